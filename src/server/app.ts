@@ -1,0 +1,58 @@
+// Builds the Fastify app: plugins, security hooks, every area's routes and the client.
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import { registerErrorHandler } from "./http/errors";
+import { registerOriginCheck } from "./http/origin-check";
+import { registerSecurityHeaders } from "./http/security-headers";
+import { SESSION_COOKIE, loadSession } from "./auth/sessions";
+import { authRoutes } from "./auth/routes";
+import { registrationLinkRoutes } from "./registration-links/routes";
+import { companyRoutes } from "./companies/routes";
+import { clientRoutes } from "./client-routes";
+import { areaRoutes } from "./areas";
+
+export interface AppDeps {
+  db: Db;
+  database: Database;
+  config: Config;
+}
+
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const { db, config } = deps;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    // Request ids are not needed in logs beyond Fastify's own.
+    disableRequestLogging: config.logLevel !== "debug",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 20 } });
+  await app.register(rateLimit, { global: false });
+
+  registerSecurityHeaders(app, config);
+  registerOriginCheck(app, config.publicOrigin);
+
+  app.decorateRequest("auth", null);
+  app.addHook("onRequest", async (req) => {
+    const token = req.cookies[SESSION_COOKIE];
+    req.auth = token && token.length < 200 ? await loadSession(db, config, token) : null;
+  });
+
+  await app.register(authRoutes(deps));
+  await app.register(registrationLinkRoutes(deps));
+  await app.register(companyRoutes(deps));
+  for (const routes of areaRoutes) await app.register(routes(deps));
+  await app.register(clientRoutes(deps));
+  return app;
+}

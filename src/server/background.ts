@@ -1,0 +1,27 @@
+// Periodic housekeeping and background workers that run beside the HTTP server.
+import type { FastifyBaseLogger } from "fastify";
+import type { AppDeps } from "./app";
+import { purgeExpiredSessions } from "./auth/sessions";
+
+export interface Background {
+  stop(): Promise<void>;
+}
+
+type Worker = (deps: AppDeps, log: FastifyBaseLogger) => Background;
+
+/** Workers of the product areas (e.g. the tender reader); adding one is one line here. */
+export const workers: Worker[] = [];
+
+export function startBackground(deps: AppDeps, log: FastifyBaseLogger): Background {
+  const timer = setInterval(() => {
+    purgeExpiredSessions(deps.db, deps.config).catch((err) => log.warn({ err }, "session purge failed"));
+  }, 15 * 60_000);
+  timer.unref();
+  const running = workers.map((w) => w(deps, log));
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(running.map((r) => r.stop()));
+    },
+  };
+}

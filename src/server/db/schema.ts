@@ -1,0 +1,403 @@
+// The whole data model. Delete rules are deliberate (see comments); list queries never select the
+// bytea columns, which live in their own tables (project_files, company_logos).
+import { sql, type SQL } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** bytea as a Buffer on both drivers (pg gives Buffer, PGlite gives Uint8Array). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+  toDriver: (v) => v,
+});
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => ts("created_at").notNull().defaultNow();
+
+export const companies = pgTable("companies", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  address: text("address"),
+  /** URL of the logo route when a logo exists (bytes are in company_logos). */
+  logo: text("logo"),
+  contactEmail: text("contact_email").notNull(),
+  contactPhone: text("contact_phone"),
+  chatbotRequestCount: integer("chatbot_request_count").notNull().default(0),
+  freeChatbotRequestsPerMonth: integer("free_chatbot_requests_per_month").notNull().default(0),
+  lastChatbotRequestReset: ts("last_chatbot_request_reset").notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+export const companyLogos = pgTable("company_logos", {
+  // A company's logo goes with the company.
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  mimeType: text("mime_type").notNull(),
+  data: bytea("data").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    role: text("role", { enum: ["super_admin", "company_admin", "user"] })
+      .notNull()
+      .default("user"),
+    // Restrict: deleting a company is an explicit transaction that first deletes its users.
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
+    lastAccessAt: ts("last_access_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_uq").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
+    index("users_company_idx").on(t.companyId),
+    check("users_role_ck", sql`${t.role} in ('super_admin','company_admin','user')`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** sha256 of the cookie token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Set while a super admin acts as userId; deleting that admin ends the session. */
+    impersonatorId: integer("impersonator_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("sessions_token_hash_uq").on(t.tokenHash),
+    index("sessions_user_idx").on(t.userId),
+  ],
+);
+
+export const registrationLinks = pgTable(
+  "registration_links",
+  {
+    id: serial("id").primaryKey(),
+    token: text("token").notNull(),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["super_admin", "company_admin", "user"] }).notNull(),
+    // An invitation into a deleted company is worthless.
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    used: boolean("used").notNull().default(false),
+    usedAt: ts("used_at"),
+    usedBy: integer("used_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("registration_links_token_uq").on(t.token),
+    index("registration_links_company_idx").on(t.companyId),
+  ],
+);
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    costCenter: text("cost_center"),
+    contactPerson: text("contact_person"),
+    contactEmail: text("contact_email"),
+    description: text("description"),
+    status: text("status").notNull().default("active"),
+    // Restrict: company deletion moves projects to a super admin first.
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
+    // Restrict: user deletion reassigns the user's projects first. Only the demo project (id 1),
+    // seeded before any user exists, may have no creator.
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "restrict" }),
+    inputFileId: integer("input_file_id").references((): AnyPgColumn => projectFiles.id, {
+      onDelete: "set null",
+    }),
+    outputFileId: integer("output_file_id").references((): AnyPgColumn => projectFiles.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("projects_company_created_idx").on(t.companyId, t.createdAt.desc()),
+    index("projects_created_idx").on(t.createdAt.desc()),
+    index("projects_created_by_idx").on(t.createdBy),
+    check("projects_creator_ck", sql`${t.createdBy} is not null or ${t.id} = 1`),
+  ],
+);
+
+/** Every uploaded version of a project's files; projects point at the current ones. */
+export const projectFiles = pgTable(
+  "project_files",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references((): AnyPgColumn => projects.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["input", "output"] }).notNull(),
+    fileName: text("file_name").notNull(),
+    extension: text("extension").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("project_files_project_idx").on(t.projectId, t.kind, t.id)],
+);
+
+/** The machine reading of an input file (GAEB/PDF): one row per file version. */
+export const boqAnalyses = pgTable(
+  "boq_analyses",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => projectFiles.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "done", "failed", "unsupported"] })
+      .notNull()
+      .default("pending"),
+    error: text("error"),
+    format: text("format"),
+    phase: text("phase"),
+    /** counts, chargeable positions, prices, totals, findings: everything but the positions. */
+    summary: jsonb("summary"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("boq_analyses_file_uq").on(t.fileId),
+    index("boq_analyses_project_idx").on(t.projectId, t.id),
+  ],
+);
+
+export const boqPositions = pgTable(
+  "boq_positions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    analysisId: integer("analysis_id")
+      .notNull()
+      .references(() => boqAnalyses.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    kind: text("kind").notNull(),
+    level: integer("level").notNull().default(0),
+    oz: text("oz"),
+    parentOz: text("parent_oz"),
+    shortText: text("short_text"),
+    longText: text("long_text"),
+    qty: numeric("qty", { mode: "number" }),
+    unit: text("unit"),
+    unitPrice: numeric("unit_price", { mode: "number" }),
+    total: numeric("total", { mode: "number" }),
+    kinds: text("kinds").array().notNull().default(sql`'{}'::text[]`),
+    details: jsonb("details"),
+  },
+  (t) => [index("boq_positions_analysis_idx").on(t.analysisId, t.seq)],
+);
+
+/** A small durable job queue (works on PGlite and PostgreSQL; claimed with SKIP LOCKED). */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    queue: text("queue").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: ["pending", "running", "done", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    runAt: ts("run_at").notNull().defaultNow(),
+    lockedAt: ts("locked_at"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("jobs_pending_idx").on(t.queue, t.status, t.runAt)],
+);
+
+const chatbotType = (name: string) => text(name, { enum: ["legal", "construction"] }).notNull();
+
+export const chatbotPrompts = pgTable(
+  "chatbot_prompts",
+  {
+    id: serial("id").primaryKey(),
+    chatbotType: chatbotType("chatbot_type"),
+    systemPrompt: text("system_prompt").notNull(),
+    description: text("description"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    // At most one active prompt per chatbot; earlier versions stay as inactive rows.
+    uniqueIndex("chatbot_prompts_active_uq")
+      .on(t.chatbotType)
+      .where(sql`${t.isActive}`),
+    index("chatbot_prompts_type_idx").on(t.chatbotType, t.id),
+  ],
+);
+
+export const chatbotConversations = pgTable(
+  "chatbot_conversations",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chatbotType: chatbotType("chatbot_type"),
+    title: text("title").notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("chatbot_conversations_user_idx").on(t.userId, t.chatbotType, t.updatedAt.desc())],
+);
+
+export const chatbotMessages = pgTable(
+  "chatbot_messages",
+  {
+    id: serial("id").primaryKey(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => chatbotConversations.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chatbot_messages_conversation_idx").on(t.conversationId, t.id)],
+);
+
+export const chatbotKnowledgeBase = pgTable(
+  "chatbot_knowledge_base",
+  {
+    id: serial("id").primaryKey(),
+    chatbotType: chatbotType("chatbot_type"),
+    slug: text("slug"),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    documentType: text("document_type").notNull().default("leitfaden"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    sources: text("sources").array().notNull().default(sql`'{}'::text[]`),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('german', coalesce(title, '')), 'A') || setweight(to_tsvector('german', coalesce(content, '')), 'C')`,
+    ),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("chatbot_kb_search_idx").using("gin", t.searchVector),
+    index("chatbot_kb_type_idx").on(t.chatbotType),
+    uniqueIndex("chatbot_kb_slug_uq").on(t.chatbotType, t.slug),
+  ],
+);
+
+/**
+ * One row per chatbot request that used the quota: free or paid (0.27 EUR), per company and
+ * Berlin calendar month. The counter itself is companies.chatbot_request_count.
+ */
+export const chatbotRequestLedger = pgTable(
+  "chatbot_request_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    chatbotType: chatbotType("chatbot_type"),
+    /** Berlin calendar month, 'YYYY-MM'. */
+    month: text("month").notNull(),
+    paid: boolean("paid").notNull(),
+    priceCents: integer("price_cents").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chatbot_ledger_company_month_idx").on(t.companyId, t.month)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    // Audit rows outlive the people in them.
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    impersonatorId: integer("impersonator_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    details: jsonb("details"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_target_idx").on(t.targetType, t.targetId),
+  ],
+);
+
+export const membershipRequests = pgTable(
+  "membership_requests",
+  {
+    id: serial("id").primaryKey(),
+    packageId: integer("package_id").notNull(),
+    firmenname: text("firmenname").notNull(),
+    rechtsform: text("rechtsform").notNull(),
+    strasse: text("strasse").notNull(),
+    plz: text("plz").notNull(),
+    ort: text("ort").notNull(),
+    ansprechpartner: text("ansprechpartner").notNull(),
+    email: text("email").notNull(),
+    telefon: text("telefon").notNull(),
+    rechnungsEmail: text("rechnungs_email").notNull(),
+    kontaktWunsch: text("kontakt_wunsch", { enum: ["email", "telefon"] }).notNull(),
+    mailedAt: ts("mailed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("membership_requests_created_idx").on(t.createdAt.desc())],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    message: text("message").notNull(),
+    mailedAt: ts("mailed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);
+

@@ -1,0 +1,105 @@
+// Invitation links: create (super admin: any role/company; company admin: users of its own
+// company), list and delete (super admin), and the public validation used by /auth.
+import { randomBytes } from "node:crypto";
+import { desc, eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { REGISTRATION_LINK_TTL_MS, registrationLinkSchema } from "../../shared/schemas/registration-link";
+import { idParam } from "../../shared/schemas/common";
+import type { RegistrationLinkDto, RegistrationLinkValidation } from "../../shared/types";
+import type { AppDeps } from "../app";
+import { companies, registrationLinks, users } from "../db/schema";
+import { requireRole } from "../auth/guards";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { audit } from "../audit/log";
+import { rateLimited } from "../http/rate-limit";
+import type { Db } from "../db/client";
+
+export const NEEDS_COMPANY = "Ihnen muss zuerst ein Unternehmen zugewiesen werden. Bitte wenden Sie sich an den Support.";
+
+export const newToken = () => randomBytes(32).toString("base64url");
+export const invitationUrl = (origin: string, token: string) => `${origin}/auth?token=${encodeURIComponent(token)}`;
+
+export async function createRegistrationLink(
+  db: Db,
+  values: { email: string; role: "super_admin" | "company_admin" | "user"; companyId: number | null; createdBy: number | null },
+) {
+  const [link] = await db
+    .insert(registrationLinks)
+    .values({ ...values, token: newToken(), expiresAt: new Date(Date.now() + REGISTRATION_LINK_TTL_MS) })
+    .returning();
+  return link;
+}
+
+const linkColumns = {
+  id: registrationLinks.id,
+  token: registrationLinks.token,
+  email: registrationLinks.email,
+  role: registrationLinks.role,
+  companyId: registrationLinks.companyId,
+  companyName: companies.name,
+  createdAt: registrationLinks.createdAt,
+  expiresAt: registrationLinks.expiresAt,
+  used: registrationLinks.used,
+};
+
+export const registrationLinkRoutes =
+  ({ db, config }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/registration-links/:token/validate",
+      {
+        schema: { params: z.object({ token: z.string().min(1).max(200) }) },
+        config: rateLimited(config, 30, 60_000, "Zu viele Anfragen. Bitte versuchen Sie es später erneut."),
+      },
+      async (req, reply): Promise<RegistrationLinkValidation> => {
+        const [link] = await db.select().from(registrationLinks).where(eq(registrationLinks.token, req.params.token)).limit(1);
+        if (!link || link.used || link.expiresAt.getTime() <= Date.now()) {
+          reply.status(404);
+          return { valid: false, message: "Registration link is invalid, expired or already used" };
+        }
+        return { valid: true, email: link.email, role: link.role, companyId: link.companyId };
+      },
+    );
+
+    app.post("/api/registration-links", { schema: { body: registrationLinkSchema } }, async (req, reply) => {
+      const actor = requireRole(req, "super_admin", "company_admin");
+      const body = req.body;
+      if (actor.role === "company_admin") {
+        if (actor.companyId === null) throw forbidden(NEEDS_COMPANY);
+        if (body.role !== "user") throw forbidden("Unternehmensadministratoren können nur Benutzer einladen.");
+        if (body.companyId !== actor.companyId) throw forbidden("Sie können nur Benutzer für Ihr eigenes Unternehmen einladen.");
+      }
+      const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, body.companyId));
+      if (!company) throw badRequest("Unternehmen ist erforderlich", { companyId: "Unternehmen ist erforderlich" });
+      const [existing] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${body.email})`);
+      if (existing) throw conflict("Email already exists");
+      const link = await createRegistrationLink(db, { ...body, createdBy: actor.id });
+      await audit(db, req, "registration_link.create", { type: "registration_link", id: link.id }, { email: link.email, role: link.role, companyId: link.companyId });
+      return reply.status(201).send({
+        registrationLink: { id: link.id, token: link.token, email: link.email, role: link.role, companyId: link.companyId, expiresAt: link.expiresAt },
+        url: invitationUrl(config.publicOrigin, link.token),
+      });
+    });
+
+    app.get("/api/registration-links", async (req): Promise<RegistrationLinkDto[]> => {
+      requireRole(req, "super_admin");
+      const rows = await db
+        .select(linkColumns)
+        .from(registrationLinks)
+        .leftJoin(companies, eq(companies.id, registrationLinks.companyId))
+        .orderBy(desc(registrationLinks.id));
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString() }));
+    });
+
+    app.delete("/api/registration-links/:id", { schema: { params: idParam } }, async (req) => {
+      requireRole(req, "super_admin");
+      const [deleted] = await db.delete(registrationLinks).where(eq(registrationLinks.id, req.params.id)).returning({ id: registrationLinks.id });
+      if (!deleted) throw notFound("Registrierungslink nicht gefunden");
+      await audit(db, req, "registration_link.delete", { type: "registration_link", id: deleted.id });
+      return { message: "Registrierungslink gelöscht" };
+    });
+  };

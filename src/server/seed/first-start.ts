@@ -1,0 +1,84 @@
+// What every start makes sure of: the configured super admin, an invitation link when no super
+// admin exists, and the demo project (id 1) with its sample tender and evaluation.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { projectFiles, projects, registrationLinks, users } from "../db/schema";
+import { hashPassword } from "../auth/passwords";
+import { createRegistrationLink, invitationUrl } from "../registration-links/routes";
+
+export const DEMO_PROJECT_ID = 1;
+
+function assetPath(name: string): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, "assets", name), resolve(here, "../../src/server/seed/assets", name), resolve(process.cwd(), "src/server/seed/assets", name)];
+  return candidates.find((c) => existsSync(c)) ?? candidates[0];
+}
+
+async function ensureConfiguredAdmin(db: Db, config: Config, log: FastifyBaseLogger) {
+  if (!config.admin) return;
+  const { username, password, email } = config.admin;
+  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  if (existing) return;
+  await db.insert(users).values({ username, email, passwordHash: await hashPassword(password), role: "super_admin", firstName: "System", lastName: "Administrator" });
+  log.info({ username }, "super admin from ADMIN_USERNAME created");
+}
+
+/** Without any super admin, the first account is made by invitation too: the log shows the link. */
+async function ensureAdminInvitation(db: Db, config: Config, log: FastifyBaseLogger) {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "super_admin")).limit(1);
+  if (admin) return null;
+  const [open] = await db
+    .select()
+    .from(registrationLinks)
+    .where(and(eq(registrationLinks.role, "super_admin"), eq(registrationLinks.used, false), gt(registrationLinks.expiresAt, new Date())))
+    .limit(1);
+  const link = open ?? (await createRegistrationLink(db, { email: "admin@localhost", role: "super_admin", companyId: null, createdBy: null }));
+  const url = invitationUrl(config.publicOrigin, link.token);
+  log.warn({ invitationUrl: url }, "no super admin yet: one-time invitation link for the first super admin");
+  return url;
+}
+
+async function ensureDemoProject(db: Db) {
+  const [existing] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, DEMO_PROJECT_ID));
+  if (existing) return;
+  const tender = readFileSync(assetPath("demo-tender.x83"));
+  const evaluation = readFileSync(assetPath("demo-evaluation.html"));
+  const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+  await db.transaction(async (tx) => {
+    await tx.insert(projects).values({
+      id: DEMO_PROJECT_ID,
+      name: "Demo-Projekt: Neubau Testhalle",
+      costCenter: "KST-2025-0001",
+      contactPerson: "bauklar Team",
+      contactEmail: "demo@bauklar.de",
+      description:
+        "Beispielprojekt mit einem kurzen GAEB-Leistungsverzeichnis (X83) und einer fertigen Auswertung. Es zeigt, wie Projekte, Dateien und Auswertungen auf der Plattform aussehen.",
+      status: "Abgeschlossen",
+      companyId: null,
+      createdBy: null,
+    });
+    // The explicit id 1 must not collide with the next generated id.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('projects', 'id'), greatest((select max(id) from projects), 1))`);
+    const [input] = await tx
+      .insert(projectFiles)
+      .values({ projectId: DEMO_PROJECT_ID, kind: "input", fileName: "Demo-LV-Testhalle.x83", extension: "x83", mimeType: "application/xml", size: tender.length, sha256: sha(tender), data: tender })
+      .returning({ id: projectFiles.id });
+    const [output] = await tx
+      .insert(projectFiles)
+      .values({ projectId: DEMO_PROJECT_ID, kind: "output", fileName: "Auswertung-Demo-Testhalle.html", extension: "html", mimeType: "text/html", size: evaluation.length, sha256: sha(evaluation), data: evaluation })
+      .returning({ id: projectFiles.id });
+    await tx.update(projects).set({ inputFileId: input.id, outputFileId: output.id }).where(eq(projects.id, DEMO_PROJECT_ID));
+  });
+}
+
+export async function firstStart(db: Db, config: Config, log: FastifyBaseLogger) {
+  await ensureConfiguredAdmin(db, config, log);
+  await ensureDemoProject(db);
+  return { adminInvitationUrl: await ensureAdminInvitation(db, config, log) };
+}

@@ -1,0 +1,22 @@
+export const ROLES = ["super_admin", "company_admin", "user"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Labels of spec/01 section 6 and spec/02 section 2 (sidebar, settings). */
+export const ROLE_LABELS: Record<Role, string> = {
+  super_admin: "Systemadministrator",
+  company_admin: "Unternehmensadministrator",
+  user: "Benutzer",
+};
+
+/** Short labels of the users table badges. */
+export const ROLE_BADGES: Record<Role, string> = {
+  super_admin: "Systemadmin",
+  company_admin: "Unternehmensadmin",
+  user: "Benutzer",
+};
+
+/** The invited role as the /auth invitation banner names it. */
+export const invitedRoleLabel = (role: Role) =>
+  role === "company_admin" ? "Unternehmens-Administrator" : "Benutzer";
+
+export const isAdminRole = (role: Role) => role === "super_admin" || role === "company_admin";
