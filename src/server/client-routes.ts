@@ -24,7 +24,7 @@ export const clientRoutes = ({ config }: AppDeps): FastifyPluginAsync =>
         index: false,
       });
       await app.register(fastifyStatic, {
-        root: join(dir, "public"),
+        root: join(dir, "static"),
         prefix: "/static/",
         decorateReply: false,
         maxAge: "7d",
@@ -41,6 +41,8 @@ export const clientRoutes = ({ config }: AppDeps): FastifyPluginAsync =>
       }
       return html;
     };
+
+    app.get("/robots.txt", (_req, reply) => reply.type("text/plain").send(page("robots.txt")));
 
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split("?")[0];

@@ -1,0 +1,28 @@
+// Pre-renders the public pages into dist/client/*.html from the built app shell (app.html).
+import { readFileSync, writeFileSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "vite";
+
+const root = resolve(import.meta.dirname, "..");
+const out = resolve(root, "dist/client");
+const ssrOut = resolve(root, "dist/ssr");
+
+await build({
+  configFile: resolve(root, "vite.config.ts"),
+  logLevel: "warn",
+  build: { ssr: resolve(root, "src/client/prerender.tsx"), outDir: ssrOut, emptyOutDir: true, rollupOptions: { input: resolve(root, "src/client/prerender.tsx") } },
+});
+
+const { render, PAGE_META } = await import(pathToFileURL(resolve(ssrOut, "prerender.js")).href);
+const shell = readFileSync(resolve(out, "app.html"), "utf8");
+const escape = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+for (const meta of PAGE_META) {
+  const html = await render(meta.path);
+  const head = meta.head ?? `<title>${escape(meta.title)}</title>\n    <meta name="description" content="${escape(meta.description)}" />`;
+  const page = shell.replace("<!--head-->", head).replace("<!--app-->", html);
+  writeFileSync(resolve(out, meta.file), page);
+  console.log(`pre-rendered ${meta.path} → ${meta.file} (${(page.length / 1024).toFixed(1)} KB)`);
+}
+rmSync(ssrOut, { recursive: true, force: true });

@@ -1,0 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
+import type { CurrentUser } from "../../shared/types";
+import { getQueryFn } from "../lib/api";
+
+export const USER_KEY = ["/api/user"] as const;
+
+/**
+ * The signed-in user, or null (401). Other failures retry every 500 ms; after more than three
+ * attempts the shell shows its authentication-error screen (spec/02 section 2).
+ */
+export function useCurrentUser(opts: { enabled?: boolean } = {}) {
+  return useQuery<CurrentUser | null>({
+    queryKey: USER_KEY,
+    queryFn: getQueryFn<CurrentUser | null>({ on401: "returnNull" }),
+    retry: 3,
+    retryDelay: 500,
+    enabled: opts.enabled ?? true,
+  });
+}

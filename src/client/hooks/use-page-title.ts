@@ -1,0 +1,11 @@
+import { useEffect } from "react";
+
+export const BRAND = "bauklar";
+export const withBrand = (title: string) => (title === BRAND ? BRAND : `${title} | ${BRAND}`);
+
+/** Page titles carry the brand suffix (spec/01 section 2). */
+export function usePageTitle(title: string) {
+  useEffect(() => {
+    document.title = withBrand(title);
+  }, [title]);
+}

@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppDeps } from "../app";
+
+export const userRoutes =
+  (_deps: AppDeps): FastifyPluginAsyncZod =>
+  async () => {};
