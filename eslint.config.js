@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "data/**", "coverage/**", "bench/results/**", "drizzle/**"] },
+  { ignores: ["dist/**", "node_modules/**", "data/**", "coverage/**", "bench/results/**", "drizzle/**", ".prerender/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,8 +5,10 @@ import { pathToFileURL } from "node:url";
 import { build } from "vite";
 
 const root = resolve(import.meta.dirname, "..");
-const out = resolve(root, "dist/client");
-const ssrOut = resolve(root, "dist/ssr");
+const dist = resolve(process.env.DIST_DIR ?? resolve(root, "dist"));
+const out = resolve(dist, "client");
+// Inside the repository so the SSR bundle resolves node_modules; one folder per build process.
+const ssrOut = resolve(root, ".prerender", String(process.pid));
 
 await build({
   configFile: resolve(root, "vite.config.ts"),

@@ -82,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sessionMaxAgeMs: Number(env.SESSION_MAX_AGE_HOURS ?? 24 * 7) * HOUR,
     sessionIdleMs: Number(env.SESSION_IDLE_HOURS ?? 8) * HOUR,
-    clientDir: resolve(env.CLIENT_DIR ?? "./dist/client"),
+    clientDir: resolve(env.CLIENT_DIR ?? `${env.DIST_DIR ?? "./dist"}/client`),
     rateLimit: env.RATE_LIMIT !== "off",
   };
 }

@@ -33,7 +33,8 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "bauklar-e2e-"));
   const url = `http://127.0.0.1:${port}`;
   let out = "";
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  const dist = process.env.DIST_DIR ?? "dist";
+  const child = spawn(process.execPath, [join(dist, "server/main.js")], {
     env: {
       ...process.env,
       PORT: String(port),
