@@ -35,6 +35,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // The API speaks JSON and multipart only; anything else is a 415, not a string body.
+  app.removeContentTypeParser("text/plain");
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 20 } });

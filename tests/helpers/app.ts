@@ -37,7 +37,8 @@ let counter = 0;
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const testDb = await createTestDatabase();
   const db = testDb.database.db;
-  const config: Config = { ...loadConfig({ PUBLIC_ORIGIN: "http://localhost:3000", LOG_LEVEL: "error" }), clientDir: "/nonexistent", ...overrides };
+  // Rate limits are off by default (tests sign in often); the rate-limit tests turn them on.
+  const config: Config = { ...loadConfig({ PUBLIC_ORIGIN: "http://localhost:3000", LOG_LEVEL: "error" }), clientDir: "/nonexistent", rateLimit: false, ...overrides };
   const app = await buildApp({ db, database: testDb.database, config }, { logger: false });
   const silent = { warn() {}, info() {}, error() {} } as unknown as FastifyInstance["log"];
   await firstStart(db, config, silent);
