@@ -7,5 +7,6 @@ import { userRoutes } from "./users/routes";
 import { impersonationRoutes } from "./impersonation/routes";
 import { inquiryRoutes } from "./inquiries/routes";
 import { chatbotRoutes } from "./chatbot/routes";
+import { boqRoutes } from "./boq/routes";
 
-export const areaRoutes: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [projectRoutes, userRoutes, impersonationRoutes, inquiryRoutes, chatbotRoutes];
+export const areaRoutes: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [projectRoutes, userRoutes, impersonationRoutes, inquiryRoutes, chatbotRoutes, boqRoutes];

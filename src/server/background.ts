@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app";
 import { purgeExpiredSessions } from "./auth/sessions";
+import { startBoqWorker } from "./boq/worker";
 
 export interface Background {
   stop(): Promise<void>;
@@ -10,7 +11,7 @@ export interface Background {
 type Worker = (deps: AppDeps, log: FastifyBaseLogger) => Background;
 
 /** Workers of the product areas (e.g. the tender reader); adding one is one line here. */
-export const workers: Worker[] = [];
+export const workers: Worker[] = [startBoqWorker];
 
 export function startBackground(deps: AppDeps, log: FastifyBaseLogger): Background {
   const timer = setInterval(() => {
