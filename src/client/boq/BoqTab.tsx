@@ -1,0 +1,202 @@
+// The "Leistungsverzeichnis" tab of a project: what the reader found in the uploaded LV, the
+// chargeable positions with both package prices, the pre-check, and the long text of the
+// selected position.
+import { useMemo, useState, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle, FileSearch, Loader2, Search } from "lucide-react";
+import { formatEuro } from "../../shared/format";
+import { Badge } from "../components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { Input } from "../components/ui/input";
+import { cn } from "../lib/utils";
+import { BarChart } from "./BarChart";
+import { findingsByTitle, matchesSearch, sectionStats } from "./summary";
+import { KIND_LABELS, POSITION_BADGES, SEVERITY_STYLES, type BoqPosition, type BoqResponse } from "./types";
+
+const num = (n: number | null) => (n === null ? "–" : n.toLocaleString("de-DE", { maximumFractionDigits: 3 }));
+
+export function BoqTab({ projectId }: { projectId: number }) {
+  const { data, isPending, isError } = useQuery<BoqResponse>({
+    queryKey: [`/api/projects/${projectId}/boq`],
+    // Poll only while the background reader works on the file.
+    refetchInterval: (q) => (q.state.data?.status === "pending" ? 1500 : false),
+  });
+  const [term, setTerm] = useState("");
+  const [selected, setSelected] = useState<number | null>(null);
+  const positions = useMemo(() => data?.positions ?? [], [data]);
+  const visible = useMemo(() => positions.filter((p) => p.kind !== "item" || matchesSearch(p, term.trim())), [positions, term]);
+  const findingsByOz = useMemo(() => {
+    const m = new Map<string, NonNullable<BoqResponse["findings"]>>();
+    for (const f of data?.findings ?? []) m.set(f.oz, [...(m.get(f.oz) ?? []), f]);
+    return m;
+  }, [data]);
+
+  if (isPending) return <Loader label="Leistungsverzeichnis wird geladen…" />;
+  if (isError) return <Notice>Für dieses Projekt liegt kein auswertbares Leistungsverzeichnis vor.</Notice>;
+  if (data.status === "pending") return <Loader label="Das Leistungsverzeichnis wird gelesen… Das dauert meist nur wenige Sekunden." />;
+  if (data.status !== "done")
+    return (
+      <Notice>
+        {data.status === "unsupported" ? "Diese Datei wird noch nicht automatisch analysiert." : "Die Datei konnte nicht gelesen werden."} {data.error}
+      </Notice>
+    );
+
+  const counts = data.counts ?? {};
+  const sections = sectionStats(positions);
+  const priced = positions.some((p) => p.kind === "item" && p.total);
+  const current = positions.find((p) => p.seq === selected) ?? null;
+
+  return (
+    <div className="space-y-6" data-testid="boq-tab">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Stat label="Abrechenbare Positionen" value={String(data.chargeablePositions)} hint="ohne doppelte oder gleichartige Positionen" />
+        <Stat label="Kalkulationspaket" value={data.prices ? formatEuro(data.prices.kalkulationspaket) : "–"} hint="75 € je LV + 1,35 € je Position, netto" />
+        <Stat label="Ausführungspaket" value={data.prices ? formatEuro(data.prices.ausfuehrungspaket) : "–"} hint="125 € je LV + 3,05 € je Position, netto" />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Überblick</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-6 lg:grid-cols-3">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            {Object.entries(KIND_LABELS)
+              .filter(([k]) => (counts[k] ?? 0) > 0 || k === "items")
+              .map(([k, label]) => (
+                <div key={k} className="contents">
+                  <dt className="text-slate-600">{label}</dt>
+                  <dd className="text-right font-medium tabular-nums">{counts[k] ?? 0}</dd>
+                </div>
+              ))}
+          </dl>
+          <BarChart
+            title={priced ? "Wert je Los/Titel (netto)" : "Positionen je Los/Titel"}
+            bars={sections.map((s) => ({ label: s.label, value: priced ? s.value : s.items, display: priced ? formatEuro(s.value) : String(s.items) }))}
+            emptyText="Keine Gliederung vorhanden"
+          />
+          <BarChart
+            title="Befunde der Vorprüfung"
+            bars={findingsByTitle(data.findings ?? []).map((g) => ({ label: g.title, value: g.count, className: SEVERITY_STYLES[g.severity].bar }))}
+            emptyText="Keine Auffälligkeiten gefunden"
+          />
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card>
+          <CardHeader className="gap-3">
+            <CardTitle className="text-base">Positionen{data.boqName ? ` – ${data.boqName}` : ""}</CardTitle>
+            <div className="relative">
+              <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
+              <Input value={term} onChange={(e) => setTerm(e.target.value)} placeholder="OZ oder Text suchen…" className="pl-9" aria-label="Positionen durchsuchen" />
+            </div>
+          </CardHeader>
+          <CardContent>
+            <ol className="max-h-[32rem] space-y-0.5 overflow-y-auto text-sm" aria-label="Leistungsverzeichnis">
+              {visible.map((p) => (
+                <PositionRow key={p.seq} p={p} active={p.seq === selected} findings={findingsByOz.get(p.oz ?? "")?.length ?? 0} onSelect={() => setSelected(p.seq)} />
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
+        <Card className="lg:sticky lg:top-4 lg:self-start">
+          <CardHeader>
+            <CardTitle className="text-base">{current ? `OZ ${current.oz ?? ""}` : "Langtext"}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-3 text-sm">
+            {current ? (
+              <>
+                <p className="font-medium">{current.shortText}</p>
+                {current.kind === "item" ? (
+                  <p className="text-slate-600">
+                    Menge: {num(current.qty)} {current.unit}
+                    {current.unitPrice !== null ? ` · EP ${formatEuro(current.unitPrice)}` : ""}
+                    {current.total !== null ? ` · GP ${formatEuro(current.total)}` : ""}
+                  </p>
+                ) : null}
+                <p className="whitespace-pre-line text-slate-700" data-testid="boq-longtext">
+                  {current.longText || "Kein Langtext vorhanden."}
+                </p>
+                {(findingsByOz.get(current.oz ?? "") ?? []).map((f, i) => (
+                  <div key={i} className={cn("rounded-md border p-2", SEVERITY_STYLES[f.severity].className)}>
+                    <p className="font-semibold">
+                      {SEVERITY_STYLES[f.severity].label}: {f.title}
+                    </p>
+                    <p>{f.why}</p>
+                    {f.basis ? <p className="mt-1 text-xs">Grundlage: {f.basis}</p> : null}
+                  </div>
+                ))}
+              </>
+            ) : (
+              <p className="text-slate-500">Wählen Sie eine Position, um ihren Langtext und die Befunde zu sehen.</p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function PositionRow({ p, active, findings, onSelect }: { p: BoqPosition; active: boolean; findings: number; onSelect: () => void }) {
+  const isSection = p.kind === "lot" || p.kind === "title";
+  return (
+    <li style={{ paddingLeft: `${p.level * 1}rem` }}>
+      <button
+        type="button"
+        onClick={onSelect}
+        className={cn("flex w-full items-start gap-2 rounded px-2 py-1 text-left hover:bg-slate-50", active && "bg-brand-50 ring-1 ring-brand-200", isSection && "font-semibold text-brand-900")}
+      >
+        <span className="w-24 shrink-0 tabular-nums text-slate-500">{p.oz}</span>
+        <span className="min-w-0 flex-1">
+          <span className="block truncate">{p.shortText || (p.kind === "remark" ? "Hinweistext" : "—")}</span>
+          {p.kind === "item" ? (
+            <span className="flex flex-wrap gap-1 pt-0.5">
+              {p.kinds
+                .filter((k) => POSITION_BADGES[k])
+                .map((k) => (
+                  <Badge key={k} className="border-slate-200 bg-slate-50 px-1.5 py-0 text-[10px] font-medium text-slate-600">
+                    {POSITION_BADGES[k]}
+                  </Badge>
+                ))}
+            </span>
+          ) : null}
+        </span>
+        {p.kind === "item" ? (
+          <span className="shrink-0 text-right text-xs tabular-nums text-slate-600">
+            {num(p.qty)} {p.unit}
+          </span>
+        ) : null}
+        {findings ? (
+          <span title={`${findings} Befund(e)`} className="shrink-0 text-amber-600">
+            <AlertTriangle className="size-4" />
+          </span>
+        ) : null}
+      </button>
+    </li>
+  );
+}
+
+function Stat({ label, value, hint }: { label: string; value: string; hint: string }) {
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <p className="text-sm text-slate-600">{label}</p>
+        <p className="text-2xl font-bold tabular-nums text-brand-900">{value}</p>
+        <p className="text-xs text-slate-500">{hint}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+const Loader = ({ label }: { label: string }) => (
+  <div role="status" className="flex items-center gap-3 py-10 text-sm text-slate-600">
+    <Loader2 className="size-5 animate-spin text-brand-600" /> {label}
+  </div>
+);
+
+const Notice = ({ children }: { children: ReactNode }) => (
+  <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+    <FileSearch className="mt-0.5 size-5 shrink-0 text-slate-500" />
+    <p>{children}</p>
+  </div>
+);

@@ -1,0 +1,44 @@
+// Derived views of an LV: per top-level section (lot/title) counts and values, finding groups.
+import type { BoqFinding, BoqPosition } from "./types";
+
+export interface SectionStat {
+  oz: string;
+  label: string;
+  items: number;
+  value: number;
+}
+
+/** Items and priced value per top-level section (level 0 lot/title). */
+export function sectionStats(positions: BoqPosition[]): SectionStat[] {
+  const sections = new Map<string, SectionStat>();
+  let current: SectionStat | null = null;
+  for (const p of positions) {
+    if ((p.kind === "lot" || p.kind === "title") && p.level === 0) {
+      current = { oz: p.oz ?? "", label: `${p.oz ?? ""} ${p.shortText ?? ""}`.trim(), items: 0, value: 0 };
+      sections.set(current.oz, current);
+    } else if (p.kind === "item") {
+      const s = current ?? sections.get("") ?? { oz: "", label: "Ohne Titel", items: 0, value: 0 };
+      if (!current) sections.set("", s);
+      s.items++;
+      const counted = !p.kinds.includes("alternative") && !p.kinds.includes("provisionalWithoutTotal") && !p.kinds.includes("notApplicable");
+      if (counted && p.total) s.value += p.total;
+    }
+  }
+  return [...sections.values()];
+}
+
+export function findingsByTitle(findings: BoqFinding[]) {
+  const groups = new Map<string, { title: string; severity: BoqFinding["severity"]; count: number }>();
+  for (const f of findings) {
+    const g = groups.get(f.ruleId) ?? { title: f.title, severity: f.severity, count: 0 };
+    g.count++;
+    groups.set(f.ruleId, g);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
+
+export function matchesSearch(p: BoqPosition, term: string): boolean {
+  if (!term) return true;
+  const t = term.toLowerCase();
+  return [p.oz, p.shortText, p.longText].some((v) => v?.toLowerCase().includes(t));
+}

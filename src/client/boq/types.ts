@@ -1,0 +1,79 @@
+// The JSON of GET /api/projects/:id/boq as the client reads it.
+export interface BoqPosition {
+  seq: number;
+  kind: "lot" | "title" | "item" | "markup" | "remark";
+  level: number;
+  oz: string | null;
+  parentOz: string | null;
+  shortText: string | null;
+  longText: string | null;
+  qty: number | null;
+  unit: string | null;
+  unitPrice: number | null;
+  total: number | null;
+  kinds: string[];
+}
+
+export interface BoqFinding {
+  ruleId: string;
+  oz: string;
+  severity: "hinweis" | "warnung" | "risiko";
+  title: string;
+  why: string;
+  basis?: string;
+  nachtragspotenzial: boolean;
+  excerpt?: string;
+}
+
+export interface BoqResponse {
+  status: "pending" | "done" | "failed" | "unsupported";
+  error?: string;
+  phase: number | null;
+  positions: BoqPosition[];
+  counts: Record<string, number> | null;
+  chargeablePositions: number;
+  prices: { kalkulationspaket: number; ausfuehrungspaket: number } | null;
+  findings?: BoqFinding[];
+  findingCounts?: { total: number; bySeverity: Record<string, number>; byRule: Record<string, number>; nachtragspotenzial: number };
+  totals?: { total: number | null } | null;
+  boqName?: string;
+  warnings?: string[];
+}
+
+/** German labels of the position kinds the reader reports. */
+export const KIND_LABELS: Record<string, string> = {
+  items: "Positionen",
+  lots: "Lose",
+  titles: "Titel",
+  provisional: "Bedarfs-/Eventualpositionen",
+  alternative: "Wahlpositionen",
+  lumpSum: "Pauschalpositionen",
+  hourly: "Stundenlohnpositionen",
+  keyItems: "Schwerpunktpositionen",
+  qtyTBD: "Menge durch Bieter",
+  notApplicable: "Entfallene Positionen",
+  notOffered: "Nicht angeboten",
+  changeOrders: "Nachtragspositionen",
+  bidderGaps: "Offene Bieterangaben",
+};
+
+export const POSITION_BADGES: Record<string, string> = {
+  provisionalWithoutTotal: "Bedarfsposition (ohne GB)",
+  provisionalWithTotal: "Bedarfsposition (mit GB)",
+  alternative: "Wahlposition",
+  base: "Grundposition",
+  lumpSum: "Pauschal",
+  hourly: "Stundenlohn",
+  keyItem: "Schwerpunkt",
+  qtyTBD: "Menge durch Bieter",
+  notApplicable: "Entfällt",
+  notOffered: "Nicht angeboten",
+  changeOrder: "Nachtrag",
+  bidderGap: "Bieterangabe offen",
+};
+
+export const SEVERITY_STYLES = {
+  risiko: { label: "Risiko", className: "bg-red-100 text-red-800 border-red-200", bar: "bg-red-500" },
+  warnung: { label: "Warnung", className: "bg-amber-100 text-amber-800 border-amber-200", bar: "bg-amber-500" },
+  hinweis: { label: "Hinweis", className: "bg-blue-100 text-blue-800 border-blue-200", bar: "bg-blue-500" },
+} as const;
