@@ -1,0 +1,48 @@
+// Which kind of tender file is this? Decided by content first; the file extension only breaks
+// ties, because customers rename files and AVA programs use inconsistent extensions.
+
+import { decodeBytes } from "./decode";
+import type { TenderFormat } from "./types";
+
+const HEAD_BYTES = 4096;
+const GAEB90_RECORD_LENGTH = 80;
+
+/** The first few KB as text (BOM and encoding handled), for sniffing. */
+function headText(bytes: Uint8Array): string {
+  return decodeBytes(bytes.subarray(0, HEAD_BYTES)).text.replace(/^\uFEFF/, "");
+}
+
+export function looksLikeGaeb2000(head: string): boolean {
+  return /#begin\[/i.test(head);
+}
+
+/**
+ * GAEB 90: fixed 80-character records whose first two characters are the record type; the first
+ * record is type "00". Records are usually separated by line breaks, sometimes not at all.
+ */
+export function looksLikeGaeb90(head: string, fileName = ""): boolean {
+  const trimmed = head.replace(/^\s+/, "");
+  const lines = /[\r\n]/.test(trimmed) ? trimmed.split(/\r?\n|\r/) : (trimmed.match(new RegExp(`.{1,${GAEB90_RECORD_LENGTH}}`, "g")) ?? []);
+  // Only the first records count: HEAD_BYTES holds far more than 10, so none of them is cut off.
+  const records = lines
+    .map((l) => l.trimEnd())
+    .filter((l) => l.length > 0)
+    .slice(0, 10);
+  if (records.length < 2) return false;
+  const wellFormed = records.every((r) => /^\d\d/.test(r) && r.length <= GAEB90_RECORD_LENGTH);
+  return wellFormed && (records[0].startsWith("00") || /\.d8\d$/i.test(fileName));
+}
+
+export function detectTenderFormat(buffer: Uint8Array, fileName: string): TenderFormat {
+  const head = headText(buffer);
+  if (head.slice(0, 1024).includes("%PDF-")) return "pdf";
+  if (head.trimStart().startsWith("<")) return "gaeb-xml";
+  if (looksLikeGaeb2000(head)) return "gaeb-2000";
+  if (looksLikeGaeb90(head, fileName)) return "gaeb-90";
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1].toLowerCase() ?? "";
+  if (/^x8\d$/.test(ext) || ext === "xml") return "gaeb-xml";
+  if (/^d8\d$/.test(ext)) return "gaeb-90";
+  if (/^p8\d$/.test(ext)) return "gaeb-2000";
+  if (ext === "pdf") return "pdf";
+  return "unknown";
+}

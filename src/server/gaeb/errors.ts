@@ -1,0 +1,61 @@
+// Reading errors with a stable code for the program and a German message for the end user.
+
+export type GaebErrorCode =
+  | "empty"
+  | "not_xml"
+  | "malformed"
+  | "truncated"
+  | "wrong_root"
+  | "dtd_forbidden"
+  | "gaeb_2x"
+  | "gaeb_90"
+  | "gaeb_2000"
+  | "unsupported_version"
+  | "unsupported_phase"
+  | "unknown_format"
+  | "pdf_unreadable";
+
+/** Codes for formats we recognise but do not analyse (yet) – as opposed to broken files. */
+export const UNSUPPORTED_CODES: ReadonlySet<GaebErrorCode> = new Set([
+  "gaeb_2x",
+  "gaeb_90",
+  "gaeb_2000",
+  "unsupported_version",
+  "unsupported_phase",
+  "unknown_format",
+]);
+
+const EXPORT_HINT = "Bitte exportieren Sie das Leistungsverzeichnis aus Ihrem AVA-Programm als GAEB DA XML 3.x (z. B. .x83).";
+
+const MESSAGES: Record<GaebErrorCode, string> = {
+  empty: "Die Datei ist leer.",
+  not_xml: "Die Datei ist weder eine GAEB-XML-Datei noch ein anderes bekanntes GAEB-Format.",
+  malformed: `Die GAEB-Datei ist fehlerhaft aufgebaut und kann nicht gelesen werden. ${EXPORT_HINT}`,
+  truncated:
+    "Die GAEB-Datei ist unvollständig – sie endet mitten im Inhalt. Vermutlich wurde sie beim Export oder Hochladen abgeschnitten. Bitte laden Sie die Datei erneut hoch.",
+  wrong_root: "Die Datei ist eine XML-Datei, aber keine GAEB-Datei.",
+  dtd_forbidden:
+    "Die Datei enthält eine DTD (DOCTYPE). Solche Dateien werden aus Sicherheitsgründen nicht verarbeitet; GAEB-DA-XML-Dateien benötigen keine DTD.",
+  gaeb_2x: `Die Datei liegt im älteren Format GAEB DA XML 2.x vor. Dieses Format wird noch nicht automatisch analysiert. ${EXPORT_HINT}`,
+  gaeb_90: `Die Datei liegt im Format GAEB 90 (.d8x) vor. Dieses Format wird noch nicht automatisch analysiert. ${EXPORT_HINT}`,
+  gaeb_2000: `Die Datei liegt im Format GAEB 2000 (.p8x) vor. Dieses Format wird noch nicht automatisch analysiert. ${EXPORT_HINT}`,
+  unsupported_version: "Diese GAEB-Version wird noch nicht automatisch analysiert. Unterstützt werden GAEB DA XML 3.0 bis 3.3.",
+  unsupported_phase:
+    "Diese GAEB-Datenaustauschphase wird nicht automatisch analysiert. Unterstützt werden die Phasen 81 bis 86 (87 und 89 eingeschränkt).",
+  unknown_format: "Das Dateiformat wurde nicht erkannt. Unterstützt werden GAEB DA XML (.x81–.x86) und PDF.",
+  pdf_unreadable: "Die PDF-Datei konnte nicht gelesen werden (beschädigt oder passwortgeschützt).",
+};
+
+export class GaebError extends Error {
+  readonly code: GaebErrorCode;
+  /** Technical detail for logs (parser message, found version …); never shown to the user. */
+  readonly detail: string | undefined;
+
+  /** @param found what the file contained instead (version, phase, root element), shown to the user */
+  constructor(code: GaebErrorCode, detail?: string, found?: string) {
+    super(found ? `${MESSAGES[code]} (Gefunden: ${found})` : MESSAGES[code]);
+    this.name = "GaebError";
+    this.code = code;
+    this.detail = detail;
+  }
+}
