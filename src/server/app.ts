@@ -16,6 +16,12 @@ import { companyRoutes } from "./companies/routes";
 import { clientRoutes } from "./client-routes";
 import { areaRoutes } from "./areas";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
+
 export interface AppDeps {
   db: Db;
   database: Database;
@@ -28,9 +34,14 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    // Request ids are not needed in logs beyond Fastify's own.
-    disableRequestLogging: config.logLevel !== "debug",
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route the app serves, for the authorization-matrix and fuzz suites.
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.addHook("onRoute", (r) => {
+    for (const method of [r.method].flat()) if (method !== "HEAD") registeredRoutes.push({ method, url: r.url });
+  });
+  app.decorate("registeredRoutes", registeredRoutes);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
