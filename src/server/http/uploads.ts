@@ -31,6 +31,11 @@ export function safeFileName(name: string | undefined, fallback = "datei"): stri
   return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : fallback;
 }
 
+/** Browsers send a bare file name; separators, ".." or control characters mean a crafted request. */
+const isCraftedFileName = (name: string | undefined) => !!name && (/[\\/\u0000-\u001f]/.test(name) || name.split(".").every((p) => p === ""));
+
+export const BAD_UPLOAD = "Ungültiger Datei-Upload";
+
 export async function readMultipart(
   req: FastifyRequest,
   opts: { maxFileBytes: number; maxFiles: number; tooLargeMessage: string; maxFields?: number },
@@ -41,11 +46,34 @@ export async function readMultipart(
   const parts = req.parts({
     limits: { fileSize: opts.maxFileBytes, files: opts.maxFiles + 1, fields: opts.maxFields ?? 20, fieldSize: 100_000 },
   });
+  try {
+    await collectParts(parts, fields, files, opts);
+  } catch (err) {
+    // A truncated or malformed body is the client's fault: 400, not 500.
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, opts.tooLargeMessage);
+    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw badRequest("Zu viele Felder oder Dateien");
+    throw badRequest(BAD_UPLOAD);
+  }
+  return { fields, files };
+}
+
+async function collectParts(
+  parts: AsyncIterableIterator<import("@fastify/multipart").Multipart>,
+  fields: Record<string, string>,
+  files: UploadedFile[],
+  opts: { maxFileBytes: number; maxFiles: number; tooLargeMessage: string },
+) {
   for await (const part of parts) {
     if (part.type === "file") {
       if (files.length >= opts.maxFiles) {
         part.file.resume();
         throw badRequest(opts.maxFiles === 1 ? "Genau eine Datei ist erlaubt" : "Zu viele Dateien");
+      }
+      if (isCraftedFileName(part.filename)) {
+        part.file.resume();
+        throw badRequest("Ungültiger Dateiname");
       }
       const hash = createHash("sha256");
       const chunks: Buffer[] = [];
@@ -70,5 +98,4 @@ export async function readMultipart(
       fields[part.fieldname] = typeof part.value === "string" ? part.value : String(part.value ?? "");
     }
   }
-  return { fields, files };
 }
