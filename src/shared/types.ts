@@ -88,9 +88,24 @@ export interface ProjectDto {
   inputFileName: string | null;
   inputFileExtension: string | null;
   inputFileSize: number | null;
+  inputUploadedAt: string | null;
   hasOutputFile: boolean;
   outputFileName: string | null;
   outputFileExtension: string | null;
   outputFileSize: number | null;
   outputUploadedAt: string | null;
+}
+
+/** One stored version of a project file (metadata only; bytes come from the download routes). */
+export interface ProjectFileVersionDto {
+  id: number;
+  kind: "input" | "output";
+  fileName: string;
+  extension: string;
+  mimeType: string;
+  size: number;
+  uploadedAt: string;
+  uploadedBy: { id: number; firstName: string | null; lastName: string | null; username: string } | null;
+  /** Whether projects.input_file_id / output_file_id points at this version. */
+  current: boolean;
 }

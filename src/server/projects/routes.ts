@@ -1,6 +1,125 @@
+// Projects API of spec/01 section 7: lists, detail, create (with its file), edit, delete. The
+// file routes (uploads, downloads, evaluation) are in file-routes.ts.
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { DEFAULT_PROJECT_STATUS } from "../../shared/project-status";
+import { companyIdField, PROJECT_MESSAGES, projectCreateSchema, projectUpdateSchema } from "../../shared/schemas/project";
+import { idParam } from "../../shared/schemas/common";
+import { z } from "zod";
 import type { AppDeps } from "../app";
+import { companies, projects } from "../db/schema";
+import { canAccessCompany, requireRole, requireUser } from "../auth/guards";
+import { HttpError, badRequest, forbidden, notFound } from "../http/errors";
+import { audit } from "../audit/log";
+import { canSeeProject } from "../../shared/project-access";
+import { canChangeStatus, loadManageableProject, visibleProjects } from "./access";
+import { findProject } from "./queries";
+import { createProjectListCache } from "./list-cache";
+import { readProjectUpload, storeProjectFile } from "./files";
+import { runInputFileHooks } from "./input-hooks";
+import { projectFileRoutes } from "./file-routes";
+
+const companyIdParam = z.object({ companyId: idParam.shape.id });
+
+/** zod issues → the API's { message, errors } 400. */
+function validationError(error: z.ZodError): HttpError {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "body";
+    if (!errors[key]) errors[key] = issue.message;
+  }
+  return badRequest(Object.values(errors)[0] ?? "Ungültige Eingabe", errors);
+}
 
 export const projectRoutes =
-  (_deps: AppDeps): FastifyPluginAsyncZod =>
-  async () => {};
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps;
+
+    const lists = createProjectListCache(db);
+
+    app.get("/api/projects", async (req, reply) => {
+      return lists.send(req, reply, visibleProjects(requireUser(req)));
+    });
+
+    app.get("/api/companies/:companyId/projects", { schema: { params: companyIdParam } }, async (req, reply) => {
+      const user = requireUser(req);
+      const { companyId } = req.params;
+      if (!canAccessCompany(user, companyId)) throw notFound(PROJECT_MESSAGES.companyNotFound);
+      const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+      if (!company) throw notFound(PROJECT_MESSAGES.companyNotFound);
+      return lists.send(req, reply, { shape: "company", companyId });
+    });
+
+    app.get("/api/projects/:id", { schema: { params: idParam } }, async (req) => {
+      const user = requireUser(req);
+      const project = await findProject(db, req.params.id);
+      if (!project || !canSeeProject(user, project)) throw notFound(PROJECT_MESSAGES.notFound);
+      return project;
+    });
+
+    // Multipart: the text fields and exactly one file "file" (≤ 10 MB). The whole upload is read
+    // (and cut at the limit) before anything is written; project and file are stored in one
+    // transaction, so a failure never leaves a project without its file.
+    app.post("/api/projects", async (req, reply) => {
+      const user = requireRole(req, "super_admin", "company_admin");
+      if (user.role === "company_admin" && user.companyId === null) throw forbidden(PROJECT_MESSAGES.noCompany);
+      const { fields, files } = await readProjectUpload(req);
+      const parsed = projectCreateSchema.safeParse(fields);
+      if (!parsed.success) throw validationError(parsed.error);
+      const file = files[0];
+      if (!file || file.size === 0) throw badRequest(PROJECT_MESSAGES.fileRequired, { file: PROJECT_MESSAGES.fileRequired });
+
+      let companyId = user.companyId;
+      if (user.role === "super_admin") {
+        const requested = companyIdField.safeParse(fields.companyId);
+        if (!requested.success) throw validationError(requested.error);
+        companyId = requested.data;
+        if (companyId !== null) {
+          const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+          if (!company) throw badRequest(PROJECT_MESSAGES.companyNotFound, { companyId: PROJECT_MESSAGES.companyNotFound });
+        }
+      }
+
+      const { projectId, fileId } = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(projects)
+          .values({ ...parsed.data, status: DEFAULT_PROJECT_STATUS, companyId, createdBy: user.id })
+          .returning({ id: projects.id });
+        const fileId = await storeProjectFile(tx, created.id, "input", file, user.id);
+        return { projectId: created.id, fileId };
+      });
+      await runInputFileHooks(deps, req.log, { projectId, fileId, fileName: file.fileName });
+      return reply.status(201).send(await findProject(db, projectId));
+    });
+
+    app.put("/api/projects/:id", { schema: { params: idParam, body: projectUpdateSchema } }, async (req) => {
+      const user = requireUser(req);
+      const project = await loadManageableProject(db, user, req.params.id);
+      const { status, ...changes } = req.body;
+      const statusChanged = status !== undefined && status !== project.status;
+      if (statusChanged && !canChangeStatus(user)) throw forbidden(PROJECT_MESSAGES.statusSuperAdminOnly);
+      await db
+        .update(projects)
+        .set({ ...changes, ...(statusChanged ? { status } : {}), updatedAt: new Date() })
+        .where(eq(projects.id, project.id));
+      if (statusChanged) {
+        await audit(db, req, "project.status_change", { type: "project", id: project.id }, { from: project.status, to: status });
+      }
+      const updated = await findProject(db, project.id);
+      if (!updated) throw notFound(PROJECT_MESSAGES.notFound);
+      return updated;
+    });
+
+    app.delete("/api/projects/:id", { schema: { params: idParam } }, async (req) => {
+      const user = requireUser(req);
+      const project = await loadManageableProject(db, user, req.params.id);
+      // project_files and the tender readings go with the project (ON DELETE CASCADE).
+      const deleted = await db.delete(projects).where(eq(projects.id, project.id)).returning({ id: projects.id });
+      if (!deleted.length) throw notFound(PROJECT_MESSAGES.notFound);
+      await audit(db, req, "project.delete", { type: "project", id: project.id }, { name: project.name, companyId: project.companyId });
+      return { message: "Projekt gelöscht" };
+    });
+
+    await app.register(projectFileRoutes(deps));
+  };

@@ -1,0 +1,35 @@
+// Deleting a project with the toasts of spec/01 section 8.
+import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "../hooks/use-toast";
+import { apiRequest, RequestError } from "../lib/api";
+import { invalidateProjects, isProjectQuery } from "./project-api";
+
+/** `context` "detail": a failure shows the server message or 'Fehler beim Löschen des Projekts'. */
+export function useDeleteProject(context: "list" | "detail" = "list") {
+  const qc = useQueryClient();
+  const [pending, setPending] = useState(false);
+  /** `onDeleted` runs before the project's cached queries are dropped (e.g. to navigate away). */
+  const remove = async (id: number, onDeleted?: () => void): Promise<boolean> => {
+    setPending(true);
+    try {
+      await apiRequest("DELETE", `/api/projects/${id}`);
+      toast({ title: "Projekt gelöscht", description: "Das Projekt wurde erfolgreich gelöscht." });
+      onDeleted?.();
+      qc.removeQueries({ predicate: (q) => isProjectQuery(q.queryKey[0], id) });
+      await invalidateProjects(qc);
+      return true;
+    } catch (err) {
+      if (err instanceof RequestError) {
+        const fallback = context === "detail" ? "Fehler beim Löschen des Projekts" : "Das Projekt konnte nicht gelöscht werden";
+        toast({ title: "Fehler beim Löschen", description: err.serverMessage ?? fallback, variant: "destructive" });
+      } else {
+        toast({ title: "Fehler", description: "Ein unerwarteter Fehler ist aufgetreten", variant: "destructive" });
+      }
+      return false;
+    } finally {
+      setPending(false);
+    }
+  };
+  return { remove, pending };
+}

@@ -1,0 +1,79 @@
+// Project files: both uploads (new versions, earlier ones kept), downloads with exact name, type
+// and length, the version list, and the evaluation for the result view.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PROJECT_MESSAGES, uploadIdParam } from "../../shared/schemas/project";
+import { idParam } from "../../shared/schemas/common";
+import type { AppDeps } from "../app";
+import { requireUser } from "../auth/guards";
+import { HttpError, badRequest, forbidden, notFound } from "../http/errors";
+import type { FastifyRequest } from "fastify";
+import { canDownloadOutput, loadManageableProject, loadVisibleProject } from "./access";
+import { findProject } from "./queries";
+import { listFileVersions, readFileVersion, readProjectFile, readProjectUpload, sendDownload, storeProjectFile, type FileKind } from "./files";
+import { isHtmlUpload, sendEvaluation } from "./evaluation";
+import { runInputFileHooks } from "./input-hooks";
+
+const versionParams = z.object({ id: idParam.shape.id, fileId: idParam.shape.id });
+const resultQuery = z.object({ print: z.enum(["1", "true"]).optional() });
+
+
+export const projectFileRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps;
+
+    // The file may come in any field (the spec's client sends htmlFile / file).
+    const upload = async (req: FastifyRequest, projectId: number, kind: FileKind) => {
+      const user = requireUser(req);
+      const project = await loadManageableProject(db, user, projectId);
+      const [file] = (await readProjectUpload(req)).files;
+      if (!file || file.size === 0) throw badRequest(PROJECT_MESSAGES.uploadMissing);
+      if (kind === "output" && !isHtmlUpload(file)) throw new HttpError(415, PROJECT_MESSAGES.wrongFormat);
+      const fileId = await db.transaction((tx) => storeProjectFile(tx, project.id, kind, file, user.id));
+      if (kind === "input") await runInputFileHooks(deps, req.log, { projectId: project.id, fileId, fileName: file.fileName });
+      return { message: kind === "output" ? "HTML-Datei wurde erfolgreich hochgeladen" : "Eingabe-Datei wurde erfolgreich hochgeladen", fileId, project: await findProject(db, project.id) };
+    };
+
+    app.post("/api/projects/:id/upload-html", { schema: { params: uploadIdParam } }, (req) => upload(req, req.params.id, "output"));
+    app.post("/api/projects/:id/upload-input", { schema: { params: uploadIdParam } }, (req) => upload(req, req.params.id, "input"));
+
+    app.get("/api/projects/:id/download-input", { schema: { params: idParam } }, async (req, reply) => {
+      const project = await loadVisibleProject(db, requireUser(req), req.params.id);
+      const file = await readProjectFile(db, project.id, "input");
+      if (!file) throw notFound("Keine Eingabe-Datei vorhanden");
+      return sendDownload(reply, file);
+    });
+
+    app.get("/api/projects/:id/download-output", { schema: { params: idParam } }, async (req, reply) => {
+      const user = requireUser(req);
+      const project = await loadVisibleProject(db, user, req.params.id);
+      if (!canDownloadOutput(user)) throw forbidden();
+      const file = await readProjectFile(db, project.id, "output");
+      if (!file) throw notFound(PROJECT_MESSAGES.noEvaluation);
+      return sendDownload(reply, file);
+    });
+
+    /** Every stored version (metadata); output versions only for those who may download them. */
+    app.get("/api/projects/:id/files", { schema: { params: idParam } }, async (req) => {
+      const user = requireUser(req);
+      const project = await loadVisibleProject(db, user, req.params.id);
+      return listFileVersions(db, project.id, canDownloadOutput(user) ? ["input", "output"] : ["input"]);
+    });
+
+    app.get("/api/projects/:id/files/:fileId/download", { schema: { params: versionParams } }, async (req, reply) => {
+      const user = requireUser(req);
+      const project = await loadVisibleProject(db, user, req.params.id);
+      const file = await readFileVersion(db, project.id, req.params.fileId);
+      if (!file || (file.kind === "output" && !canDownloadOutput(user))) throw notFound("Datei nicht gefunden");
+      return sendDownload(reply, file);
+    });
+
+    /** The evaluation for the sandboxed frame of /projects/:id/result (?print=1: print view). */
+    app.get("/api/projects/:id/result", { schema: { params: idParam, querystring: resultQuery } }, async (req, reply) => {
+      const project = await loadVisibleProject(db, requireUser(req), req.params.id);
+      const file = await readProjectFile(db, project.id, "output");
+      if (!file) throw notFound(PROJECT_MESSAGES.noEvaluation);
+      return sendEvaluation(reply, file, req.query.print !== undefined);
+    });
+  };

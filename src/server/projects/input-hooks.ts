@@ -1,0 +1,22 @@
+// Extension point: called after a project's input file is stored (create and upload-input), e.g.
+// to read the tender. A hook's failure is logged and never fails the upload.
+import type { FastifyBaseLogger } from "fastify";
+import type { AppDeps } from "../app";
+
+export interface InputFileEvent {
+  projectId: number;
+  fileId: number;
+  fileName: string;
+}
+
+export const inputFileHooks: ((deps: AppDeps, e: { projectId: number; fileId: number; fileName: string }) => Promise<void>)[] = [];
+
+export async function runInputFileHooks(deps: AppDeps, log: FastifyBaseLogger, e: InputFileEvent) {
+  for (const hook of inputFileHooks) {
+    try {
+      await hook(deps, e);
+    } catch (err) {
+      log.error({ err, projectId: e.projectId, fileId: e.fileId }, "input file hook failed");
+    }
+  }
+}

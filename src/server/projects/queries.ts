@@ -1,0 +1,106 @@
+// Project reads: one query joins company, creator and the current files' metadata and lets the
+// database build the JSON (one text cell instead of 23 parsed columns per row). File bytes
+// (project_files.data) are never selected here.
+import { desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { DEMO_PROJECT_ID } from "../../shared/project-access";
+import { alias } from "drizzle-orm/pg-core";
+import type { ProjectDto } from "../../shared/types";
+import type { Db } from "../db/client";
+import { companies, projectFiles, projects, users } from "../db/schema";
+
+const inputFile = alias(projectFiles, "input_file");
+const outputFile = alias(projectFiles, "output_file");
+
+/** The ISO 8601 form of Date.toISOString() (UTC, milliseconds, "Z"), whatever the session time zone. */
+const iso = (column: SQL | typeof projects.createdAt) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Every field of ProjectDto (a missing or extra one is a compile error). */
+const DTO_FIELDS: Record<keyof ProjectDto, SQL> = {
+  id: sql`${projects.id}`,
+  name: sql`${projects.name}`,
+  costCenter: sql`${projects.costCenter}`,
+  contactPerson: sql`${projects.contactPerson}`,
+  contactEmail: sql`${projects.contactEmail}`,
+  description: sql`${projects.description}`,
+  status: sql`${projects.status}`,
+  companyId: sql`${projects.companyId}`,
+  company: sql`case when ${companies.id} is null then null else json_build_object('id', ${companies.id}, 'name', ${companies.name}) end`,
+  createdAt: iso(projects.createdAt),
+  updatedAt: iso(projects.updatedAt),
+  createdBy: sql`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'username', ${users.username}) end`,
+  hasInputFile: sql`${inputFile.id} is not null`,
+  inputFileName: sql`${inputFile.fileName}`,
+  inputFileExtension: sql`${inputFile.extension}`,
+  inputFileSize: sql`${inputFile.size}`,
+  inputUploadedAt: iso(sql`${inputFile.createdAt}`),
+  hasOutputFile: sql`${outputFile.id} is not null`,
+  outputFileName: sql`${outputFile.fileName}`,
+  outputFileExtension: sql`${outputFile.extension}`,
+  outputFileSize: sql`${outputFile.size}`,
+  outputUploadedAt: iso(sql`${outputFile.createdAt}`),
+};
+
+const projectObject = sql.join(
+  [sql`json_build_object(`, sql.join(Object.entries(DTO_FIELDS).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`), sql`, `), sql`)`],
+  sql``,
+);
+
+function fromProjects(db: Db, json: SQL, where: SQL | undefined) {
+  return db
+    .select({ json: sql<string>`${json}`.as("json") })
+    .from(projects)
+    .leftJoin(companies, eq(companies.id, projects.companyId))
+    .leftJoin(users, eq(users.id, projects.createdBy))
+    .leftJoin(inputFile, eq(inputFile.id, projects.inputFileId))
+    .leftJoin(outputFile, eq(outputFile.id, projects.outputFileId))
+    .where(where);
+}
+
+const listJson = sql`coalesce(json_agg(${projectObject} order by ${desc(projects.createdAt)}, ${desc(projects.id)}), '[]')::text`;
+
+/**
+ * A cheap summary of the rows a list shows: it changes with every insert, delete and update
+ * (all project writes set updated_at), so a cached list can be checked against it.
+ */
+const fingerprint = sql<string>`count(*)::text || ':' || coalesce(sum(${projects.id}), 0)::text || ':' || coalesce(${iso(sql`max(${projects.updatedAt})`)}, '')`;
+
+/** Which projects a list shows; `companyId` is bound as a parameter. */
+export type ListShape = "all" | "demo" | "company" | "companyAndDemo";
+
+const shapeFilter = (shape: ListShape): SQL | undefined => {
+  const company = eq(projects.companyId, sql.placeholder("companyId"));
+  const demo = eq(projects.id, DEMO_PROJECT_ID);
+  return { all: undefined, demo, company, companyAndDemo: or(company, demo) }[shape];
+};
+
+/**
+ * The list queries are built once per shape and prepared (building drizzle queries per request
+ * costs more than running them): the JSON array text, newest first, and its fingerprint.
+ */
+export function projectListQueries(db: Db) {
+  const SHAPES: ListShape[] = ["all", "demo", "company", "companyAndDemo"];
+  const prepared = new Map(
+    SHAPES.map((shape) => [
+      shape,
+      {
+        list: fromProjects(db, listJson, shapeFilter(shape)).prepare(`projects_list_${shape}`),
+        fingerprint: db.select({ fp: fingerprint }).from(projects).where(shapeFilter(shape)).prepare(`projects_fingerprint_${shape}`),
+      },
+    ]),
+  );
+  return {
+    async list(shape: ListShape, companyId: number | null): Promise<string> {
+      const [row] = await prepared.get(shape)!.list.execute({ companyId });
+      return row?.json ?? "[]";
+    },
+    async fingerprint(shape: ListShape, companyId: number | null): Promise<string> {
+      const [row] = await prepared.get(shape)!.fingerprint.execute({ companyId });
+      return row.fp;
+    },
+  };
+}
+
+export async function findProject(db: Db, id: number): Promise<ProjectDto | undefined> {
+  const [row] = await fromProjects(db, sql`${projectObject}::text`, eq(projects.id, id));
+  return row ? (JSON.parse(row.json) as ProjectDto) : undefined;
+}

@@ -1,0 +1,78 @@
+// Project rules of spec/01 section 5, shared by the create/edit forms and the API.
+import { z } from "zod";
+import { PROJECT_STATUS_VALUES } from "../project-status";
+
+export const PROJECT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+export const PROJECT_MESSAGES = {
+  nameRequired: "Projektname ist erforderlich",
+  createEmail: "Gültige E-Mail-Adresse erforderlich",
+  fileRequired: "Eine Datei ist erforderlich",
+  fileTooLarge: "Dateigröße darf 10MB nicht überschreiten",
+  nameMin: "Der Projektname muss mindestens 3 Zeichen lang sein",
+  editEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein",
+  uploadMissing: "Keine Datei ausgewählt oder ungültige Projekt-ID",
+  wrongFormat: "Falsches Dateiformat",
+  notFound: "Projekt nicht gefunden",
+  noEvaluation: "Keine Auswertung verfügbar",
+  demoReadOnly: "Das Demo-Projekt kann nur angesehen werden.",
+  statusSuperAdminOnly: "Nur Systemadministratoren können den Status ändern.",
+  /** DESIGN.md: a company admin without a company sees no tenant data and cannot create. */
+  noCompany: "Ihrem Konto muss zuerst ein Unternehmen zugewiesen werden, bevor Sie Projekte erstellen können. Bitte kontaktieren Sie den Support.",
+  companyNotFound: "Unternehmen nicht gefunden",
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Höchstens ${max} Zeichen`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An e-mail address that may be left empty (→ null). */
+const optionalEmail = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(254, message)
+    .refine((v) => v === "" || z.email().safeParse(v).success, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The text fields of the create dialog and of POST /api/projects (multipart fields). */
+export const projectCreateSchema = z.object({
+  name: z.string({ error: PROJECT_MESSAGES.nameRequired }).trim().min(1, PROJECT_MESSAGES.nameRequired).max(200, "Höchstens 200 Zeichen"),
+  costCenter: optionalText(100),
+  contactPerson: optionalText(200),
+  contactEmail: optionalEmail(PROJECT_MESSAGES.createEmail),
+  description: optionalText(5000),
+});
+export type ProjectCreateInput = z.input<typeof projectCreateSchema>;
+
+/** Multipart companyId: empty means none; otherwise a positive id. */
+export const companyIdField = z
+  .union([z.literal(""), z.coerce.number().int().positive().max(2_147_483_647)], { error: "Ungültiges Unternehmen" })
+  .nullish()
+  .transform((v) => (typeof v === "number" ? v : null));
+
+/** PUT /api/projects/:id and the edit mode of the detail page. */
+export const projectUpdateSchema = z.object({
+  name: z.string().trim().min(3, PROJECT_MESSAGES.nameMin).max(200, "Höchstens 200 Zeichen").optional(),
+  costCenter: optionalText(100).optional(),
+  contactPerson: optionalText(200).optional(),
+  contactEmail: optionalEmail(PROJECT_MESSAGES.editEmail).optional(),
+  description: optionalText(5000).optional(),
+  /** Only super admins may change it (checked by the server). */
+  status: z.enum(PROJECT_STATUS_VALUES as [string, ...string[]], { error: "Ungültiger Status" }).optional(),
+});
+export type ProjectUpdateInput = z.input<typeof projectUpdateSchema>;
+
+/** Ids of upload routes: an invalid one gets the upload message of spec/01 section 5. */
+export const uploadIdParam = z.object({
+  id: z.coerce.number({ error: PROJECT_MESSAGES.uploadMissing }).int(PROJECT_MESSAGES.uploadMissing).positive(PROJECT_MESSAGES.uploadMissing).max(2_147_483_647, PROJECT_MESSAGES.uploadMissing),
+});
+
+/** The evaluation upload takes HTML files only. */
+export const HTML_EXTENSIONS = ["html", "htm"] as const;
+export const isHtmlFileName = (name: string) => /\.html?$/i.test(name);

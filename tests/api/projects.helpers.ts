@@ -1,0 +1,100 @@
+// Shared setup of the projects API tests: two companies with an admin and a user each, a super
+// admin, a company admin without company, and a multipart body builder for app.inject.
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { projectFiles, projects } from "../../src/server/db/schema";
+import type { TestContext, TestUser } from "../helpers/app";
+
+export interface UploadPart {
+  field: string;
+  name: string;
+  type?: string;
+  data: Buffer | string;
+}
+
+/** A multipart/form-data body with the given text fields and files. */
+export function multipart(fields: Record<string, string>, files: UploadPart[] = []) {
+  const boundary = `----bauklar${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"; filename*=UTF-8''${encodeURIComponent(f.name)}\r\nContent-Type: ${f.type ?? "application/octet-stream"}\r\n\r\n`,
+      ),
+    );
+    chunks.push(Buffer.isBuffer(f.data) ? f.data : Buffer.from(f.data));
+    chunks.push(Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const GAEB = (label = "LV") =>
+  Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><GAEB xmlns="http://www.gaeb.de/GAEB_DA_XML/DA83/3.3"><Award><BoQ><BoQInfo><Name>${label}</Name></BoQInfo></BoQ></Award></GAEB>`);
+
+export const EVALUATION = (title = "Auswertung") =>
+  `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>Nachtragspotenzial: hoch – Größe & Maße</p></body></html>`;
+
+export interface World {
+  ctx: TestContext;
+  companyA: number;
+  companyB: number;
+  superAdmin: TestUser;
+  adminA: TestUser;
+  userA: TestUser;
+  adminB: TestUser;
+  userB: TestUser;
+  adminNoCompany: TestUser;
+}
+
+export async function createWorld(ctx: TestContext): Promise<World> {
+  const companyA = await ctx.createCompany("Hochbau Alpha GmbH");
+  const companyB = await ctx.createCompany("Bau Beta AG");
+  return {
+    ctx,
+    companyA,
+    companyB,
+    superAdmin: await ctx.createUser("super_admin", null),
+    adminA: await ctx.createUser("company_admin", companyA),
+    userA: await ctx.createUser("user", companyA),
+    adminB: await ctx.createUser("company_admin", companyB),
+    userB: await ctx.createUser("user", companyB),
+    adminNoCompany: await ctx.createUser("company_admin", null),
+  };
+}
+
+/** Creates a project through the API (as a company admin or super admin) and returns its id. */
+export async function createProject(
+  ctx: TestContext,
+  user: TestUser,
+  fields: Record<string, string> = {},
+  file: UploadPart = { field: "file", name: "LV.x83", type: "application/xml", data: GAEB() },
+): Promise<number> {
+  const { body, headers } = multipart({ name: "Neubau Kita", ...fields }, [file]);
+  const res = await ctx.request("POST", "/api/projects", { user, body, headers });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json().id;
+}
+
+export async function uploadHtml(ctx: TestContext, user: TestUser, projectId: number | string, html = EVALUATION(), name = "Auswertung.html") {
+  const { body, headers } = multipart({}, [{ field: "htmlFile", name, type: "text/html", data: html }]);
+  return ctx.request("POST", `/api/projects/${projectId}/upload-html`, { user, body, headers });
+}
+
+export async function uploadInput(ctx: TestContext, user: TestUser, projectId: number | string, data: Buffer = GAEB("neu"), name = "LV-neu.x84") {
+  const { body, headers } = multipart({}, [{ field: "file", name, type: "application/xml", data }]);
+  return ctx.request("POST", `/api/projects/${projectId}/upload-input`, { user, body, headers });
+}
+
+export async function countRows(ctx: TestContext) {
+  const p = await ctx.db.select({ id: projects.id }).from(projects);
+  const f = await ctx.db.select({ id: projectFiles.id }).from(projectFiles);
+  return { projects: p.length, files: f.length };
+}
+
+export async function fileVersions(ctx: TestContext, projectId: number) {
+  return ctx.db.select({ id: projectFiles.id, kind: projectFiles.kind }).from(projectFiles).where(eq(projectFiles.projectId, projectId));
+}
