@@ -262,6 +262,7 @@ describe("the evaluation for the result view", () => {
 describe("input-file hooks", () => {
   it("run after create and upload-input; a failing hook never fails the request", async () => {
     const seen: { projectId: number; fileId: number; fileName: string }[] = [];
+    const registered = inputFileHooks.length;
     inputFileHooks.push(async (_deps, e) => void seen.push(e));
     inputFileHooks.push(async () => {
       throw new Error("Hook kaputt");
@@ -280,7 +281,7 @@ describe("input-file hooks", () => {
       await uploadHtml(ctx, w.adminA, id);
       expect(seen.length).toBe(2);
     } finally {
-      inputFileHooks.length = 0;
+      inputFileHooks.splice(registered);
     }
   });
 });
