@@ -1,5 +1,6 @@
 // Bundles the server into dist/server/main.js; npm packages stay external (node_modules).
-import { resolve } from "node:path";
+import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import { build } from "esbuild";
 
 const dist = resolve(process.env.DIST_DIR ?? "dist");
@@ -15,4 +16,9 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+// A build outside the repository (DIST_DIR=/tmp/…) still needs the repository's packages.
+if (relative(process.cwd(), dist).startsWith("..") && !existsSync(resolve(dist, "node_modules"))) {
+  mkdirSync(dist, { recursive: true });
+  symlinkSync(resolve("node_modules"), resolve(dist, "node_modules"), "dir");
+}
 console.log(`server bundled → ${resolve(dist, "server/main.js")}`);

@@ -60,7 +60,10 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start: ${out}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -1,22 +1,31 @@
 // "Auswertungsentwurf erstellen" on an order: the machine draft is rendered on the server, the
 // super admin reviews and edits it, downloads it or publishes it as the project's evaluation
 // through the normal evaluation upload.
-import { useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { Download, FileText, Send } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Download, Send } from "lucide-react";
+import { formatEuro } from "../../shared/format";
 import { Button } from "../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { Textarea } from "../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
+import type { BoqResponse } from "./types";
 
-export function DraftEvaluationButton({ projectId, projectName }: { projectId: number; projectName: string }) {
+/** Opened from an order: loads the draft, shows the LV's price, lets the admin edit and publish. */
+export function DraftEvaluationDialog({ projectId, projectName, onClose }: { projectId: number; projectName: string; onClose: () => void }) {
   const [open, setOpen] = useState(false);
   const [html, setHtml] = useState("");
   const [fileName, setFileName] = useState("Auswertung.html");
   const [busy, setBusy] = useState(false);
   const qc = useQueryClient();
+
+  const { data: boq } = useQuery<BoqResponse>({ queryKey: [`/api/projects/${projectId}/boq`] });
+  const close = () => {
+    setOpen(false);
+    onClose();
+  };
 
   const create = async () => {
     setBusy(true);
@@ -27,6 +36,7 @@ export function DraftEvaluationButton({ projectId, projectName }: { projectId: n
       setOpen(true);
     } catch (err) {
       toast({ title: "Fehler beim Erstellen", description: errorMessage(err, "Der Entwurf konnte nicht erstellt werden."), variant: "destructive" });
+      onClose();
     } finally {
       setBusy(false);
     }
@@ -48,7 +58,7 @@ export function DraftEvaluationButton({ projectId, projectName }: { projectId: n
       await qc.invalidateQueries({ queryKey: ["/api/projects"] });
       await qc.invalidateQueries({ queryKey: [`/api/projects/${projectId}`] });
       toast({ title: "Auswertung veröffentlicht", description: "HTML-Datei wurde erfolgreich hochgeladen" });
-      setOpen(false);
+      close();
     } catch (err) {
       toast({ title: "Fehler beim Hochladen der HTML-Datei", description: errorMessage(err, "Unbekannter Fehler"), variant: "destructive" });
     } finally {
@@ -56,16 +66,24 @@ export function DraftEvaluationButton({ projectId, projectName }: { projectId: n
     }
   };
 
+  useEffect(() => {
+    void create();
+    // Runs once per opened order.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [projectId]);
+
   return (
     <>
-      <Button variant="outline" size="sm" onClick={create} disabled={busy}>
-        <FileText /> Auswertungsentwurf erstellen
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
+      <Dialog open={open} onOpenChange={(o) => (o ? setOpen(true) : close())}>
         <DialogContent className="max-w-5xl">
           <DialogHeader>
             <DialogTitle>Auswertungsentwurf – {projectName}</DialogTitle>
             <DialogDescription>Aus der automatischen Vorprüfung erstellt. Prüfen und bearbeiten Sie den Entwurf, bevor Sie ihn veröffentlichen.</DialogDescription>
+            {boq?.prices ? (
+              <p className="text-sm text-slate-700" data-testid="order-prices">
+                {boq.chargeablePositions} abrechenbare Positionen · Kalkulationspaket {formatEuro(boq.prices.kalkulationspaket)} · Ausführungspaket {formatEuro(boq.prices.ausfuehrungspaket)} (netto)
+              </p>
+            ) : null}
           </DialogHeader>
           <Tabs defaultValue="preview">
             <TabsList>
@@ -80,7 +98,7 @@ export function DraftEvaluationButton({ projectId, projectName }: { projectId: n
             </TabsContent>
           </Tabs>
           <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
+            <Button variant="outline" onClick={close}>
               Abbrechen
             </Button>
             <Button variant="secondary" onClick={download}>

@@ -29,8 +29,14 @@ export function parseServerMessage(body: string): { message: string | null; erro
 
 const onAuthPage = () => window.location.pathname.startsWith("/auth");
 
+// After a deliberate logout the 401s of queries still in flight are expected, not an expiry.
+let loggingOut = false;
+export const markLoggingOut = () => {
+  loggingOut = true;
+};
+
 function redirectToAuth(delayMs: number, message: string) {
-  if (onAuthPage()) return;
+  if (onAuthPage() || loggingOut) return;
   const here = window.location.pathname + window.location.search;
   if (here.startsWith("/dashboard")) storeRedirect(here);
   clearSession();

@@ -1,6 +1,231 @@
+// /dashboard/orders (spec/02 sections 2 and 4; super admin only, guarded in App.tsx): every
+// customer's project as an order with its 48-hour delivery deadline.
+import { useState } from "react";
+import { Link } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle, Download, Eye, FileText, MoreHorizontal, Search, Trash2, Upload } from "lucide-react";
+import { formatDateTime } from "../../shared/format";
+import type { ProjectDto } from "../../shared/types";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../components/ui/dropdown-menu";
+import { Card, CardContent } from "../components/ui/card";
+import { Input } from "../components/ui/input";
+import { DateTimeCell } from "../components/ui/date-time-cell";
+import { Skeleton } from "../components/ui/skeleton";
+import { ActionsCell, ActionsHead } from "../components/ui/table-actions";
+import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
 import { usePageTitle } from "../hooks/use-page-title";
+import { cn } from "../lib/utils";
+import { DeleteProjectDialog } from "../projects/DeleteProjectDialog";
+import { PROJECTS_KEY, detailUrl, resultUrl } from "../projects/project-api";
+import { useDeleteProject } from "../projects/use-delete-project";
+import { UploadEvaluationDialog } from "./UploadEvaluationDialog";
+import { DraftEvaluationDialog } from "../boq/DraftEvaluationDialog";
+import { creatorName, deliveryDeadline, filterOrders, isOverdue, orderStatus, truncateDescription } from "./order-view";
+
+export const SKELETON_ROWS = 5;
+const COLUMNS = 7;
 
 export default function OrdersPage() {
   usePageTitle("Aufträge");
-  return <h1 className="text-2xl font-bold">Aufträge</h1>;
+  const [search, setSearch] = useState("");
+  const [uploadFor, setUploadFor] = useState<ProjectDto | null>(null);
+  const [draftFor, setDraftFor] = useState<ProjectDto | null>(null);
+  const [toDelete, setToDelete] = useState<ProjectDto | null>(null);
+  const { data: orders, isPending, isError } = useQuery<ProjectDto[]>({ queryKey: PROJECTS_KEY });
+  const { remove, pending } = useDeleteProject("list");
+  const rows = orders ? filterOrders(orders, search) : [];
+  const open = orders?.filter((o) => !o.hasOutputFile).length ?? 0;
+  const overdue = orders?.filter((o) => isOverdue(o)).length ?? 0;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Aufträge</h1>
+        <p className="text-sm text-slate-600">
+          Alle Analyseaufträge der Kunden. Zugesagt ist die Auswertung innerhalb von 48 Stunden.
+          {orders ? ` ${open} in Bearbeitung, davon ${overdue} überfällig.` : ""}
+        </p>
+      </div>
+      <Card>
+        <CardContent className="space-y-4 pt-6">
+          <div className="relative max-w-sm">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
+            <Input
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Aufträge suchen..."
+              aria-label="Aufträge suchen"
+              className="pl-9"
+            />
+          </div>
+          <Table className="[&_td]:px-2 [&_th]:px-2">
+            <THead>
+              <tr>
+                <TH>Name</TH>
+                <TH>Beschreibung</TH>
+                <TH>Ersteller</TH>
+                <TH>Unternehmen</TH>
+                <TH>Erstellt</TH>
+                <TH>Status</TH>
+                <ActionsHead />
+              </tr>
+            </THead>
+            <TBody>
+              {isPending
+                ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                    <TR key={i} data-testid="order-skeleton">
+                      <TD colSpan={COLUMNS}>
+                        <Skeleton className="h-8 w-full" />
+                      </TD>
+                    </TR>
+                  ))
+                : null}
+              {isError ? (
+                <TR>
+                  <TD colSpan={COLUMNS} className="py-10 text-center text-red-600">
+                    Die Aufträge konnten nicht geladen werden.
+                  </TD>
+                </TR>
+              ) : null}
+              {!isPending && !isError && rows.length === 0 ? (
+                <TR>
+                  <TD colSpan={COLUMNS} className="py-10 text-center text-slate-500">
+                    {search.trim() ? "Keine Aufträge gefunden" : "Noch keine Aufträge vorhanden"}
+                  </TD>
+                </TR>
+              ) : null}
+              {rows.map((o) => {
+                const status = orderStatus(o);
+                const late = isOverdue(o);
+                return (
+                  <TR key={o.id} data-testid={`order-row-${o.id}`} className={cn(late && "bg-red-50/60")}>
+                    <TD className="font-medium">
+                      <Link to={detailUrl(o.id)} className="text-slate-900 hover:text-brand-700 hover:underline">
+                        {o.name}
+                      </Link>
+                    </TD>
+                    <TD className="min-w-36 max-w-52 text-slate-600" title={o.description ?? undefined}>
+                      {truncateDescription(o.description)}
+                    </TD>
+                    <TD className="whitespace-nowrap">
+                      {o.createdBy ? (
+                        <Link
+                          to={`/dashboard/users?q=${encodeURIComponent(o.createdBy.username)}`}
+                          className="text-brand-700 hover:underline"
+                        >
+                          {creatorName(o.createdBy)}
+                        </Link>
+                      ) : (
+                        "–"
+                      )}
+                    </TD>
+                    <TD>
+                      {o.company ? (
+                        <Link
+                          to={`/dashboard/companies?q=${encodeURIComponent(o.company.name)}`}
+                          className="text-brand-700 hover:underline"
+                        >
+                          {o.company.name}
+                        </Link>
+                      ) : (
+                        <span className="text-slate-500">Kein Unternehmen</span>
+                      )}
+                    </TD>
+                    <TD>
+                      <DateTimeCell at={o.createdAt} />
+                    </TD>
+                    <TD>
+                      <Badge
+                        className={
+                          status === "Abgeschlossen"
+                            ? "border-green-200 bg-green-100 text-green-800"
+                            : "border-amber-200 bg-amber-100 text-amber-800"
+                        }
+                      >
+                        {status}
+                      </Badge>
+                      {o.hasOutputFile ? null : (
+                        <span
+                          className={cn(
+                            "mt-1 flex items-center gap-1 whitespace-nowrap text-xs tabular-nums",
+                            late ? "font-semibold text-red-700" : "text-slate-500",
+                          )}
+                          data-testid={late ? "overdue" : "deadline"}
+                        >
+                          {late ? <AlertTriangle className="size-3.5" aria-hidden /> : null}
+                          {late ? "Überfällig seit " : "Frist: "}
+                          {formatDateTime(deliveryDeadline(o))}
+                        </span>
+                      )}
+                    </TD>
+                    <ActionsCell>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-9"
+                        onClick={() => setUploadFor(o)}
+                        title={o.hasOutputFile ? "Auswertung aktualisieren" : "Auswertung hochladen"}
+                        aria-label={`Auswertung für ${o.name} hochladen`}
+                      >
+                        <Upload />
+                      </Button>
+                      <DropdownMenu modal={false}>
+                        <DropdownMenuTrigger asChild>
+                          <Button variant="ghost" size="icon" className="size-9" aria-label={`Weitere Aktionen für ${o.name}`}>
+                            <MoreHorizontal />
+                          </Button>
+                        </DropdownMenuTrigger>
+                        <DropdownMenuContent align="end">
+                          {o.hasInputFile ? (
+                            <DropdownMenuItem asChild>
+                              <a href={`/api/projects/${o.id}/download-input`} target="_blank" rel="noopener">
+                                <Download className="size-4" /> Auftragsdokument herunterladen
+                              </a>
+                            </DropdownMenuItem>
+                          ) : null}
+                          {o.hasOutputFile ? (
+                            <DropdownMenuItem asChild>
+                              <a href={resultUrl(o.id)} target="_blank" rel="noopener">
+                                <Eye className="size-4" /> Auswertung ansehen
+                              </a>
+                            </DropdownMenuItem>
+                          ) : null}
+                          {o.hasInputFile ? (
+                            <DropdownMenuItem onSelect={() => setDraftFor(o)}>
+                              <FileText className="size-4" /> Auswertungsentwurf erstellen
+                            </DropdownMenuItem>
+                          ) : null}
+                          <DropdownMenuItem onSelect={() => setUploadFor(o)}>
+                            <Upload className="size-4" /> {o.hasOutputFile ? "Auswertung aktualisieren" : "Auswertung hochladen"}
+                          </DropdownMenuItem>
+                          <DropdownMenuItem className="text-red-600" onSelect={() => setToDelete(o)}>
+                            <Trash2 className="size-4" /> Löschen
+                          </DropdownMenuItem>
+                        </DropdownMenuContent>
+                      </DropdownMenu>
+                    </ActionsCell>
+                  </TR>
+                );
+              })}
+            </TBody>
+          </Table>
+        </CardContent>
+      </Card>
+      {draftFor ? <DraftEvaluationDialog key={draftFor.id} projectId={draftFor.id} projectName={draftFor.name} onClose={() => setDraftFor(null)} /> : null}
+      {uploadFor ? (
+        <UploadEvaluationDialog key={uploadFor.id} order={uploadFor} open onOpenChange={(o) => !o && setUploadFor(null)} />
+      ) : null}
+      <DeleteProjectDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => !o && setToDelete(null)}
+        projectName={toDelete?.name ?? ""}
+        pending={pending}
+        onConfirm={async () => {
+          if (toDelete && (await remove(toDelete.id))) setToDelete(null);
+        }}
+      />
+    </div>
+  );
 }

@@ -12,6 +12,7 @@ import { Button, buttonVariants } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { BoqTab } from "../boq/BoqTab";
 import { usePageTitle } from "../hooks/use-page-title";
 import { displayName } from "../layout/Sidebar";
 import { useSessionUser } from "../layout/session-user";
@@ -235,6 +236,7 @@ export default function ProjectDetailPage() {
         </div>
       ),
     },
+    ...(project.hasInputFile ? [{ value: "boq", label: "Leistungsverzeichnis", content: <BoqTab projectId={project.id} /> }] : []),
     { value: "files", label: "Dateien", content: <ProjectFilesTab projectId={project.id} /> },
   ];
 

@@ -2,6 +2,7 @@
 // to read the tender. A hook's failure is logged and never fails the upload.
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../app";
+import { queueBoqAnalysis } from "../boq/worker";
 
 export interface InputFileEvent {
   projectId: number;
@@ -9,7 +10,8 @@ export interface InputFileEvent {
   fileName: string;
 }
 
-export const inputFileHooks: ((deps: AppDeps, e: { projectId: number; fileId: number; fileName: string }) => Promise<void>)[] = [];
+/** Every stored input file is read in the background (GAEB/PDF → positions, pre-check, prices). */
+export const inputFileHooks: ((deps: AppDeps, e: InputFileEvent) => Promise<void>)[] = [queueBoqAnalysis];
 
 export async function runInputFileHooks(deps: AppDeps, log: FastifyBaseLogger, e: InputFileEvent) {
   for (const hook of inputFileHooks) {

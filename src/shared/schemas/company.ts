@@ -35,4 +35,5 @@ export const companyPatchSchema = companySchema.partial();
 export const chatbotLimitsSchema = z.object({ freeChatbotRequestsPerMonth: chatbotLimitSchema });
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-export const LOGO_MIME_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif", "image/svg+xml"] as const;
+/** SVG is refused: it can carry scripts. The server checks the bytes (companies/logo.ts). */
+export const LOGO_MIME_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
