@@ -109,3 +109,118 @@ export interface ProjectFileVersionDto {
   /** Whether projects.input_file_id / output_file_id points at this version. */
   current: boolean;
 }
+
+// Chatbots (spec/02 sections 3 and 7).
+export type ChatbotKind = "legal" | "construction";
+
+/** GET /api/companies/:id/chatbot-usage: the current Berlin month of that company. */
+export interface ChatbotUsageDto {
+  limit: number;
+  currentCount: number;
+  canMakeRequests: boolean;
+  month: string;
+}
+
+/** The quota state an answer carries; paid = this request costs 0.27 EUR. */
+export interface ChatbotAnswerUsage {
+  limit: number;
+  currentCount: number;
+  paid: boolean;
+}
+
+export interface ChatbotAnswerDto {
+  message: string;
+  conversationId: number;
+  /** null when the request is not counted (super admin without company). */
+  usage: ChatbotAnswerUsage | null;
+  /** "llm" or "knowledge-base". */
+  source: "llm" | "knowledge-base";
+}
+
+export interface ChatbotConversationDto {
+  id: number;
+  chatbotType: ChatbotKind;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ChatbotMessageDto {
+  id: number;
+  role: "user" | "assistant";
+  content: string;
+  createdAt: string;
+}
+
+export interface ChatbotConversationDetailDto extends ChatbotConversationDto {
+  messages: ChatbotMessageDto[];
+}
+
+export interface ChatbotPromptDto {
+  id: number;
+  chatbotType: ChatbotKind;
+  systemPrompt: string;
+  description: string | null;
+  isActive: boolean;
+  createdBy: { id: number; username: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface KnowledgeArticleListItemDto {
+  id: number;
+  chatbotType: ChatbotKind;
+  slug: string | null;
+  title: string;
+  documentType: string;
+  tags: string[];
+  excerpt: string;
+  updatedAt: string;
+}
+
+export interface KnowledgeArticleDto extends Omit<KnowledgeArticleListItemDto, "excerpt"> {
+  content: string;
+  sources: string[];
+  createdAt: string;
+}
+
+/** GET /api/chatbot/ledger: requests per company and Berlin month. */
+export interface ChatbotLedgerRowDto {
+  companyId: number;
+  companyName: string;
+  month: string;
+  freeCount: number;
+  paidCount: number;
+  amountCents: number;
+}
+
+/** GET /api/inquiries (super admin): membership requests and contact messages, newest first. */
+export type InquiryDto =
+  | {
+      kind: "membership";
+      id: number;
+      createdAt: string;
+      mailedAt: string | null;
+      packageId: number;
+      packageName: string;
+      firmenname: string;
+      rechtsform: string;
+      strasse: string;
+      plz: string;
+      ort: string;
+      ansprechpartner: string;
+      email: string;
+      telefon: string;
+      rechnungsEmail: string;
+      kontaktWunsch: "email" | "telefon";
+    }
+  | {
+      kind: "contact";
+      id: number;
+      createdAt: string;
+      mailedAt: string | null;
+      name: string;
+      email: string;
+      company: string | null;
+      message: string;
+    };

@@ -1,6 +1,164 @@
+// /dashboard/companies (spec/02 sections 2, 5, 6; super admin only, guarded in App.tsx).
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Building2, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import type { CompanyDto } from "../../shared/types";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { ConfirmDialog } from "../components/ui/alert-dialog";
+import { Input } from "../components/ui/input";
+import { Skeleton } from "../components/ui/skeleton";
+import { ActionsCell, ActionsHead } from "../components/ui/table-actions";
+import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
 import { usePageTitle } from "../hooks/use-page-title";
+import { toast } from "../hooks/use-toast";
+import { apiRequest, errorMessage } from "../lib/api";
+import { queryClient } from "../lib/query-client";
+import { CompanyFormDialog } from "./CompanyFormDialog";
+import { chatbotUsage, filterCompanies } from "./company-view";
+
+const COLUMNS = 6;
 
 export default function CompaniesPage() {
   usePageTitle("Unternehmensverwaltung");
-  return <h1 className="text-2xl font-bold">Unternehmensverwaltung</h1>;
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(params.get("q") ?? "");
+  const [editing, setEditing] = useState<CompanyDto | "new" | null>(null);
+  const [toDelete, setToDelete] = useState<CompanyDto | null>(null);
+  const { data: companies, isPending } = useQuery<CompanyDto[]>({ queryKey: ["/api/companies"] });
+  const rows = companies ? filterCompanies(companies, search) : [];
+
+  const remove = useMutation({
+    mutationFn: (c: CompanyDto) => apiRequest<{ deletedUsers: number; movedProjects: number }>("DELETE", `/api/companies/${c.id}`),
+    onSuccess: (res, c) => {
+      for (const key of ["/api/companies", "/api/users", "/api/projects", "/api/registration-links"])
+        void queryClient.invalidateQueries({ queryKey: [key] });
+      toast({
+        title: "Unternehmen gelöscht",
+        description: `${c.name}: ${res.deletedUsers} Benutzer gelöscht, ${res.movedProjects} Projekte übernommen.`,
+      });
+      setToDelete(null);
+    },
+    onError: (err) =>
+      toast({
+        title: "Fehler beim Löschen",
+        description: errorMessage(err, "Das Unternehmen konnte nicht gelöscht werden."),
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Unternehmensverwaltung</h1>
+          <p className="text-sm text-slate-600">Kundenunternehmen anlegen, bearbeiten und ihr Chatbot-Kontingent festlegen.</p>
+        </div>
+        <Button onClick={() => setEditing("new")}>
+          <Plus /> Neues Unternehmen
+        </Button>
+      </div>
+      <Card>
+        <CardContent className="space-y-4 pt-6">
+          <div className="relative max-w-sm">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
+            <Input
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Unternehmen suchen..."
+              aria-label="Unternehmen suchen"
+              className="pl-9"
+            />
+          </div>
+          <Table>
+            <THead>
+              <tr>
+                <TH>ID</TH>
+                <TH>Name</TH>
+                <TH>Adresse</TH>
+                <TH>Kontakt-E-Mail</TH>
+                <TH>Chatbot-Anfragen</TH>
+                <ActionsHead />
+              </tr>
+            </THead>
+            <TBody>
+              {isPending
+                ? Array.from({ length: 5 }, (_, i) => (
+                    <TR key={i}>
+                      <TD colSpan={COLUMNS}>
+                        <Skeleton className="h-8 w-full" />
+                      </TD>
+                    </TR>
+                  ))
+                : null}
+              {!isPending && rows.length === 0 ? (
+                <TR>
+                  <TD colSpan={COLUMNS} className="py-10 text-center text-slate-500">
+                    <Building2 className="mx-auto mb-2 size-8 text-slate-300" />
+                    {search.trim() ? "Keine Unternehmen gefunden" : "Noch keine Unternehmen angelegt"}
+                  </TD>
+                </TR>
+              ) : null}
+              {rows.map((c) => {
+                const usage = chatbotUsage(c);
+                return (
+                  <TR key={c.id} data-testid={`company-row-${c.id}`}>
+                    <TD className="tabular-nums text-slate-500">{c.id}</TD>
+                    <TD className="font-medium text-slate-900">{c.name}</TD>
+                    <TD className="max-w-64 truncate">{c.address}</TD>
+                    <TD className="max-w-56 truncate">{c.contactEmail}</TD>
+                    <TD className="whitespace-nowrap tabular-nums" title={usage.title}>
+                      {usage.text}
+                    </TD>
+                    <ActionsCell>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        onClick={() => setEditing(c)}
+                        title="Bearbeiten"
+                        aria-label={`${c.name} bearbeiten`}
+                      >
+                        <Pencil />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="text-red-600 hover:bg-red-50"
+                        onClick={() => setToDelete(c)}
+                        title="Löschen"
+                        aria-label={`${c.name} löschen`}
+                      >
+                        <Trash2 />
+                      </Button>
+                    </ActionsCell>
+                  </TR>
+                );
+              })}
+            </TBody>
+          </Table>
+        </CardContent>
+      </Card>
+      {editing ? (
+        <CompanyFormDialog
+          key={editing === "new" ? "new" : editing.id}
+          company={editing === "new" ? null : editing}
+          open
+          onOpenChange={(o) => !o && setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => !o && setToDelete(null)}
+        title="Unternehmen löschen?"
+        description={
+          toDelete
+            ? `„${toDelete.name}“ wird gelöscht. Alle Benutzer dieses Unternehmens werden ebenfalls gelöscht, und seine Projekte werden dem Systemadministrator zugeordnet. Diese Aktion kann nicht rückgängig gemacht werden.`
+            : ""
+        }
+        pending={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+      />
+    </div>
+  );
 }

@@ -1,6 +1,180 @@
+// /dashboard/registration-links (spec/02 sections 2 and 4; super admin only, guarded in App.tsx).
+import { useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Copy, Search, Trash2 } from "lucide-react";
+import { ROLE_BADGES, ROLE_LABELS } from "../../shared/roles";
+import { registrationLinkStatus, type RegistrationLinkStatus } from "../../shared/schemas/registration-link";
+import type { RegistrationLinkDto } from "../../shared/types";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { ConfirmDialog } from "../components/ui/alert-dialog";
+import { Input } from "../components/ui/input";
+import { DateTimeCell } from "../components/ui/date-time-cell";
+import { Skeleton } from "../components/ui/skeleton";
+import { ActionsCell, ActionsHead } from "../components/ui/table-actions";
+import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
 import { usePageTitle } from "../hooks/use-page-title";
+import { toast } from "../hooks/use-toast";
+import { apiRequest, errorMessage } from "../lib/api";
+import { queryClient } from "../lib/query-client";
+import { cn } from "../lib/utils";
+import { useSessionUser } from "../layout/session-user";
+import { InviteUserButton } from "../users/InviteUserDialog";
+import { copyLink, invitationLink } from "./copy-link";
+import { filterLinks, linkCounts } from "./link-view";
+
+const STATUS_COLORS: Record<RegistrationLinkStatus, string> = {
+  Aktiv: "border-green-200 bg-green-50 text-green-800",
+  Verwendet: "border-slate-200 bg-slate-100 text-slate-700",
+  Abgelaufen: "border-amber-200 bg-amber-50 text-amber-800",
+};
+const COLUMNS = 8;
 
 export default function RegistrationLinksPage() {
   usePageTitle("Einladungslinks");
-  return <h1 className="text-2xl font-bold">Einladungslinks</h1>;
+  const me = useSessionUser();
+  const [search, setSearch] = useState("");
+  const [toDelete, setToDelete] = useState<RegistrationLinkDto | null>(null);
+  const { data: links, isPending } = useQuery<RegistrationLinkDto[]>({ queryKey: ["/api/registration-links"] });
+  const rows = links ? filterLinks(links, search) : [];
+  const counts = linkCounts(links ?? []);
+
+  const remove = useMutation({
+    mutationFn: (l: RegistrationLinkDto) => apiRequest("DELETE", `/api/registration-links/${l.id}`),
+    onSuccess: (_r, l) => {
+      void queryClient.invalidateQueries({ queryKey: ["/api/registration-links"] });
+      toast({ title: "Link gelöscht", description: `Der Einladungslink für ${l.email} wurde gelöscht.` });
+      setToDelete(null);
+    },
+    onError: (err) =>
+      toast({
+        title: "Fehler beim Löschen",
+        description: `Der Link konnte nicht gelöscht werden: ${errorMessage(err, "Unbekannter Fehler")}`,
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Einladungslinks</h1>
+          <p className="text-sm text-slate-600">Alle Registrierungslinks mit ihrem Status. Nur aktive Links können kopiert werden.</p>
+        </div>
+        <InviteUserButton me={me} />
+      </div>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {(["Gesamt", "Verwendet", "Abgelaufen", "Aktiv"] as const).map((k) => (
+          <Card key={k} className="p-4" data-testid={`count-${k}`}>
+            <p className="text-sm text-slate-500">{k}</p>
+            <p className="text-2xl font-bold tabular-nums text-slate-900">{isPending ? "–" : counts[k]}</p>
+          </Card>
+        ))}
+      </div>
+      <Card>
+        <CardContent className="space-y-4 pt-6">
+          <div className="relative max-w-sm">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
+            <Input
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="E-Mail, Unternehmen oder Rolle suchen..."
+              aria-label="Registrierungslinks suchen"
+              className="pl-9"
+            />
+          </div>
+          <Table className="[&_td]:px-2 [&_th]:px-2">
+            <THead>
+              <tr>
+                <TH>ID</TH>
+                <TH>E-Mail</TH>
+                <TH>Rolle</TH>
+                <TH>Unternehmen</TH>
+                <TH>Erstellt</TH>
+                <TH>Läuft ab</TH>
+                <TH>Status</TH>
+                <ActionsHead />
+              </tr>
+            </THead>
+            <TBody>
+              {isPending
+                ? Array.from({ length: 5 }, (_, i) => (
+                    <TR key={i}>
+                      <TD colSpan={COLUMNS}>
+                        <Skeleton className="h-8 w-full" />
+                      </TD>
+                    </TR>
+                  ))
+                : null}
+              {!isPending && rows.length === 0 ? (
+                <TR>
+                  <TD colSpan={COLUMNS} className="py-10 text-center text-slate-500">
+                    {search.trim() ? "Keine Registrierungslinks gefunden" : "Noch keine Registrierungslinks erstellt"}
+                  </TD>
+                </TR>
+              ) : null}
+              {rows.map((l) => {
+                const status = registrationLinkStatus(l);
+                return (
+                  <TR key={l.id} data-testid={`link-row-${l.id}`}>
+                    <TD className="tabular-nums text-slate-500">{l.id}</TD>
+                    <TD className="max-w-44 truncate" title={l.email}>
+                      {l.email}
+                    </TD>
+                    <TD className="whitespace-nowrap" title={ROLE_LABELS[l.role]}>
+                      {ROLE_BADGES[l.role]}
+                    </TD>
+                    <TD>{l.companyName ?? (l.companyId ? `Unternehmen ${l.companyId}` : "Kein Unternehmen")}</TD>
+                    <TD>
+                      <DateTimeCell at={l.createdAt} />
+                    </TD>
+                    <TD>
+                      <DateTimeCell at={l.expiresAt} />
+                    </TD>
+                    <TD>
+                      <Badge className={cn(STATUS_COLORS[status])}>{status}</Badge>
+                    </TD>
+                    <ActionsCell>
+                      {status === "Aktiv" ? (
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          onClick={() => void copyLink(invitationLink(l.token), "Link kopiert")}
+                          title="Link kopieren"
+                          aria-label={`Link für ${l.email} kopieren`}
+                        >
+                          <Copy />
+                        </Button>
+                      ) : null}
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="text-red-600 hover:bg-red-50"
+                        onClick={() => setToDelete(l)}
+                        title="Löschen"
+                        aria-label={`Link für ${l.email} löschen`}
+                      >
+                        <Trash2 />
+                      </Button>
+                    </ActionsCell>
+                  </TR>
+                );
+              })}
+            </TBody>
+          </Table>
+        </CardContent>
+      </Card>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => !o && setToDelete(null)}
+        title="Einladungslink löschen?"
+        description={
+          toDelete ? `Der Link für ${toDelete.email} wird gelöscht und kann danach nicht mehr zur Registrierung verwendet werden.` : ""
+        }
+        pending={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+      />
+    </div>
+  );
 }

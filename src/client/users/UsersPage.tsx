@@ -1,6 +1,113 @@
+// /dashboard/users (spec/02 sections 2 and 6): admins only; a plain user sees "Zugriff verweigert".
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Search } from "lucide-react";
+import type { CompanyDto, CurrentUser, UserDto } from "../../shared/types";
+import { Card, CardContent } from "../components/ui/card";
+import { ConfirmDialog } from "../components/ui/alert-dialog";
+import { Input } from "../components/ui/input";
 import { usePageTitle } from "../hooks/use-page-title";
+import { toast } from "../hooks/use-toast";
+import { apiRequest } from "../lib/api";
+import { queryClient } from "../lib/query-client";
+import { AccessDenied } from "../layout/RequireRole";
+import { displayName } from "../layout/Sidebar";
+import { useSessionUser } from "../layout/session-user";
+import { InviteUserButton } from "./InviteUserDialog";
+import { ManageUserDialog } from "./ManageUserDialog";
+import { NO_USER_PERMISSION, userErrorText } from "./messages";
+import { UsersTable } from "./UsersTable";
+import { filterUsers } from "./filter-users";
 
 export default function UsersPage() {
   usePageTitle("Benutzerverwaltung");
-  return <h1 className="text-2xl font-bold">Benutzerverwaltung</h1>;
+  const me = useSessionUser();
+  if (me.role === "user") return <AccessDenied message={NO_USER_PERMISSION} />;
+  return <UserAdministration me={me} />;
+}
+
+function UserAdministration({ me }: { me: CurrentUser }) {
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(params.get("q") ?? "");
+  const [managed, setManaged] = useState<UserDto | null>(null);
+  const [toDelete, setToDelete] = useState<UserDto | null>(null);
+  const isSuper = me.role === "super_admin";
+  const { data: users, isPending } = useQuery<UserDto[]>({ queryKey: ["/api/users"] });
+  const { data: companies } = useQuery<CompanyDto[]>({ queryKey: ["/api/companies"], enabled: isSuper });
+
+  const remove = useMutation({
+    mutationFn: (u: UserDto) => apiRequest("DELETE", `/api/users/${u.id}`),
+    onSuccess: (_res, u) => {
+      void queryClient.invalidateQueries({ queryKey: ["/api/users"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/projects"] });
+      toast({ title: "Benutzer gelöscht", description: `${displayName(u)} wurde gelöscht.` });
+      setToDelete(null);
+    },
+    onError: (err) =>
+      toast({
+        title: "Fehler beim Löschen",
+        description: `Der Benutzer konnte nicht gelöscht werden: ${userErrorText(err)}`,
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Benutzerverwaltung</h1>
+          <p className="text-sm text-slate-600">
+            {isSuper
+              ? "Alle Benutzer der Plattform verwalten, einladen und unterstützen."
+              : "Die Benutzer Ihres Unternehmens verwalten und einladen."}
+          </p>
+        </div>
+        <InviteUserButton me={me} />
+      </div>
+      <Card>
+        <CardContent className="space-y-4 pt-6">
+          <div className="relative max-w-sm">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
+            <Input
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Benutzer suchen..."
+              aria-label="Benutzer suchen"
+              className="pl-9"
+            />
+          </div>
+          <UsersTable
+            me={me}
+            users={users ? filterUsers(users, search) : undefined}
+            loading={isPending}
+            onManage={setManaged}
+            onDelete={setToDelete}
+          />
+        </CardContent>
+      </Card>
+      {managed ? (
+        <ManageUserDialog
+          key={managed.id}
+          me={me}
+          user={managed}
+          companies={companies ?? []}
+          open
+          onOpenChange={(o) => !o && setManaged(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => !o && setToDelete(null)}
+        title="Benutzer löschen?"
+        description={
+          toDelete
+            ? `${displayName(toDelete)} (@${toDelete.username}) wird dauerhaft gelöscht. Projekte, die dieser Benutzer angelegt hat, werden Ihnen zugeordnet. Diese Aktion kann nicht rückgängig gemacht werden.`
+            : ""
+        }
+        pending={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+      />
+    </div>
+  );
 }

@@ -20,7 +20,10 @@ export type AuditAction =
   | "registration_link.delete"
   | "project.delete"
   | "project.status_change"
-  | "chatbot.prompt_save";
+  | "chatbot.prompt_save"
+  | "chatbot.knowledge_create"
+  | "chatbot.knowledge_update"
+  | "chatbot.knowledge_delete";
 
 /** Who did what to whom; actor is the effective user, impersonator the admin behind it. */
 export async function audit(

@@ -1,6 +1,50 @@
+// Impersonation (spec/02 sections 4 and 6, DESIGN.md): a super admin acts as another user.
+// Both paths are full-page GET navigations, so they act only on same-origin navigations
+// (Sec-Fetch-Site) and rotate the session; every start and stop is audited.
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import { canImpersonate } from "../../shared/schemas/user";
 import type { AppDeps } from "../app";
+import { users } from "../db/schema";
+import { requireRole, requireUser } from "../auth/guards";
+import { startSession } from "../auth/sessions";
+import { audit } from "../audit/log";
+import { badRequest, forbidden, notFound } from "../http/errors";
+
+const userIdParam = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const CROSS_SITE = "Diese Aktion ist nur innerhalb der Anwendung möglich.";
+
+/** A link on another site must not switch the session (a GET is not covered by the origin check). */
+function assertSameOriginNavigation(req: FastifyRequest) {
+  const site = req.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin" && site !== "none") throw forbidden(CROSS_SITE);
+}
 
 export const impersonationRoutes =
-  (_deps: AppDeps): FastifyPluginAsyncZod =>
-  async () => {};
+  ({ db, config }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get("/api/impersonate/:userId", { schema: { params: userIdParam } }, async (req, reply) => {
+      assertSameOriginNavigation(req);
+      if (req.auth?.impersonatorId) throw forbidden("Bitte beenden Sie zuerst die aktuelle Impersonation.");
+      const admin = requireRole(req, "super_admin");
+      const [target] = await db.select().from(users).where(eq(users.id, req.params.userId));
+      if (!target) throw notFound("Benutzer nicht gefunden");
+      if (!canImpersonate(admin, target)) throw badRequest("Sie können sich nicht als Sie selbst anmelden.");
+      await audit(db, req, "impersonation.start", { type: "user", id: target.id }, { username: target.username, role: target.role });
+      await startSession(db, config, req, reply, target.id, admin.id);
+      return reply.redirect("/dashboard/", 302);
+    });
+
+    app.get("/api/stop-impersonation", async (req, reply) => {
+      assertSameOriginNavigation(req);
+      const impersonated = requireUser(req);
+      const adminId = req.auth?.impersonatorId;
+      if (!adminId) throw badRequest("Es ist keine Impersonation aktiv.");
+      await audit(db, req, "impersonation.stop", { type: "user", id: impersonated.id }, { username: impersonated.username }, adminId);
+      await startSession(db, config, req, reply, adminId);
+      return reply.redirect("/dashboard/users", 302);
+    });
+  };

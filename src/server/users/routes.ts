@@ -1,6 +1,157 @@
+// User administration (spec/02 sections 2 and 6, DESIGN.md "API contract"): list, update,
+// password reset and deletion by admins; the own account's routes are in self-service.ts.
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParam } from "../../shared/schemas/common";
+import {
+  OWN_ROLE_UNCHANGEABLE,
+  PERSONAL_FIELDS,
+  USER_RULES,
+  assignableRoles,
+  canDeleteUser,
+  canEditPersonalData,
+  canManageUser,
+  canSeeUser,
+  resetPasswordSchema,
+  userUpdateSchema,
+} from "../../shared/schemas/user";
 import type { AppDeps } from "../app";
+import type { Db } from "../db/client";
+import { companies, sessions, users } from "../db/schema";
+import { requireRole } from "../auth/guards";
+import { hashPassword } from "../auth/passwords";
+import type { SessionUser } from "../auth/sessions";
+import { audit } from "../audit/log";
+import { badRequest, conflict, forbidden, notFound, unauthorized } from "../http/errors";
+import { findUserDto, listUsers } from "./dto";
+import { deleteUserKeepingProjects, lockSuperAdmins } from "./removal";
+import { selfServiceRoutes } from "./self-service";
+
+/** The target as the actor may see it; another company's user is a 404, not a 403. */
+async function visibleTarget(db: Db, actor: SessionUser, id: number) {
+  const [target] = await db.select().from(users).where(eq(users.id, id));
+  if (!target || !canSeeUser(actor, target)) throw notFound(USER_RULES.notFound);
+  return target;
+}
+
+/** Username and e-mail are unique regardless of case; the texts are the ones the client maps. */
+async function assertUnique(db: Db, id: number, username?: string, email?: string) {
+  if (username !== undefined) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, id)));
+    if (taken) throw conflict("Username already exists");
+  }
+  if (email !== undefined) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, id)));
+    if (taken) throw conflict("Email already exists");
+  }
+}
 
 export const userRoutes =
-  (_deps: AppDeps): FastifyPluginAsyncZod =>
-  async () => {};
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps;
+    await app.register(selfServiceRoutes(deps));
+
+    app.get("/api/users", async (req) => {
+      const actor = requireRole(req, "super_admin", "company_admin");
+      if (actor.role === "super_admin") return listUsers(db);
+      // A company admin without a company sees no tenant data, only its own row.
+      return listUsers(db, actor.companyId === null ? eq(users.id, actor.id) : eq(users.companyId, actor.companyId));
+    });
+
+    app.patch("/api/users/:id", { schema: { params: idParam, body: userUpdateSchema } }, async (req) => {
+      const actor = requireRole(req, "super_admin", "company_admin");
+      const target = await visibleTarget(db, actor, req.params.id);
+      const body = req.body;
+      const isSelf = target.id === actor.id;
+      if (Object.values(body).every((v) => v === undefined)) throw badRequest(USER_RULES.noChanges);
+      if (isSelf && body.role !== undefined && body.role !== target.role) throw forbidden(OWN_ROLE_UNCHANGEABLE);
+      if (!isSelf && !canManageUser(actor, target)) throw forbidden(USER_RULES.superAdminTarget);
+      if (PERSONAL_FIELDS.some((f) => body[f] !== undefined) && !canEditPersonalData(actor)) throw forbidden(USER_RULES.personalData);
+      if (body.role !== undefined && body.role !== target.role && !assignableRoles(actor).includes(body.role)) {
+        throw forbidden(USER_RULES.roleNotAssignable);
+      }
+      if (body.companyId !== undefined && body.companyId !== target.companyId) {
+        if (actor.role !== "super_admin") throw forbidden(USER_RULES.otherCompany);
+        if (body.companyId !== null) {
+          const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, body.companyId));
+          if (!company) throw badRequest(USER_RULES.companyUnknown, { companyId: USER_RULES.companyUnknown });
+        }
+      }
+      await assertUnique(db, target.id, body.username, body.email);
+
+      const changes = Object.fromEntries(
+        Object.entries(body).filter(([k, v]) => v !== undefined && v !== target[k as keyof typeof target]),
+      );
+      if (Object.keys(changes).length > 0) {
+        await db.update(users).set(changes).where(eq(users.id, target.id));
+        const { role, ...rest } = changes;
+        if (role !== undefined) {
+          await audit(db, req, "user.role_change", { type: "user", id: target.id }, { from: target.role, to: role });
+        }
+        if (Object.keys(rest).length > 0) {
+          const details: Record<string, unknown> = { fields: Object.keys(rest) };
+          if ("companyId" in rest) Object.assign(details, { companyFrom: target.companyId, companyTo: rest.companyId });
+          await audit(db, req, "user.update", { type: "user", id: target.id }, details);
+        }
+      }
+      return (await findUserDto(db, target.id))!;
+    });
+
+    app.post("/api/users/:id/reset-password", { schema: { params: idParam, body: resetPasswordSchema } }, async (req) => {
+      const actor = requireRole(req, "super_admin", "company_admin");
+      const target = await visibleTarget(db, actor, req.params.id);
+      if (target.id === actor.id) throw forbidden(USER_RULES.resetSelf);
+      if (!canManageUser(actor, target)) throw forbidden(USER_RULES.superAdminTarget);
+      const passwordHash = await hashPassword(req.body.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
+        // Whoever knew the old password is signed out everywhere.
+        await tx.delete(sessions).where(eq(sessions.userId, target.id));
+      });
+      await audit(db, req, "user.password_reset", { type: "user", id: target.id });
+      return { message: "Passwort zurückgesetzt" };
+    });
+
+    app.delete("/api/users/:id", { schema: { params: idParam } }, async (req) => {
+      const actor = requireRole(req, "super_admin", "company_admin");
+      const target = await visibleTarget(db, actor, req.params.id);
+      if (target.id === actor.id) throw forbidden(USER_RULES.deleteSelf);
+      if (!canDeleteUser(actor, target)) {
+        throw forbidden(target.role === "super_admin" ? USER_RULES.superAdminTarget : USER_RULES.deleteAdmin);
+      }
+      const moved = await db.transaction(async (tx) => {
+        const superAdmins = await lockSuperAdmins(tx);
+        // The acting super admin may itself have been deleted a moment ago by another one.
+        if (actor.role === "super_admin" && !superAdmins.includes(actor.id)) throw unauthorized();
+        const [current] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, target.id));
+        if (!current) throw notFound(USER_RULES.notFound);
+        if (current.role === "super_admin" && superAdmins.filter((id) => id !== target.id).length === 0) {
+          throw conflict(USER_RULES.lastSuperAdmin);
+        }
+        // Written before the delete in the same transaction; the actor column outlives the user.
+        const count = await deleteUserKeepingProjects(tx, target.id, actor.id);
+        await audit(
+          tx,
+          req,
+          "user.delete",
+          { type: "user", id: target.id },
+          {
+            username: target.username,
+            email: target.email,
+            role: target.role,
+            companyId: target.companyId,
+            reassignedProjects: count,
+          },
+        );
+        return count;
+      });
+      return { message: "Benutzer gelöscht", reassignedProjects: moved };
+    });
+  };

@@ -1,0 +1,113 @@
+// Create/edit a company (spec/02 section 5): the shared companySchema checks the form and the
+// server; an empty chatbot limit becomes -1 (unlimited).
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import type { z } from "zod";
+import { companySchema } from "../../shared/schemas/company";
+import type { CompanyDto } from "../../shared/types";
+import { Button } from "../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
+import { Input } from "../components/ui/input";
+import { Field } from "../components/ui/label";
+import { toast } from "../hooks/use-toast";
+import { apiRequest, errorMessage } from "../lib/api";
+import { queryClient } from "../lib/query-client";
+
+type FormIn = z.input<typeof companySchema>;
+type FormOut = z.output<typeof companySchema>;
+
+export function CompanyFormDialog({
+  company,
+  open,
+  onOpenChange,
+}: {
+  company: CompanyDto | null;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const editing = company !== null;
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(companySchema),
+    defaultValues: {
+      name: company?.name ?? "",
+      address: company?.address ?? "",
+      contactEmail: company?.contactEmail ?? "",
+      contactPhone: company?.contactPhone ?? "",
+      freeChatbotRequestsPerMonth: String(company?.freeChatbotRequestsPerMonth ?? -1),
+    },
+  });
+  const { errors } = form.formState;
+
+  const save = useMutation({
+    mutationFn: (body: FormOut) =>
+      editing
+        ? apiRequest<CompanyDto>("PATCH", `/api/companies/${company.id}`, body)
+        : apiRequest<CompanyDto>("POST", "/api/companies", body),
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: ["/api/companies"] });
+      void queryClient.invalidateQueries({ queryKey: [`/api/companies/${saved.id}`] });
+      toast({ title: editing ? "Unternehmen aktualisiert" : "Unternehmen erstellt", description: `${saved.name} wurde gespeichert.` });
+      onOpenChange(false);
+    },
+    onError: (err) =>
+      toast({
+        title: editing ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen",
+        description: errorMessage(err, "Das Unternehmen konnte nicht gespeichert werden."),
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{editing ? "Unternehmen bearbeiten" : "Neues Unternehmen"}</DialogTitle>
+          <DialogDescription>
+            {editing ? `ID ${company.id}` : "Legen Sie einen neuen Kunden an. Benutzer laden Sie danach unter „Benutzer“ ein."}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={form.handleSubmit((v) => save.mutate(v))} className="space-y-4" noValidate>
+          <Field id="co-name" label="Name" error={errors.name?.message}>
+            <Input id="co-name" aria-invalid={!!errors.name} {...form.register("name")} />
+          </Field>
+          <Field id="co-address" label="Adresse" error={errors.address?.message}>
+            <Input id="co-address" aria-invalid={!!errors.address} {...form.register("address")} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="co-email" label="Kontakt-E-Mail" error={errors.contactEmail?.message}>
+              <Input id="co-email" type="email" aria-invalid={!!errors.contactEmail} {...form.register("contactEmail")} />
+            </Field>
+            <Field id="co-phone" label="Telefon" error={errors.contactPhone?.message}>
+              <Input id="co-phone" type="tel" {...form.register("contactPhone")} />
+            </Field>
+          </div>
+          <Field
+            id="co-limit"
+            label="Freie Chatbot-Anfragen pro Monat"
+            error={errors.freeChatbotRequestsPerMonth?.message}
+            hint="-1 = unbegrenzt, 0 = nicht gebucht, leer = -1"
+          >
+            <Input
+              id="co-limit"
+              type="number"
+              min={-1}
+              step={1}
+              inputMode="numeric"
+              aria-invalid={!!errors.freeChatbotRequestsPerMonth}
+              {...form.register("freeChatbotRequestsPerMonth")}
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Abbrechen
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? "Wird gespeichert..." : editing ? "Speichern" : "Erstellen"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { deliveryDeadline, filterOrders, isHtmlFile, isOverdue, orderStatus, truncateDescription } from "./order-view";
+import type { ProjectDto } from "../../shared/types";
+
+const order = (over: Partial<ProjectDto>): ProjectDto =>
+  ({
+    id: 1,
+    name: "Kita",
+    description: null,
+    costCenter: null,
+    company: { id: 1, name: "Müller Bau" },
+    createdBy: { id: 2, username: "kmueller", firstName: "Klaus", lastName: "Müller" },
+    hasOutputFile: false,
+    createdAt: "2025-03-01T08:00:00Z",
+    ...over,
+  }) as ProjectDto;
+
+describe("orders", () => {
+  it("cuts descriptions at 50 characters", () => {
+    expect(truncateDescription("a".repeat(50))).toBe("a".repeat(50));
+    expect(truncateDescription("b".repeat(51))).toBe(`${"b".repeat(50)}…`);
+    expect(truncateDescription(null)).toBe("");
+  });
+  it("is 'In Bearbeitung' until an evaluation exists, then 'Abgeschlossen'", () => {
+    expect(orderStatus(order({}))).toBe("In Bearbeitung");
+    expect(orderStatus(order({ hasOutputFile: true }))).toBe("Abgeschlossen");
+  });
+  it("promises delivery 48 hours after the order and marks late open orders only", () => {
+    const o = order({});
+    expect(deliveryDeadline(o).toISOString()).toBe("2025-03-03T08:00:00.000Z");
+    expect(isOverdue(o, new Date("2025-03-03T07:59:00Z"))).toBe(false);
+    expect(isOverdue(o, new Date("2025-03-03T08:01:00Z"))).toBe(true);
+    expect(isOverdue(order({ hasOutputFile: true }), new Date("2025-04-01T00:00:00Z"))).toBe(false);
+  });
+  it("searches name, creator and company", () => {
+    const list = [order({ id: 1 }), order({ id: 2, name: "Schule", company: null, createdBy: null })];
+    expect(filterOrders(list, "müller").map((o) => o.id)).toEqual([1]);
+    expect(filterOrders(list, "KMUELLER").map((o) => o.id)).toEqual([1]);
+    expect(filterOrders(list, " schule ").map((o) => o.id)).toEqual([2]);
+  });
+  it("takes text/html only", () => {
+    expect(isHtmlFile({ type: "text/html", name: "a.html" })).toBe(true);
+    expect(isHtmlFile({ type: "text/plain", name: "a.html" })).toBe(false);
+    expect(isHtmlFile({ type: "application/pdf", name: "a.pdf" })).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+// What the orders table derives from a project (spec/02 sections 2, 4, 9).
+import type { ProjectDto } from "../../shared/types";
+
+/** The analysis is promised within 48 hours of the order (spec/01 section 1, spec/02 section 9). */
+export const DELIVERY_HOURS = 48;
+export const DESCRIPTION_MAX = 50;
+
+export type OrderStatus = "In Bearbeitung" | "Abgeschlossen";
+
+export const orderStatus = (p: Pick<ProjectDto, "hasOutputFile">): OrderStatus => (p.hasOutputFile ? "Abgeschlossen" : "In Bearbeitung");
+
+export const deliveryDeadline = (p: Pick<ProjectDto, "createdAt">) =>
+  new Date(new Date(p.createdAt).getTime() + DELIVERY_HOURS * 3_600_000);
+
+/** Overdue: still without an evaluation after the 48 hours. */
+export const isOverdue = (p: Pick<ProjectDto, "createdAt" | "hasOutputFile">, now = new Date()) =>
+  !p.hasOutputFile && deliveryDeadline(p).getTime() < now.getTime();
+
+/** Descriptions are cut at 50 characters with an ellipsis. */
+export const truncateDescription = (text: string | null) => {
+  if (!text) return "";
+  return text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX)}…` : text;
+};
+
+export const creatorName = (c: NonNullable<ProjectDto["createdBy"]>) => [c.firstName, c.lastName].filter(Boolean).join(" ") || c.username;
+
+/** Search over name, description, cost center, creator and company. */
+export function filterOrders(orders: ProjectDto[], query: string): ProjectDto[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return orders;
+  return orders.filter((p) =>
+    [p.name, p.description, p.costCenter, p.company?.name, p.createdBy?.username, p.createdBy && creatorName(p.createdBy)].some((v) =>
+      v?.toLowerCase().includes(q),
+    ),
+  );
+}
+
+/** The evaluation upload takes text/html only (spec/02 section 5). */
+export const isHtmlFile = (file: { type: string; name: string }) =>
+  file.type === "text/html" || (file.type === "" && /\.html?$/i.test(file.name));

@@ -1,0 +1,106 @@
+// Konto: password change (spec/02 sections 5 and 8). A super admin needs no current password.
+import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { passwordChangeError } from "../../shared/schemas/user";
+import type { CurrentUser } from "../../shared/types";
+import { PasswordChecklist } from "../auth/PasswordChecklist";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Input } from "../components/ui/input";
+import { Field } from "../components/ui/label";
+import { toast } from "../hooks/use-toast";
+import { apiRequest } from "../lib/api";
+import { PASSWORD_CHANGE_FAILED, isWrongCurrentPassword, passwordChangeErrorText } from "./password-change";
+
+const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+export function AccountTab({ me }: { me: CurrentUser }) {
+  const needsCurrent = me.role !== "super_admin";
+  const [values, setValues] = useState(EMPTY);
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  const change = useMutation({
+    mutationFn: () =>
+      apiRequest("POST", "/api/user/change-password", {
+        currentPassword: needsCurrent ? values.currentPassword : "",
+        newPassword: values.newPassword,
+      }),
+    onSuccess: () => {
+      setValues(EMPTY);
+      toast({ title: "Passwort geändert", description: "Ihr Passwort wurde erfolgreich geändert. Andere Anmeldungen wurden beendet." });
+    },
+    onError: (err) => {
+      if (isWrongCurrentPassword(err)) setValues((v) => ({ ...v, currentPassword: "" }));
+      toast({ title: PASSWORD_CHANGE_FAILED, description: passwordChangeErrorText(err), variant: "destructive" });
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const error = passwordChangeError(values, needsCurrent);
+    setProblem(error);
+    if (!error) change.mutate();
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Passwort ändern</CardTitle>
+        <CardDescription>
+          {needsCurrent
+            ? "Geben Sie Ihr aktuelles Passwort und zweimal das neue Passwort ein."
+            : "Als Systemadministrator benötigen Sie Ihr aktuelles Passwort nicht."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {me.isImpersonating ? (
+          <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            Während einer Impersonation kann das Passwort nicht geändert werden.
+          </p>
+        ) : (
+          <form onSubmit={submit} className="max-w-md space-y-4" noValidate>
+            {needsCurrent ? (
+              <Field id="current-password" label="Aktuelles Passwort">
+                <Input
+                  id="current-password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={values.currentPassword}
+                  onChange={set("currentPassword")}
+                />
+              </Field>
+            ) : null}
+            <Field id="new-password" label="Neues Passwort">
+              <Input
+                id="new-password"
+                type="password"
+                autoComplete="new-password"
+                value={values.newPassword}
+                onChange={set("newPassword")}
+              />
+            </Field>
+            <PasswordChecklist password={values.newPassword} />
+            <Field id="confirm-password" label="Neues Passwort bestätigen">
+              <Input
+                id="confirm-password"
+                type="password"
+                autoComplete="new-password"
+                value={values.confirmPassword}
+                onChange={set("confirmPassword")}
+              />
+            </Field>
+            {problem ? (
+              <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+                {problem}
+              </p>
+            ) : null}
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? "Wird geändert..." : "Passwort ändern"}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

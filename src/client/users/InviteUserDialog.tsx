@@ -1,0 +1,172 @@
+// "Benutzer einladen" (spec/01 sections 5, 6, 8): a super admin invites any role into a chosen
+// company; a company admin invites plain users into its own company; without a company a
+// company admin gets a notice instead of the form.
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Info, UserPlus } from "lucide-react";
+import type { z } from "zod";
+import { ROLES, ROLE_LABELS } from "../../shared/roles";
+import { registrationLinkSchema, type RegistrationLinkInput } from "../../shared/schemas/registration-link";
+import type { CompanyDto, CurrentUser } from "../../shared/types";
+import { Button } from "../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
+import { Input } from "../components/ui/input";
+import { Field } from "../components/ui/label";
+import { NativeSelect } from "../components/ui/select";
+import { toast } from "../hooks/use-toast";
+import { apiRequest } from "../lib/api";
+import { queryClient } from "../lib/query-client";
+import { LinkText, copyLink, invitationLink } from "../registration-links/copy-link";
+import { NEEDS_COMPANY_NOTICE, userErrorText } from "./messages";
+
+type FormValues = z.input<typeof registrationLinkSchema>;
+interface CreatedLink {
+  registrationLink: { token: string; email: string };
+}
+
+function showInvitation(email: string, link: string) {
+  toast({
+    title: "Benutzereinladung erstellt",
+    description: (
+      <>
+        Senden Sie diesen Link an {email}:
+        <LinkText link={link} />
+      </>
+    ),
+    duration: 10_000,
+    action: (
+      <Button size="sm" variant="outline" className="mt-2 w-fit" onClick={() => void copyLink(link, "Link kopiert!")}>
+        Link kopieren
+      </Button>
+    ),
+  });
+}
+
+export function InviteUserButton({ me }: { me: CurrentUser }) {
+  const [open, setOpen] = useState(false);
+  const needsCompany = me.role === "company_admin" && me.companyId === null;
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <UserPlus /> Benutzer einladen
+      </Button>
+      {needsCompany ? (
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle className="flex items-center gap-2">
+                <Info className="size-5 text-brand-600" /> Unternehmen erforderlich
+              </DialogTitle>
+              <DialogDescription>{NEEDS_COMPANY_NOTICE}</DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button onClick={() => setOpen(false)}>Verstanden</Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      ) : (
+        <InviteUserDialog me={me} open={open} onOpenChange={setOpen} />
+      )}
+    </>
+  );
+}
+
+function InviteUserDialog({ me, open, onOpenChange }: { me: CurrentUser; open: boolean; onOpenChange: (o: boolean) => void }) {
+  const isSuper = me.role === "super_admin";
+  const { data: companies } = useQuery<CompanyDto[]>({ queryKey: ["/api/companies"], enabled: isSuper && open });
+  const { data: ownCompany } = useQuery<CompanyDto>({
+    queryKey: [`/api/companies/${me.companyId}`],
+    enabled: !isSuper && me.companyId !== null,
+  });
+  const defaults: FormValues = { email: "", role: "user", companyId: isSuper ? "" : (me.companyId ?? "") };
+  const form = useForm<FormValues, unknown, RegistrationLinkInput>({
+    resolver: zodResolver(registrationLinkSchema),
+    defaultValues: defaults,
+  });
+  const { errors } = form.formState;
+
+  const invite = useMutation({
+    mutationFn: (body: RegistrationLinkInput) => apiRequest<CreatedLink>("POST", "/api/registration-links", body),
+    onSuccess: (res) => {
+      onOpenChange(false);
+      form.reset(defaults);
+      void queryClient.invalidateQueries({ queryKey: ["/api/registration-links"] });
+      showInvitation(res.registrationLink.email, invitationLink(res.registrationLink.token));
+    },
+    onError: (err) => toast({ title: "Fehler beim Senden der Einladung", description: userErrorText(err), variant: "destructive" }),
+  });
+
+  const submit = form.handleSubmit(
+    (values) => invite.mutate(values),
+    (errs) => {
+      if (isSuper && errs.companyId)
+        toast({ title: "Unternehmen erforderlich", description: "Bitte wählen Sie ein Unternehmen aus.", variant: "destructive" });
+    },
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Benutzer einladen</DialogTitle>
+          <DialogDescription>
+            {isSuper
+              ? "Erstellen Sie einen Einladungslink. Rolle und Unternehmen werden bei der Registrierung übernommen."
+              : "Erstellen Sie einen Einladungslink für einen Benutzer Ihres Unternehmens."}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <Field id="invite-email" label="E-Mail-Adresse" error={errors.email?.message}>
+            <Input
+              id="invite-email"
+              type="email"
+              autoComplete="off"
+              placeholder="name@firma.de"
+              aria-invalid={!!errors.email}
+              {...form.register("email")}
+            />
+          </Field>
+          {isSuper ? (
+            <>
+              <Field id="invite-role" label="Rolle" error={errors.role?.message}>
+                <NativeSelect id="invite-role" {...form.register("role")}>
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_LABELS[r]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+              <Field id="invite-company" label="Unternehmen" error={errors.companyId?.message}>
+                <NativeSelect id="invite-company" aria-invalid={!!errors.companyId} {...form.register("companyId")}>
+                  <option value="">Unternehmen auswählen</option>
+                  {(companies ?? []).map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+            </>
+          ) : (
+            <div className="rounded-md border bg-slate-50 p-3 text-sm text-slate-700">
+              Rolle: <strong>{ROLE_LABELS.user}</strong>
+              <br />
+              Unternehmen: <strong>{ownCompany?.name ?? "Ihr Unternehmen"}</strong>
+            </div>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Abbrechen
+            </Button>
+            <Button type="submit" disabled={invite.isPending}>
+              {invite.isPending ? "Wird erstellt..." : "Einladung erstellen"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

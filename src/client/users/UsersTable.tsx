@@ -1,0 +1,129 @@
+// The users table of spec/02 section 2: columns and actions depend on the viewer's role.
+import { Link } from "react-router";
+import { LogIn, Settings, Trash2, UserCog } from "lucide-react";
+import { canDeleteUser, canImpersonate, canManageUser } from "../../shared/schemas/user";
+import type { CurrentUser, UserDto } from "../../shared/types";
+import { Button, buttonVariants } from "../components/ui/button";
+import { DateTimeCell } from "../components/ui/date-time-cell";
+import { Skeleton } from "../components/ui/skeleton";
+import { ActionsCell, ActionsHead } from "../components/ui/table-actions";
+import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
+import { displayName } from "../layout/Sidebar";
+import { RoleBadge } from "./RoleBadge";
+
+export const SKELETON_ROWS = 5;
+
+function CompanyCell({ user }: { user: UserDto }) {
+  if (user.companyId === null) return <span className="text-slate-500">Kein Unternehmen</span>;
+  const name = user.companyName ?? `Unternehmen ${user.companyId}`;
+  return (
+    <Link to={`/dashboard/companies?q=${encodeURIComponent(user.companyName ?? "")}`} className="text-brand-700 hover:underline">
+      {name}
+    </Link>
+  );
+}
+
+export function UsersTable(props: {
+  me: CurrentUser;
+  users: UserDto[] | undefined;
+  loading: boolean;
+  onManage: (u: UserDto) => void;
+  onDelete: (u: UserDto) => void;
+}) {
+  const { me, users } = props;
+  const isSuper = me.role === "super_admin";
+  const columns = isSuper ? 6 : 4;
+  return (
+    <Table className="[&_td]:px-2 [&_th]:px-2">
+      <THead>
+        <tr>
+          <TH>Benutzer</TH>
+          <TH>E-Mail</TH>
+          {isSuper ? <TH>Unternehmen</TH> : null}
+          <TH>Rolle</TH>
+          {isSuper ? <TH>Letzter Zugriff</TH> : null}
+          <ActionsHead />
+        </tr>
+      </THead>
+      <TBody>
+        {props.loading
+          ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <TR key={i}>
+                <TD colSpan={columns}>
+                  <Skeleton className="h-8 w-full" />
+                </TD>
+              </TR>
+            ))
+          : null}
+        {!props.loading && users?.length === 0 ? (
+          <TR>
+            <TD colSpan={columns} className="py-10 text-center text-slate-500">
+              Keine Benutzer gefunden
+            </TD>
+          </TR>
+        ) : null}
+        {users?.map((u) => {
+          const self = u.id === me.id;
+          return (
+            <TR key={u.id} data-testid={`user-row-${u.id}`}>
+              <TD className="max-w-44">
+                <div className="font-medium text-slate-900">{displayName(u)}</div>
+                <div className="text-xs text-slate-500 [overflow-wrap:anywhere]">@{u.username}</div>
+              </TD>
+              <TD className="max-w-36 truncate" title={u.email}>
+                {u.email}
+              </TD>
+              {isSuper ? (
+                <TD>
+                  <CompanyCell user={u} />
+                </TD>
+              ) : null}
+              <TD>
+                <RoleBadge role={u.role} />
+              </TD>
+              {isSuper ? <TD className="text-slate-600">{u.lastAccessAt ? <DateTimeCell at={u.lastAccessAt} /> : "–"}</TD> : null}
+              <ActionsCell>
+                {canImpersonate(me, u) ? (
+                  // A full-page navigation: the server switches the session and redirects.
+                  <a
+                    href={`/api/impersonate/${u.id}`}
+                    className={buttonVariants({ variant: "ghost", size: "icon", className: "size-9" })}
+                    title="Als dieser Benutzer anmelden"
+                    aria-label={`Als ${u.username} anmelden`}
+                  >
+                    <LogIn />
+                  </a>
+                ) : null}
+                {self ? (
+                  <Link
+                    to="/dashboard/settings"
+                    className={buttonVariants({ variant: "outline", size: "sm", className: "px-2.5" })}
+                    title="Einstellungen"
+                  >
+                    <Settings /> Einstellungen
+                  </Link>
+                ) : canManageUser(me, u) ? (
+                  <Button variant="outline" size="sm" className="px-2.5" onClick={() => props.onManage(u)} title="Verwalten">
+                    <UserCog /> Verwalten
+                  </Button>
+                ) : null}
+                {canDeleteUser(me, u) ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9 text-red-600 hover:bg-red-50"
+                    onClick={() => props.onDelete(u)}
+                    title="Löschen"
+                    aria-label={`${u.username} löschen`}
+                  >
+                    <Trash2 />
+                  </Button>
+                ) : null}
+              </ActionsCell>
+            </TR>
+          );
+        })}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,30 @@
+// The users list shape: never the password hash, always the company name for the table.
+import { eq, type SQL } from "drizzle-orm";
+import type { UserDto } from "../../shared/types";
+import type { Db } from "../db/client";
+import { companies, users } from "../db/schema";
+
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  companyId: users.companyId,
+  companyName: companies.name,
+  lastAccessAt: users.lastAccessAt,
+  createdAt: users.createdAt,
+};
+
+/** Users with their company name, sorted by id (spec/02 section 2). */
+export async function listUsers(db: Db, where?: SQL): Promise<UserDto[]> {
+  const query = db.select(userColumns).from(users).leftJoin(companies, eq(companies.id, users.companyId));
+  const rows = await (where ? query.where(where) : query).orderBy(users.id);
+  return rows.map((r) => ({ ...r, lastAccessAt: r.lastAccessAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function findUserDto(db: Db, id: number): Promise<UserDto | undefined> {
+  const [u] = await listUsers(db, eq(users.id, id));
+  return u;
+}

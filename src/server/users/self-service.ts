@@ -1,0 +1,82 @@
+// The signed-in user's own account: password change (Konto tab) and profile deletion (Profil
+// tab), spec/02 sections 2, 5, 7 and 8.
+import { and, eq, ne } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { changePasswordSchema } from "../../shared/schemas/auth";
+import { CURRENT_PASSWORD_INCORRECT, PASSWORD_FIELDS_REQUIRED, USER_RULES, passwordRequirementsError } from "../../shared/schemas/user";
+import type { AppDeps } from "../app";
+import { projects, sessions, users } from "../db/schema";
+import { requireUser } from "../auth/guards";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import { endSession } from "../auth/sessions";
+import { audit } from "../audit/log";
+import { rateLimited } from "../http/rate-limit";
+import { badRequest, conflict, forbidden } from "../http/errors";
+import { deleteUserKeepingProjects, lockSuperAdmins } from "./removal";
+
+export const NOT_WHILE_IMPERSONATING = "Während einer Impersonation nicht möglich. Bitte beenden Sie zuerst die Impersonation.";
+const NO_SUPER_ADMIN = "Es gibt keinen Systemadministrator, der Ihre Projekte übernehmen kann. Bitte wenden Sie sich an den Support.";
+
+export const selfServiceRoutes =
+  ({ db, config }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/api/user/change-password",
+      {
+        schema: { body: changePasswordSchema },
+        // The current password must not be guessable through this route.
+        config: rateLimited(config, 10, 15 * 60_000, "Zu viele Versuche. Bitte versuchen Sie es später erneut."),
+      },
+      async (req) => {
+        const user = requireUser(req);
+        if (req.auth?.impersonatorId) throw forbidden(NOT_WHILE_IMPERSONATING);
+        const { currentPassword, newPassword } = req.body;
+        const needsCurrent = user.role !== "super_admin";
+        if (needsCurrent && !currentPassword) throw badRequest(PASSWORD_FIELDS_REQUIRED);
+        const requirements = passwordRequirementsError(newPassword);
+        if (requirements) throw badRequest(requirements);
+        if (needsCurrent && !(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest(CURRENT_PASSWORD_INCORRECT);
+        const passwordHash = await hashPassword(newPassword);
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+          // Other devices are signed out; this one stays signed in.
+          await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, req.auth!.sessionId)));
+        });
+        await audit(db, req, "user.password_change", { type: "user", id: user.id });
+        return { message: "Passwort geändert" };
+      },
+    );
+
+    app.delete("/api/user/delete-profile", async (req, reply) => {
+      const user = requireUser(req);
+      if (req.auth?.impersonatorId) throw forbidden(NOT_WHILE_IMPERSONATING);
+      await db.transaction(async (tx) => {
+        const otherSuperAdmins = (await lockSuperAdmins(tx)).filter((id) => id !== user.id);
+        if (user.role === "super_admin" && otherSuperAdmins.length === 0) throw conflict(USER_RULES.lastSuperAdmin);
+        const heir = otherSuperAdmins[0];
+        if (heir === undefined) {
+          // Only possible while no super admin exists: a user without projects may still leave.
+          const [owned] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.createdBy, user.id)).limit(1);
+          if (owned) throw conflict(NO_SUPER_ADMIN);
+        }
+        // Written before the delete in the same transaction; the row outlives the user.
+        await audit(
+          tx,
+          req,
+          "user.delete_self",
+          { type: "user", id: user.id },
+          {
+            username: user.username,
+            email: user.email,
+            role: user.role,
+            companyId: user.companyId,
+            projectsTo: heir ?? null,
+          },
+        );
+        if (heir !== undefined) await deleteUserKeepingProjects(tx, user.id, heir);
+        else await tx.delete(users).where(eq(users.id, user.id));
+      });
+      await endSession(db, req, reply);
+      return { message: "Profil gelöscht" };
+    });
+  };
