@@ -1,6 +1,6 @@
-import { usePageTitle } from "../hooks/use-page-title";
+import { ChatbotScreen } from "./ChatbotScreen";
 
+/** /dashboard/chatbot-construction: the construction-execution assistant (Bauausführung Assistent). */
 export default function ChatbotConstructionPage() {
-  usePageTitle("Bauausführung Assistent");
-  return <h1 className="text-2xl font-bold">Bauausführung Assistent</h1>;
+  return <ChatbotScreen key="construction" type="construction" />;
 }

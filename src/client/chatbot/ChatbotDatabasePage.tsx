@@ -1,6 +1,37 @@
+// /dashboard/chatbot-database (super admin): choose the chatbot (Bauausführung or Baurecht), edit
+// its system prompt and knowledge base; below, the billing of chatbot requests.
+import { useState } from "react";
+import { Database } from "lucide-react";
+import type { ChatbotType } from "../../shared/schemas/chatbot";
+import { Tabs, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { usePageTitle } from "../hooks/use-page-title";
+import { KnowledgeBasePanel } from "./KnowledgeBasePanel";
+import { LedgerPanel } from "./LedgerPanel";
+import { PromptEditor } from "./PromptEditor";
 
 export default function ChatbotDatabasePage() {
   usePageTitle("Datenbank Chatbot");
-  return <h1 className="text-2xl font-bold">Datenbank Chatbot</h1>;
+  const [type, setType] = useState<ChatbotType>("construction");
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div className="flex items-start gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white">
+          <Database className="size-6" />
+        </span>
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Datenbank Chatbot</h1>
+          <p className="text-sm text-slate-600">System-Prompts und Wissensdatenbank der beiden Assistenten.</p>
+        </div>
+      </div>
+      <Tabs value={type} onValueChange={(v) => setType(v as ChatbotType)}>
+        <TabsList aria-label="Chatbot auswählen" className="w-full sm:w-auto">
+          <TabsTrigger value="construction">Bauausführung</TabsTrigger>
+          <TabsTrigger value="legal">Baurecht</TabsTrigger>
+        </TabsList>
+      </Tabs>
+      <PromptEditor key={`prompt-${type}`} type={type} />
+      <KnowledgeBasePanel key={`kb-${type}`} type={type} />
+      <LedgerPanel />
+    </div>
+  );
 }

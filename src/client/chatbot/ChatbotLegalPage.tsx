@@ -1,6 +1,6 @@
-import { usePageTitle } from "../hooks/use-page-title";
+import { ChatbotScreen } from "./ChatbotScreen";
 
+/** /dashboard/chatbot-legal: the construction-law assistant (Baurecht Assistent). */
 export default function ChatbotLegalPage() {
-  usePageTitle("Baurecht Assistent");
-  return <h1 className="text-2xl font-bold">Baurecht Assistent</h1>;
+  return <ChatbotScreen key="legal" type="legal" />;
 }

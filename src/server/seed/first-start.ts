@@ -11,6 +11,7 @@ import type { Db } from "../db/client";
 import { projectFiles, projects, registrationLinks, users } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { createRegistrationLink, invitationUrl } from "../registration-links/routes";
+import { seedChatbotDefaults } from "../chatbot/seed";
 
 export const DEMO_PROJECT_ID = 1;
 
@@ -80,5 +81,6 @@ async function ensureDemoProject(db: Db) {
 export async function firstStart(db: Db, config: Config, log: FastifyBaseLogger) {
   await ensureConfiguredAdmin(db, config, log);
   await ensureDemoProject(db);
+  await seedChatbotDefaults(db);
   return { adminInvitationUrl: await ensureAdminInvitation(db, config, log) };
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { ANSWER_KINDS, FOLLOW_UP, matchStrength, paragraphLabel, tsLiteral } from "./german-query";
+import { conversationTitle } from "../../shared/schemas/chatbot";
+import { roleFromPrompt } from "./default-prompts";
+
+describe("German query rules", () => {
+  it("matches compound words by their parts", () => {
+    const stems = new Set(["verjahrungsfrist", "rechtswirkung", "abnahm"]);
+    expect(matchStrength("abnahm", stems)).toBe(1);
+    expect(matchStrength("verjahr", stems)).toBe(0.7);
+    expect(matchStrength("wirkung", stems)).toBe(0.6);
+    expect(matchStrength("abnahmeprotokoll", stems)).toBe(0.5);
+    expect(matchStrength("bau", new Set(["bautagebuch"]))).toBe(0); // too short to be a part
+  });
+
+  it("queries longer stems as prefixes", () => {
+    expect(tsLiteral("verjahr")).toBe("'verjahr':*");
+    expect(tsLiteral("vob")).toBe("'vob'");
+  });
+
+  it("recognises follow-up questions", () => {
+    expect(FOLLOW_UP.test("und nach BGB?")).toBe(true);
+    expect(FOLLOW_UP.test("Gilt das auch beim Pauschalvertrag?")).toBe(true);
+    expect(FOLLOW_UP.test("Was ist ein Aufmaß?")).toBe(false);
+  });
+
+  it("knows which paragraph states the asked-for kind of fact", () => {
+    const kinds = (q: string) => ANSWER_KINDS.filter((k) => k.question.test(q));
+    const [period] = kinds("Wie lange verjähren Mängelansprüche?");
+    expect(period.answer.test("beträgt sie für Bauwerke 4 Jahre")).toBe(true);
+    expect(period.answer.test("Die Anzeige ist schriftlich zu erstatten.")).toBe(false);
+    const [contents] = kinds("Was gehört in ein Bautagebuch?");
+    expect(contents.answer.test("Tägliche Mindestinhalte: Datum und Wochentag")).toBe(true);
+    expect(kinds("Was ist ein Aufmaß?")).toEqual([]);
+  });
+
+  it("takes paragraph labels, but not sentences", () => {
+    expect(paragraphLabel("Gefahrübergang (§ 12 Abs. 6 VOB/B): Mit der Abnahme …")).toBe("Gefahrübergang (§ 12 Abs. 6 VOB/B)");
+    expect(paragraphLabel("Die Abnahme ist wichtig. Praxis: immer dokumentieren")).toBeNull();
+    expect(paragraphLabel("Ohne Doppelpunkt")).toBeNull();
+  });
+});
+
+describe("titles and roles", () => {
+  it("cuts a conversation title at a word boundary", () => {
+    expect(conversationTitle("Was ist ein Aufmaß?")).toBe("Was ist ein Aufmaß?");
+    expect(conversationTitle(`${"Wort ".repeat(20)}Ende`)).toMatch(/^(Wort ){11}Wort…$/);
+  });
+
+  it("reads the assistant's role from the prompt's first line", () => {
+    expect(roleFromPrompt("Sie sind der Baurecht-Assistent von bauklar.\nRegeln …")).toBe("Baurecht-Assistent von bauklar");
+    expect(roleFromPrompt("\n  Du bist ein Polier.\n")).toBe("Polier");
+    expect(roleFromPrompt("Baurecht-Hilfe")).toBe("Baurecht-Hilfe");
+  });
+});

@@ -1,0 +1,213 @@
+// The embedded knowledge-base responder (no LLM configured) answers real construction-site
+// questions with the right facts and their sources; the super admin manages the knowledge base;
+// the shipped articles are seeded without overwriting what staff changed.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { auditLog, chatbotKnowledgeBase } from "../../src/server/db/schema";
+import { seedKnowledgeBase } from "../../src/server/chatbot/seed";
+import { knowledgeArticles } from "../../src/server/chatbot/knowledge/index";
+import type { ChatbotAnswerDto, KnowledgeArticleDto, KnowledgeArticleListItemDto } from "../../src/shared/types";
+import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
+
+let ctx: TestContext;
+let user: TestUser;
+let admin: TestUser;
+let companyAdmin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ rateLimit: false });
+  const companyId = await ctx.createCompany(undefined, { freeChatbotRequestsPerMonth: -1 });
+  user = await ctx.createUser("user", companyId);
+  companyAdmin = await ctx.createUser("company_admin", companyId);
+  admin = await ctx.createUser("super_admin", null);
+});
+afterAll(async () => ctx?.close());
+
+async function ask(type: "legal" | "construction", message: string, conversationId?: number): Promise<ChatbotAnswerDto> {
+  const res = await ctx.request("POST", `/api/chatbot/${type}`, { user, body: { message, conversationId } });
+  expect(res.statusCode, res.body).toBe(200);
+  const answer = res.json<ChatbotAnswerDto>();
+  expect(answer.source).toBe("knowledge-base");
+  return answer;
+}
+
+describe("the shipped knowledge base", () => {
+  it("holds at least 25 sourced articles per chatbot", async () => {
+    const counts = await ctx.db
+      .select({ type: chatbotKnowledgeBase.chatbotType, n: sql<number>`count(*)::int`, unsourced: sql<number>`(count(*) filter (where cardinality(${chatbotKnowledgeBase.sources}) = 0))::int` })
+      .from(chatbotKnowledgeBase)
+      .groupBy(chatbotKnowledgeBase.chatbotType);
+    for (const type of ["legal", "construction"]) {
+      const row = counts.find((c) => c.type === type)!;
+      expect(row.n).toBeGreaterThanOrEqual(25);
+      expect(row.unsourced).toBe(0);
+    }
+  });
+});
+
+// Real questions from construction sites, with the facts (and rules) the answer must contain.
+const LEGAL: [string, RegExp[]][] = [
+  ["Wie lange verjähren Mängelansprüche nach VOB/B?", [/vier Jahre|4 Jahre/, /§ 13 Abs\. 4/]],
+  ["Welche Form braucht eine Behinderungsanzeige?", [/[Ss]chriftlich/, /§ 6 Abs\. 1 VOB\/B/]],
+  ["Bis wann muss der Auftraggeber Stundenlohnzettel zurückgeben?", [/6 Werktagen/, /§ 15 Abs\. 3/]],
+  ["Wie viele Tage haben die Parteien nach § 650b BGB Zeit, sich zu einigen, bevor der Besteller anordnen kann?", [/30 Tagen/, /§ 650b Abs\. 2 BGB/, /Textform/]],
+  ["Welche Wirkungen hat die Abnahme?", [/Gefahr/, /Beweislast/, /Verjährung/]],
+  ["Wann ist die Schlusszahlung nach VOB/B fällig?", [/30 Tagen/, /§ 16 Abs\. 3/]],
+  ["Was passiert, wenn die Menge um mehr als 10 Prozent überschritten wird?", [/110 %/, /§ 2 Abs\. 3/]],
+];
+const CONSTRUCTION: [string, RegExp[]][] = [
+  ["Wie erstelle ich ein Aufmaß?", [/gemeinsam/, /§ 14 Abs\. 2 VOB\/B/]],
+  ["Was gehört in ein Bautagebuch?", [/Wetter/, /Personal/, /Behinderungen/]],
+  ["Wann ist eine Vorankündigung nötig?", [/30 Arbeitstage/, /20 Beschäftigte/, /500 Personentage/, /zwei Wochen/]],
+  ["Wann brauche ich einen SiGeKo?", [/mehrerer Arbeitgeber/, /§ 3 Abs\. 1 BaustellV/]],
+  ["Ab welcher Höhe brauche ich eine Absturzsicherung?", [/2,0 m/, /ASR A2\.1/]],
+  ["Wie gehe ich bei einem Nachtrag vor?", [/Nachtragsangebot/, /Urkalkulation/]],
+  ["Wie erstelle ich einen Bauzeitenplan?", [/Bauzeitenplan/, /Vertragsfristen|kritischer Weg/i]],
+];
+
+describe("answers without a language model", () => {
+  it.each(LEGAL)("Baurecht: %s", async (question, facts) => {
+    const { message } = await ask("legal", question);
+    expect(message).toMatch(/^\*\*Antwort aus der Wissensdatenbank\*\* · Baurecht-Assistent von bauklar/);
+    for (const fact of facts) expect(message).toMatch(fact);
+    expect(message).toMatch(/Quellen: /);
+    expect(message).toContain("ersetzt keine Rechtsberatung");
+  });
+
+  it.each(CONSTRUCTION)("Bauausführung: %s", async (question, facts) => {
+    const { message } = await ask("construction", question);
+    expect(message).toMatch(/^\*\*Antwort aus der Wissensdatenbank\*\* · Bauausführungs-Assistent von bauklar/);
+    for (const fact of facts) expect(message).toMatch(fact);
+    expect(message).toMatch(/Quellen: /);
+  });
+
+  it("a follow-up uses the previous question", async () => {
+    const first = await ask("legal", "Wie lange verjähren Mängelansprüche nach VOB/B?");
+    const follow = await ask("legal", "und nach BGB?", first.conversationId);
+    expect(follow.message).toMatch(/5 Jahren/);
+    expect(follow.message).toMatch(/§ 634a Abs\. 1 Nr\. 2 BGB/);
+    // Alone, the same words are no question the knowledge base can answer.
+    const alone = await ask("legal", "und nach BGB?");
+    expect(alone.message).toContain("keinen passenden Artikel gefunden");
+  });
+
+  it("each chatbot answers from its own articles only", async () => {
+    const { message } = await ask("construction", "Wie lange verjähren Mängelansprüche nach VOB/B?");
+    expect(message).not.toContain("§ 13 Abs. 4 und 5 VOB/B: Verjährung der Mängelansprüche");
+  });
+
+  it("says so when nothing relevant is found", async () => {
+    for (const question of ["Wie backe ich einen Apfelkuchen?", "Was kostet ein Auto?"]) {
+      const { message } = await ask("legal", question);
+      expect(message).toContain("keinen passenden Artikel gefunden");
+      expect(message).toContain("Die Wissensdatenbank behandelt unter anderem:");
+    }
+  });
+
+  it("is framed by the active system prompt", async () => {
+    const saved = await ctx.request("POST", "/api/chatbot/prompt", { user: admin, body: { chatbotType: "construction", systemPrompt: "Sie sind der Polier-Assistent der Firma Muster.\nKurz antworten.", isActive: true } });
+    expect(saved.statusCode).toBe(201);
+    const { message } = await ask("construction", "Was gehört in ein Bautagebuch?");
+    expect(message).toMatch(/^\*\*Antwort aus der Wissensdatenbank\*\* · Polier-Assistent der Firma Muster\n/);
+  });
+});
+
+describe("knowledge base management (super admin)", () => {
+  const article = {
+    chatbotType: "construction",
+    title: "Kranprüfung: Prüffristen für Turmdrehkrane",
+    content: "Prüffrist: Turmdrehkrane sind mindestens einmal jährlich durch einen Sachkundigen zu prüfen.\n\nVor Inbetriebnahme: Nach jeder Montage auf einer neuen Baustelle ist eine Prüfung erforderlich.",
+    documentType: "checkliste",
+    tags: "Kran, Turmdrehkran, Prüfung",
+    sources: "DGUV Vorschrift 52\nBetrSichV § 14",
+  };
+
+  it("creates, finds, reads, updates and deletes an article – and answers with it at once", async () => {
+    const created = await ctx.request("POST", "/api/chatbot/knowledge", { user: admin, body: article });
+    expect(created.statusCode).toBe(201);
+    const dto = created.json<KnowledgeArticleDto>();
+    expect(dto).toMatchObject({ chatbotType: "construction", slug: null, tags: ["Kran", "Turmdrehkran", "Prüfung"], sources: ["DGUV Vorschrift 52", "BetrSichV § 14"] });
+
+    const answer = await ask("construction", "Wie oft muss ein Turmdrehkran geprüft werden?");
+    expect(answer.message).toContain("Kranprüfung: Prüffristen für Turmdrehkrane");
+    expect(answer.message).toContain("einmal jährlich");
+
+    const list = (await ctx.request("GET", "/api/chatbot/knowledge?type=construction&q=Turmdrehkran", { user: admin })).json<KnowledgeArticleListItemDto[]>();
+    expect(list.map((a) => a.id)).toEqual([dto.id]);
+    expect(list[0]).not.toHaveProperty("content");
+    expect(list[0].excerpt).toContain("Prüffrist");
+    const all = (await ctx.request("GET", "/api/chatbot/knowledge?type=construction", { user: admin })).json<KnowledgeArticleListItemDto[]>();
+    expect(all.length).toBeGreaterThan(25);
+    expect(all.every((a) => a.chatbotType === "construction")).toBe(true);
+    expect((await ctx.request("GET", "/api/chatbot/knowledge?type=legal&q=Turmdrehkran", { user: admin })).json()).toEqual([]);
+
+    const updated = await ctx.request("PUT", `/api/chatbot/knowledge/${dto.id}`, { user: admin, body: { ...article, content: "Prüffrist: Turmdrehkrane sind mindestens alle zwölf Monate zu prüfen." } });
+    expect(updated.statusCode).toBe(200);
+    expect((await ctx.request("GET", `/api/chatbot/knowledge/${dto.id}`, { user: admin })).json<KnowledgeArticleDto>().content).toContain("alle zwölf Monate");
+    expect((await ask("construction", "Wie oft muss ein Turmdrehkran geprüft werden?")).message).toContain("alle zwölf Monate");
+
+    const deleted = await ctx.request("DELETE", `/api/chatbot/knowledge/${dto.id}`, { user: admin });
+    expect(deleted.statusCode).toBe(200);
+    expect((await ctx.request("GET", `/api/chatbot/knowledge/${dto.id}`, { user: admin })).statusCode).toBe(404);
+    expect((await ask("construction", "Wie oft muss ein Turmdrehkran geprüft werden?")).message).not.toContain("Kranprüfung");
+    const actions = await ctx.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.targetType, "chatbot_knowledge"), eq(auditLog.targetId, String(dto.id))));
+    expect(actions.map((a) => a.action).sort()).toEqual(["chatbot.knowledge_create", "chatbot.knowledge_delete", "chatbot.knowledge_update"]);
+  });
+
+  it("validates with clear messages and changes nothing", async () => {
+    const before = (await ctx.db.select({ id: chatbotKnowledgeBase.id }).from(chatbotKnowledgeBase)).length;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...article, title: " " }, "Titel ist erforderlich"],
+      [{ ...article, content: "" }, "Inhalt ist erforderlich"],
+      [{ ...article, documentType: "roman" }, "Ungültige Dokumentart"],
+      [{ ...article, chatbotType: "finance" }, "Unbekannter Chatbot-Typ"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await ctx.request("POST", "/api/chatbot/knowledge", { user: admin, body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await ctx.db.select({ id: chatbotKnowledgeBase.id }).from(chatbotKnowledgeBase)).length).toBe(before);
+    expect((await ctx.request("PUT", "/api/chatbot/knowledge/999999", { user: admin, body: { ...article, chatbotType: undefined } })).statusCode).toBe(404);
+    expect((await ctx.request("DELETE", "/api/chatbot/knowledge/999999", { user: admin })).statusCode).toBe(404);
+    expect((await ctx.request("GET", "/api/chatbot/knowledge?type=finance", { user: admin })).statusCode).toBe(400);
+  });
+
+  it("is for super admins only", async () => {
+    const [some] = await ctx.db.select({ id: chatbotKnowledgeBase.id }).from(chatbotKnowledgeBase).limit(1);
+    for (const who of [companyAdmin, user]) {
+      expect((await ctx.request("GET", "/api/chatbot/knowledge?type=legal", { user: who })).statusCode).toBe(403);
+      expect((await ctx.request("GET", `/api/chatbot/knowledge/${some.id}`, { user: who })).statusCode).toBe(403);
+      expect((await ctx.request("POST", "/api/chatbot/knowledge", { user: who, body: article })).statusCode).toBe(403);
+      expect((await ctx.request("PUT", `/api/chatbot/knowledge/${some.id}`, { user: who, body: { ...article, chatbotType: undefined } })).statusCode).toBe(403);
+      expect((await ctx.request("DELETE", `/api/chatbot/knowledge/${some.id}`, { user: who })).statusCode).toBe(403);
+    }
+    expect((await ctx.request("GET", "/api/chatbot/knowledge?type=legal")).statusCode).toBe(401);
+    expect((await ctx.db.select().from(chatbotKnowledgeBase).where(eq(chatbotKnowledgeBase.id, some.id)))).toHaveLength(1);
+  });
+});
+
+describe("seeding the shipped articles", () => {
+  const bySlug = async (slug: string) => (await ctx.db.select().from(chatbotKnowledgeBase).where(eq(chatbotKnowledgeBase.slug, slug)))[0];
+
+  it("refreshes untouched articles, keeps edited ones and does not bring deleted ones back", async () => {
+    const [untouched, edited, removed] = knowledgeArticles.filter((a) => a.chatbotType === "legal");
+    const editedRow = await bySlug(edited.slug);
+    const removedRow = await bySlug(removed.slug);
+    expect((await ctx.request("PUT", `/api/chatbot/knowledge/${editedRow.id}`, { user: admin, body: { title: "Von der Redaktion geändert", content: editedRow.content, documentType: editedRow.documentType, tags: editedRow.tags, sources: editedRow.sources } })).statusCode).toBe(200);
+    expect((await ctx.request("DELETE", `/api/chatbot/knowledge/${removedRow.id}`, { user: admin })).statusCode).toBe(200);
+
+    // A new release ships changed texts for all three.
+    const release = knowledgeArticles.map((a) => ([untouched.slug, edited.slug, removed.slug].includes(a.slug) ? { ...a, content: `${a.content}\n\nNachtrag der neuen Version.` } : a));
+    await seedKnowledgeBase(ctx.db, release);
+    await seedKnowledgeBase(ctx.db, release); // idempotent
+
+    expect((await bySlug(untouched.slug)).content).toContain("Nachtrag der neuen Version.");
+    const keptEdit = await bySlug(edited.slug);
+    expect(keptEdit.title).toBe("Von der Redaktion geändert");
+    expect(keptEdit.content).not.toContain("Nachtrag der neuen Version.");
+    expect(await bySlug(removed.slug)).toBeUndefined();
+    const total = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(chatbotKnowledgeBase).where(sql`${chatbotKnowledgeBase.slug} is not null`);
+    expect(total[0].n).toBe(knowledgeArticles.length - 1);
+  });
+});

@@ -1,0 +1,202 @@
+// The LLM path against a local OpenAI-compatible server over real HTTP: JSON and streamed answers,
+// what the model receives (active prompt, passages, history), time-outs and provider errors —
+// which become a clear message, never hang, and give the request back.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { chatbotConversations, chatbotMessages, chatbotRequestLedger, companies } from "../../src/server/db/schema";
+import { ANSWER_FAILED } from "../../src/server/chatbot/chat-routes";
+import type { ChatbotAnswerDto } from "../../src/shared/types";
+import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
+import { startFakeLlm, type FakeLlm } from "../helpers/fake-llm";
+
+const TIMEOUT_MS = 1000;
+let ctx: TestContext;
+let llm: FakeLlm;
+let base: string;
+let companyId: number;
+let user: TestUser;
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  ctx = await createTestApp({ rateLimit: false, llm: { baseUrl: llm.url, apiKey: "test-key", model: "bauklar-test", timeoutMs: TIMEOUT_MS } });
+  base = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  companyId = await ctx.createCompany(undefined, { freeChatbotRequestsPerMonth: 5 });
+  user = await ctx.createUser("user", companyId);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await llm?.close();
+});
+beforeEach(() => {
+  llm.setMode({ kind: "answer" });
+  llm.requests.length = 0;
+});
+
+/** A real HTTP POST from outside the process. */
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", cookie: user.cookie, ...headers }, body: JSON.stringify(body) });
+}
+
+interface SseEvent {
+  event: string;
+  data: Record<string, unknown>;
+  at: number;
+}
+
+/** Reads Server-Sent Events as they arrive, with the time each one came in. */
+async function readEvents(res: Response): Promise<SseEvent[]> {
+  const events: SseEvent[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let sep;
+    while ((sep = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, sep);
+      buffer = buffer.slice(sep + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data) events.push({ event, data: JSON.parse(data) as Record<string, unknown>, at: Date.now() });
+    }
+  }
+  return events;
+}
+
+async function quotaState() {
+  const [c] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
+  const ledger = await ctx.db.select().from(chatbotRequestLedger).where(eq(chatbotRequestLedger.companyId, companyId));
+  const conversations = await ctx.db.select().from(chatbotConversations).where(eq(chatbotConversations.userId, user.id));
+  return { count: c.chatbotRequestCount, ledger: ledger.length, conversations: conversations.length };
+}
+
+describe("answers from the language model", () => {
+  it("non-streaming: the model gets the active prompt, knowledge passages and the question", async () => {
+    const question = "Wie lange verjähren Mängelansprüche nach VOB/B?";
+    const res = await post("/api/chatbot/legal", { message: question, conversationId: null });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ChatbotAnswerDto;
+    expect(body.source).toBe("llm");
+    expect(body.message).toContain("Testmodell antwortet");
+    expect(body.usage).toEqual({ limit: 5, currentCount: 1, paid: false });
+
+    const call = llm.requests[0];
+    expect(call.stream).toBe(false);
+    expect(call.model).toBe("bauklar-test");
+    expect(call.authorization).toBe("Bearer test-key");
+    expect(call.messages[0]).toMatchObject({ role: "system" });
+    expect(call.messages[0].content).toContain("Baurecht-Assistent");
+    expect(call.messages[1].role).toBe("system");
+    expect(call.messages[1].content).toMatch(/Wissensdatenbank/);
+    expect(call.messages.at(-1)).toEqual({ role: "user", content: question });
+
+    // The follow-up carries the history.
+    const next = await post("/api/chatbot/legal", { message: "Und bei Arbeiten an einem Grundstück?", conversationId: body.conversationId });
+    expect(next.status).toBe(200);
+    const second = llm.requests[1].messages;
+    expect(second.slice(2)).toEqual([
+      { role: "user", content: question },
+      { role: "assistant", content: body.message },
+      { role: "user", content: "Und bei Arbeiten an einem Grundstück?" },
+    ]);
+  });
+
+  it("uses the active system prompt a super admin saved", async () => {
+    const admin = await ctx.createUser("super_admin", null);
+    const saved = await ctx.request("POST", "/api/chatbot/prompt", { user: admin, body: { chatbotType: "construction", systemPrompt: "Sie sind der Test-Polier.\nAntworten Sie knapp.", isActive: true } });
+    expect(saved.statusCode).toBe(201);
+    const res = await post("/api/chatbot/construction", { message: "Wie führe ich ein Bautagebuch?" });
+    expect(res.status).toBe(200);
+    expect(llm.requests[0].messages[0]).toEqual({ role: "system", content: "Sie sind der Test-Polier.\nAntworten Sie knapp." });
+  });
+
+  it("streams the answer to the browser as the model generates it", async () => {
+    const text = "Die Abnahme ist die körperliche Entgegennahme und Billigung des Werks als im Wesentlichen vertragsgemäß.";
+    llm.setMode({ kind: "answer", text: () => text, chunkDelayMs: 60 });
+    const started = Date.now();
+    const res = await post("/api/chatbot/legal", { message: "Was ist die Abnahme?" }, { accept: "text/event-stream" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const events = await readEvents(res);
+    const deltas = events.filter((e) => e.event === "delta");
+    const done = events.find((e) => e.event === "done")!;
+    expect(llm.requests[0].stream).toBe(true);
+    expect(deltas.length).toBeGreaterThan(5);
+    expect(deltas.map((d) => d.data.text).join("")).toBe(text);
+    // The first piece arrives long before the last: it is really streamed, not buffered.
+    expect(done.at - deltas[0].at).toBeGreaterThan(400);
+    expect(deltas[0].at - started).toBeLessThan(done.at - started - 400);
+    expect(done.data).toMatchObject({ message: text, source: "llm" });
+    const stored = await ctx.db.select().from(chatbotMessages).where(eq(chatbotMessages.conversationId, done.data.conversationId as number));
+    expect(stored.map((m) => [m.role, m.content])).toEqual([
+      ["user", "Was ist die Abnahme?"],
+      ["assistant", text],
+    ]);
+  });
+});
+
+describe("failures never hang and do not use up a request", () => {
+  it("time-out without streaming: 504 with a clear message within the time-out", async () => {
+    llm.setMode({ kind: "hang" });
+    const before = await quotaState();
+    const started = Date.now();
+    const res = await post("/api/chatbot/legal", { message: "Was ist eine Bedenkenanzeige?" });
+    const took = Date.now() - started;
+    expect(res.status).toBe(504);
+    expect(((await res.json()) as { message: string }).message).toBe(ANSWER_FAILED);
+    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(took).toBeLessThan(TIMEOUT_MS + 2000);
+    expect(await quotaState()).toEqual(before);
+  });
+
+  it("a stream that stalls ends with an error event after the time-out", async () => {
+    llm.setMode({ kind: "stall-after-first-chunk" });
+    const before = await quotaState();
+    const started = Date.now();
+    const res = await post("/api/chatbot/legal", { message: "Was ist eine Bedenkenanzeige?" }, { accept: "text/event-stream" });
+    const events = await readEvents(res);
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2000);
+    expect(events[0]).toMatchObject({ event: "delta" });
+    expect(events.at(-1)).toMatchObject({ event: "error", data: { message: ANSWER_FAILED, status: 504 } });
+    expect(await quotaState()).toEqual(before);
+  });
+
+  it("a provider error becomes 502 (JSON) or an error event (stream)", async () => {
+    llm.setMode({ kind: "error", status: 500 });
+    const before = await quotaState();
+    const res = await post("/api/chatbot/construction", { message: "Was gehört ins Bautagebuch?" });
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { message: string }).message).toBe(ANSWER_FAILED);
+    const streamed = await post("/api/chatbot/construction", { message: "Was gehört ins Bautagebuch?" }, { accept: "text/event-stream" });
+    const events = await readEvents(streamed);
+    expect(events).toEqual([expect.objectContaining({ event: "error", data: { message: ANSWER_FAILED, status: 502 } })]);
+    expect(await quotaState()).toEqual(before);
+  });
+
+  it("an unreachable server is a provider error too", async () => {
+    const dead = await startFakeLlm();
+    const url = dead.url;
+    await dead.close();
+    const saved = ctx.config.llm!;
+    ctx.config.llm = { ...saved, baseUrl: url };
+    try {
+      const before = await quotaState();
+      const res = await post("/api/chatbot/legal", { message: "Was regelt § 650c BGB?" });
+      expect(res.status).toBe(502);
+      expect(await quotaState()).toEqual(before);
+    } finally {
+      ctx.config.llm = saved;
+    }
+  });
+
+  it("a failed answer in an existing conversation stores nothing in it", async () => {
+    const first = (await (await post("/api/chatbot/legal", { message: "Was ist eine Abschlagszahlung?" })).json()) as ChatbotAnswerDto;
+    llm.setMode({ kind: "error" });
+    const res = await post("/api/chatbot/legal", { message: "Und die Schlusszahlung?", conversationId: first.conversationId });
+    expect(res.status).toBe(502);
+    const stored = await ctx.db.select().from(chatbotMessages).where(eq(chatbotMessages.conversationId, first.conversationId));
+    expect(stored).toHaveLength(2);
+  });
+});
