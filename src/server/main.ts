@@ -1,16 +1,32 @@
 // Starts the product: database (migrations run first), first-start seed, HTTP server; drains
 // in-flight requests and closes the database on SIGTERM/SIGINT.
+import { sql } from "drizzle-orm";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { buildApp } from "./app";
 import { firstStart } from "./seed/first-start";
 import { startBackground } from "./background";
+import { acquireDataDirLock, DataDirInUseError } from "./backup/data-dir-lock";
+
+/** After this, connections still open (e.g. a stalled upload) are cut so the database closes cleanly. */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 25_000);
 
 async function main() {
   const config = loadConfig();
+  // PGlite allows one process per DATA_DIR; the lock also keeps db:backup/db:restore away.
+  const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir, "server", { takeOverOtherHost: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ db: database.db, database, config });
-  const { adminInvitationUrl } = await firstStart(database.db, config, app.log);
+  if (lock?.replaced) app.log.warn({ previous: lock.replaced }, "took over the DATA_DIR lock of another host");
+  // Instances starting together on one PostgreSQL seed one after the other (the first one's admin
+  // and demo project are then found by the next): a transaction holds the lock meanwhile.
+  const { adminInvitationUrl } =
+    database.kind === "postgres"
+      ? await database.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(746210002)`);
+          return firstStart(database.db, config, app.log);
+        })
+      : await firstStart(database.db, config, app.log);
   const background = startBackground({ db: database.db, database, config }, app.log);
   await app.listen({ port: config.port, host: config.host });
   if (adminInvitationUrl) {
@@ -26,9 +42,15 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down: draining requests");
-    await background.stop();
-    await app.close();
+    const force = setTimeout(() => {
+      app.log.warn("shutting down: cutting connections still open after the grace period");
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // Stop listening at once; in-flight requests and the job in progress finish first.
+    await Promise.all([app.close(), background.stop()]);
     await database.close();
+    lock?.release();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
@@ -36,6 +58,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

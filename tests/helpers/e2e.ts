@@ -72,7 +72,8 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
     output: () => out,
     process: child,
     async stop(signal = "SIGTERM") {
-      if (child.exitCode === null) {
+      // A process ended by a signal keeps exitCode null; signalCode says it is gone.
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill(signal);
         await exited;

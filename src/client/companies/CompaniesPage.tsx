@@ -2,13 +2,11 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Building2, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { Building2, Pencil, Plus, Trash2 } from "lucide-react";
 import type { CompanyDto } from "../../shared/types";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
-import { Input } from "../components/ui/input";
-import { Skeleton } from "../components/ui/skeleton";
 import { ActionsCell, ActionsHead } from "../components/ui/table-actions";
 import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
 import { usePageTitle } from "../hooks/use-page-title";
@@ -17,6 +15,8 @@ import { apiRequest, errorMessage } from "../lib/api";
 import { queryClient } from "../lib/query-client";
 import { CompanyFormDialog } from "./CompanyFormDialog";
 import { chatbotUsage, filterCompanies } from "./company-view";
+import { SearchInput } from "../components/ui/search-input";
+import { SkeletonRows } from "../components/ui/table-states";
 
 const COLUMNS = 6;
 
@@ -61,16 +61,7 @@ export default function CompaniesPage() {
       </div>
       <Card>
         <CardContent className="space-y-4 pt-6">
-          <div className="relative max-w-sm">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-            <Input
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Unternehmen suchen..."
-              aria-label="Unternehmen suchen"
-              className="pl-9"
-            />
-          </div>
+          <SearchInput value={search} onChange={setSearch} placeholder="Unternehmen suchen..." label="Unternehmen suchen" />
           <Table>
             <THead>
               <tr>
@@ -83,15 +74,7 @@ export default function CompaniesPage() {
               </tr>
             </THead>
             <TBody>
-              {isPending
-                ? Array.from({ length: 5 }, (_, i) => (
-                    <TR key={i}>
-                      <TD colSpan={COLUMNS}>
-                        <Skeleton className="h-8 w-full" />
-                      </TD>
-                    </TR>
-                  ))
-                : null}
+              {isPending ? <SkeletonRows columns={COLUMNS} /> : null}
               {!isPending && rows.length === 0 ? (
                 <TR>
                   <TD colSpan={COLUMNS} className="py-10 text-center text-slate-500">

@@ -3,14 +3,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, Download, Eye, FileText, MoreHorizontal, Search, Trash2, Upload } from "lucide-react";
+import { AlertTriangle, Download, Eye, FileText, MoreHorizontal, Trash2, Upload } from "lucide-react";
 import { formatDateTime } from "../../shared/format";
 import type { ProjectDto } from "../../shared/types";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../components/ui/dropdown-menu";
 import { Card, CardContent } from "../components/ui/card";
-import { Input } from "../components/ui/input";
 import { DateTimeCell } from "../components/ui/date-time-cell";
 import { Skeleton } from "../components/ui/skeleton";
 import { ActionsCell, ActionsHead } from "../components/ui/table-actions";
@@ -23,6 +22,7 @@ import { useDeleteProject } from "../projects/use-delete-project";
 import { UploadEvaluationDialog } from "./UploadEvaluationDialog";
 import { DraftEvaluationDialog } from "../boq/DraftEvaluationDialog";
 import { creatorName, deliveryDeadline, filterOrders, isOverdue, orderStatus, truncateDescription } from "./order-view";
+import { SearchInput } from "../components/ui/search-input";
 
 export const SKELETON_ROWS = 5;
 const COLUMNS = 7;
@@ -50,16 +50,7 @@ export default function OrdersPage() {
       </div>
       <Card>
         <CardContent className="space-y-4 pt-6">
-          <div className="relative max-w-sm">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-            <Input
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Aufträge suchen..."
-              aria-label="Aufträge suchen"
-              className="pl-9"
-            />
-          </div>
+          <SearchInput value={search} onChange={setSearch} placeholder="Aufträge suchen..." label="Aufträge suchen" />
           <Table className="[&_td]:px-2 [&_th]:px-2">
             <THead>
               <tr>

@@ -1,7 +1,7 @@
 // /dashboard/registration-links (spec/02 sections 2 and 4; super admin only, guarded in App.tsx).
 import { useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Copy, Search, Trash2 } from "lucide-react";
+import { Copy, Trash2 } from "lucide-react";
 import { ROLE_BADGES, ROLE_LABELS } from "../../shared/roles";
 import { registrationLinkStatus, type RegistrationLinkStatus } from "../../shared/schemas/registration-link";
 import type { RegistrationLinkDto } from "../../shared/types";
@@ -9,9 +9,7 @@ import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
-import { Input } from "../components/ui/input";
 import { DateTimeCell } from "../components/ui/date-time-cell";
-import { Skeleton } from "../components/ui/skeleton";
 import { ActionsCell, ActionsHead } from "../components/ui/table-actions";
 import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
 import { usePageTitle } from "../hooks/use-page-title";
@@ -23,6 +21,8 @@ import { useSessionUser } from "../layout/session-user";
 import { InviteUserButton } from "../users/InviteUserDialog";
 import { copyLink, invitationLink } from "./copy-link";
 import { filterLinks, linkCounts } from "./link-view";
+import { SearchInput } from "../components/ui/search-input";
+import { SkeletonRows } from "../components/ui/table-states";
 
 const STATUS_COLORS: Record<RegistrationLinkStatus, string> = {
   Aktiv: "border-green-200 bg-green-50 text-green-800",
@@ -74,16 +74,7 @@ export default function RegistrationLinksPage() {
       </div>
       <Card>
         <CardContent className="space-y-4 pt-6">
-          <div className="relative max-w-sm">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-            <Input
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="E-Mail, Unternehmen oder Rolle suchen..."
-              aria-label="Registrierungslinks suchen"
-              className="pl-9"
-            />
-          </div>
+          <SearchInput value={search} onChange={setSearch} placeholder="E-Mail, Unternehmen oder Rolle suchen..." label="Registrierungslinks suchen" />
           <Table className="[&_td]:px-2 [&_th]:px-2">
             <THead>
               <tr>
@@ -98,15 +89,7 @@ export default function RegistrationLinksPage() {
               </tr>
             </THead>
             <TBody>
-              {isPending
-                ? Array.from({ length: 5 }, (_, i) => (
-                    <TR key={i}>
-                      <TD colSpan={COLUMNS}>
-                        <Skeleton className="h-8 w-full" />
-                      </TD>
-                    </TR>
-                  ))
-                : null}
+              {isPending ? <SkeletonRows columns={COLUMNS} /> : null}
               {!isPending && rows.length === 0 ? (
                 <TR>
                   <TD colSpan={COLUMNS} className="py-10 text-center text-slate-500">

@@ -2,11 +2,9 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Search } from "lucide-react";
 import type { CompanyDto, CurrentUser, UserDto } from "../../shared/types";
 import { Card, CardContent } from "../components/ui/card";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
-import { Input } from "../components/ui/input";
 import { usePageTitle } from "../hooks/use-page-title";
 import { toast } from "../hooks/use-toast";
 import { apiRequest } from "../lib/api";
@@ -19,6 +17,7 @@ import { ManageUserDialog } from "./ManageUserDialog";
 import { NO_USER_PERMISSION, userErrorText } from "./messages";
 import { UsersTable } from "./UsersTable";
 import { filterUsers } from "./filter-users";
+import { SearchInput } from "../components/ui/search-input";
 
 export default function UsersPage() {
   usePageTitle("Benutzerverwaltung");
@@ -67,16 +66,7 @@ function UserAdministration({ me }: { me: CurrentUser }) {
       </div>
       <Card>
         <CardContent className="space-y-4 pt-6">
-          <div className="relative max-w-sm">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-            <Input
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Benutzer suchen..."
-              aria-label="Benutzer suchen"
-              className="pl-9"
-            />
-          </div>
+          <SearchInput value={search} onChange={setSearch} placeholder="Benutzer suchen..." label="Benutzer suchen" />
           <UsersTable
             me={me}
             users={users ? filterUsers(users, search) : undefined}

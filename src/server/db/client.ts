@@ -37,7 +37,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A silent network drop must fail a request within seconds, not hang until TCP gives up.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
     // An idle client's error (e.g. the server restarting) must not crash the process.
     pool.on("error", () => {});
     const db = drizzle(pool, { schema }) as unknown as Db;

@@ -19,6 +19,25 @@ export const notFound = (message = "Nicht gefunden") => new HttpError(404, messa
 export const conflict = (message: string) => new HttpError(409, message);
 
 export const FILE_TOO_LARGE = "Dateigröße darf 10MB nicht überschreiten";
+export const DATABASE_UNAVAILABLE = "Die Datenbank ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich erneut.";
+
+/**
+ * Lost or refused database connections (PostgreSQL restarting, network): socket errors, the
+ * SQLSTATE classes 08 (connection exception) and 57P0x (shutdown), and pg's own uncoded messages.
+ */
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "53300"]);
+const CONNECTION_MESSAGES = /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect/i;
+
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== "object" || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const code = typeof e.code === "string" ? e.code : "";
+  if (CONNECTION_CODES.has(code) || code.startsWith("08") || /^57P0[1-3]$/.test(code)) return true;
+  if (typeof e.message === "string" && CONNECTION_MESSAGES.test(e.message)) return true;
+  // AggregateError (several addresses refused) and wrapped errors (DrizzleQueryError.cause).
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
 
 /** Unique constraints whose violation has a message the client maps (spec/01 section 8). */
 const UNIQUE_MESSAGES: Record<string, string> = {
@@ -62,6 +81,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       case "FST_PARTS_LIMIT":
       case "FST_FIELDS_LIMIT":
         return reply.status(400).send({ message: "Genau eine Datei ist erlaubt" });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, "database unavailable");
+      return reply.status(503).header("Retry-After", "5").send({ message: DATABASE_UNAVAILABLE });
     }
     const pg = pgErrorCode(err);
     if (pg === "23505") {
