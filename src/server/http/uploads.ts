@@ -32,6 +32,7 @@ export function safeFileName(name: string | undefined, fallback = "datei"): stri
 }
 
 /** Browsers send a bare file name; separators, ".." or control characters mean a crafted request. */
+// eslint-disable-next-line no-control-regex
 const isCraftedFileName = (name: string | undefined) => !!name && (/[\\/\u0000-\u001f]/.test(name) || name.split(".").every((p) => p === ""));
 
 export const BAD_UPLOAD = "Ungültiger Datei-Upload";
