@@ -1,6 +1,7 @@
 // Pre-renders the public pages into dist/client/*.html from the built app shell (app.html).
-import { readFileSync, writeFileSync, rmSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { extname, resolve } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
 
@@ -28,3 +29,21 @@ for (const meta of PAGE_META) {
   console.log(`pre-rendered ${meta.path} → ${meta.file} (${(page.length / 1024).toFixed(1)} KB)`);
 }
 rmSync(ssrOut, { recursive: true, force: true });
+
+// Pre-compressed copies of the static files: @fastify/static (preCompressed) serves the .br or
+// .gz file the browser accepts, so the landing page's JavaScript travels compressed.
+const COMPRESSIBLE = new Set([".js", ".css", ".svg", ".json", ".txt", ".map"]);
+let compressed = 0;
+for (const sub of ["assets", "static"]) {
+  const dir = resolve(out, sub);
+  if (!existsSync(dir)) continue;
+  for (const name of readdirSync(dir, { recursive: true })) {
+    const file = resolve(dir, String(name));
+    if (!COMPRESSIBLE.has(extname(file)) || !statSync(file).isFile() || statSync(file).size < 1024) continue;
+    const body = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    compressed++;
+  }
+}
+console.log(`pre-compressed ${compressed} static files (.br, .gz)`);

@@ -3,8 +3,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { Route, Routes } from "react-router";
 import { Spinner } from "./components/ui/spinner";
-import { ProtectedRoute } from "./layout/ProtectedRoute";
-import { RequireRole } from "./layout/RequireRole";
 
 const page = <T extends ComponentType<object>>(load: () => Promise<{ default: T }>) => lazy(load);
 
@@ -28,9 +26,13 @@ const ChatbotLegalPage = page(() => import("./chatbot/ChatbotLegalPage"));
 const ChatbotConstructionPage = page(() => import("./chatbot/ChatbotConstructionPage"));
 const ChatbotDatabasePage = page(() => import("./chatbot/ChatbotDatabasePage"));
 
+// The guards load with the first protected page, not with the public pages.
+const ProtectedRoute = lazy(() => import("./layout/ProtectedRoute").then((m) => ({ default: m.ProtectedRoute })));
+const RequireRole = lazy(() => import("./layout/RequireRole").then((m) => ({ default: m.RequireRole })));
+
 const Loading = () => <Spinner />;
 const lazyPage = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
-const superAdminOnly = (node: ReactNode) => <RequireRole roles={["super_admin"]}>{lazyPage(node)}</RequireRole>;
+const superAdminOnly = (node: ReactNode) => lazyPage(<RequireRole roles={["super_admin"]}>{lazyPage(node)}</RequireRole>);
 
 export function App() {
   return (
@@ -39,7 +41,7 @@ export function App() {
       <Route path="/auth" element={lazyPage(<AuthPage />)} />
       <Route path="/impressum" element={lazyPage(<ImpressumPage />)} />
       <Route path="/agb" element={lazyPage(<AgbPage />)} />
-      <Route path="/dashboard" element={<ProtectedRoute>{lazyPage(<DashboardShell />)}</ProtectedRoute>}>
+      <Route path="/dashboard" element={lazyPage(<ProtectedRoute>{lazyPage(<DashboardShell />)}</ProtectedRoute>)}>
         <Route index element={lazyPage(<OverviewPage />)} />
         <Route path="projects" element={lazyPage(<ProjectListPage />)} />
         <Route path="projects/:projectId" element={lazyPage(<ProjectDetailPage />)} />
@@ -55,7 +57,7 @@ export function App() {
         <Route path="chatbot-database" element={superAdminOnly(<ChatbotDatabasePage />)} />
         <Route path="*" element={lazyPage(<NotFoundPage />)} />
       </Route>
-      <Route path="/projects/:id/result" element={<ProtectedRoute>{lazyPage(<ResultPage />)}</ProtectedRoute>} />
+      <Route path="/projects/:id/result" element={lazyPage(<ProtectedRoute>{lazyPage(<ResultPage />)}</ProtectedRoute>)} />
       <Route path="*" element={lazyPage(<NotFoundPage />)} />
     </Routes>
   );

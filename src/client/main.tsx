@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { Root } from "./Root";
@@ -6,6 +7,8 @@ import "./styles.css";
 const container = document.getElementById("root")!;
 const tree = <Root router={(app) => <BrowserRouter>{app}</BrowserRouter>} />;
 
-// Pre-rendered public pages are hydrated; every other page renders into the empty shell.
-if (container.firstElementChild) hydrateRoot(container, tree);
+// Pre-rendered public pages are hydrated; every other page renders into the empty shell. The
+// hydration runs as a transition so React can yield to the browser between parts of the page
+// (a blocking hydration of the whole landing page is one long task on phones).
+if (container.firstElementChild) startTransition(() => void hydrateRoot(container, tree));
 else createRoot(container).render(tree);

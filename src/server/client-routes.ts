@@ -1,15 +1,49 @@
 // Serves the built client: hashed assets with long caching, pre-rendered public pages, and the
-// app shell for every other page (status 404 for paths no route knows).
+// app shell for every other page (status 404 for paths no route knows). Operator details and
+// the canonical origin are configuration at run time: they are filled into the pre-rendered
+// pages here (see src/shared/site-config.ts), once per process.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { isKnownPage } from "../shared/routes";
+import { fillSiteConfig, phoneHref, type SiteConfig } from "../shared/site-config";
 import type { AppDeps } from "./app";
+import type { Config } from "./config";
 
 /** Pre-rendered pages written by scripts/prerender.mjs: path → file under dist/client/. */
 const PRERENDERED: Record<string, string> = { "/": "index.html", "/impressum": "impressum.html", "/agb": "agb.html" };
+
+/** Short URLs named in the site's metadata that lead to a section of the landing page. */
+const REDIRECTS: Record<string, string> = { "/kontakt": "/#contact" };
+
+export function siteConfigFrom(config: Config): SiteConfig {
+  const { isDefault: _isDefault, ...operator } = config.operator;
+  return { publicOrigin: config.publicOrigin, operator: { ...operator, phoneHref: phoneHref(operator.phone) } };
+}
+
+interface PageVariants {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** The encoding to send: brotli, then gzip, else none (q=0 excludes an encoding). */
+function pickEncoding(req: FastifyRequest): "br" | "gzip" | null {
+  const header = String(req.headers["accept-encoding"] ?? "").toLowerCase();
+  const accepted = new Set(
+    header
+      .split(",")
+      .map((p) => p.trim().split(";"))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, "")) > 0)
+      .map(([name]) => name.trim()),
+  );
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
 
 export const clientRoutes = ({ config }: AppDeps): FastifyPluginAsync =>
   fp(async (app) => {
@@ -22,6 +56,7 @@ export const clientRoutes = ({ config }: AppDeps): FastifyPluginAsync =>
         immutable: true,
         maxAge: "365d",
         index: false,
+        preCompressed: true,
       });
       await app.register(fastifyStatic, {
         root: join(dir, "static"),
@@ -29,20 +64,34 @@ export const clientRoutes = ({ config }: AppDeps): FastifyPluginAsync =>
         decorateReply: false,
         maxAge: "7d",
         index: false,
+        preCompressed: true,
       });
     }
-    const cache = new Map<string, string>();
-    const page = (file: string) => {
-      let html = cache.get(file);
-      if (html === undefined) {
-        const full = join(dir, file);
-        html = existsSync(full) ? readFileSync(full, "utf8") : "";
-        cache.set(file, html);
+    const site = siteConfigFrom(config);
+    const cache = new Map<string, PageVariants | null>();
+    const read = (file: string) => {
+      const full = join(dir, file);
+      return existsSync(full) ? readFileSync(full, "utf8") : "";
+    };
+    // Each page is filled and compressed once per process.
+    const page = (file: string): PageVariants | null => {
+      let variants = cache.get(file);
+      if (variants === undefined) {
+        let html = read(file);
+        // The bare shell still carries the pre-renderer's head marker: give it a title.
+        if (html && file === "app.html") html = fillSiteConfig(html.replace("<!--head-->", "<title>bauklar</title>"), site);
+        else if (html) html = fillSiteConfig(html, site);
+        variants = html ? { html, br: brotliCompressSync(html), gzip: gzipSync(html) } : null;
+        cache.set(file, variants);
       }
-      return html;
+      return variants;
     };
 
-    app.get("/robots.txt", (_req, reply) => reply.type("text/plain").send(page("robots.txt")));
+    app.get("/robots.txt", (_req, reply) => reply.type("text/plain").send(read("robots.txt")));
+
+    for (const [from, to] of Object.entries(REDIRECTS)) {
+      app.get(from, (_req, reply) => reply.redirect(to, 301));
+    }
 
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split("?")[0];
@@ -51,11 +100,14 @@ export const clientRoutes = ({ config }: AppDeps): FastifyPluginAsync =>
       }
       if (!built) return reply.status(503).type("text/plain; charset=utf-8").send("Client nicht gebaut: npm run build");
       const normalized = path.length > 1 ? path.replace(/\/+$/, "") : path;
-      const html = (PRERENDERED[normalized] && page(PRERENDERED[normalized])) || page("app.html");
-      reply.header("Cache-Control", "no-cache");
+      const variants = (PRERENDERED[normalized] && page(PRERENDERED[normalized])) || page("app.html");
+      if (!variants) return reply.status(503).type("text/plain; charset=utf-8").send("Client nicht gebaut: npm run build");
+      const encoding = pickEncoding(req);
+      reply.header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding");
+      if (encoding) reply.header("Content-Encoding", encoding);
       return reply
         .status(isKnownPage(path) ? 200 : 404)
         .type("text/html; charset=utf-8")
-        .send(html);
+        .send(encoding === "br" ? variants.br : encoding === "gzip" ? variants.gzip : variants.html);
     });
   });

@@ -1,6 +1,28 @@
-import { usePageTitle } from "../hooks/use-page-title";
+// The landing page of spec/01 section 2: hero, features, services, interactive demo, value
+// analysis with calculator, pricing, contact, formats strip and footer.
+import { useRouteMeta } from "../seo/use-route-meta";
+import { PublicLayout } from "../site/PublicLayout";
+import { ContactSection } from "./ContactSection";
+import { DemoSection } from "./DemoSection";
+import { FeaturesSection } from "./FeaturesSection";
+import { FormatsStrip } from "./FormatsStrip";
+import { HeroSection } from "./HeroSection";
+import { PricingSection } from "./PricingSection";
+import { ServicesSection } from "./ServicesSection";
+import { ValueSection } from "./ValueSection";
 
 export default function LandingPage() {
-  usePageTitle("bauklar");
-  return <h1 className="text-2xl font-bold">bauklar</h1>;
+  useRouteMeta("/");
+  return (
+    <PublicLayout>
+      <HeroSection />
+      <FeaturesSection />
+      <ServicesSection />
+      <DemoSection />
+      <ValueSection />
+      <PricingSection />
+      <ContactSection />
+      <FormatsStrip />
+    </PublicLayout>
+  );
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { createDemoData, creatorLabel, recentProjects, searchProjects } from "./data";
+import { formatAgo } from "./format";
+
+const now = new Date("2025-06-02T10:00:00Z");
+const data = createDemoData(now);
+
+describe("demo data", () => {
+  it("has 5 projects with KST-YYYY-NNNN cost centres, 4 users, 4 documents and no activities", () => {
+    expect(data.projects).toHaveLength(5);
+    for (const p of data.projects) {
+      expect(p.costCenter).toMatch(/^KST-\d{4}-\d{4}$/);
+      expect(p.pdfPath).toBeNull();
+      expect(p.htmlPath).toBeNull();
+    }
+    expect(new Set(data.projects.map((p) => p.id)).size).toBe(5);
+    expect(data.stats).toEqual({ activeProjects: 5, teamMembers: 4, documents: 4 });
+    expect(data.users.map((u) => u.role)).toEqual(["Administrator", "Benutzer", "Benutzer", "Benutzer"]);
+    expect(data.activities).toEqual([]);
+  });
+
+  it("the first project waits for its evaluation, one project is new", () => {
+    expect(data.projects[0].status).toBe("In Review");
+    expect(data.projects.filter((p) => p.status === "Neu")).toHaveLength(1);
+  });
+
+  it("search: case-insensitive, trimmed, over name, company, description and status; empty shows all", () => {
+    const names = (q: string) => searchProjects(data.projects, q).map((p) => p.id);
+    expect(names("")).toHaveLength(5);
+    expect(names("   ")).toHaveLength(5);
+    expect(names("  SANIERUNG ")).toEqual([3]);
+    expect(names("musterbau gmbh")).toHaveLength(5);
+    expect(names("tiefgarage")).toEqual([2]);
+    expect(names("in review")).toEqual([1]);
+    expect(names("nicht vorhanden")).toEqual([]);
+  });
+
+  it("recent projects: the three newest", () => {
+    expect(recentProjects(data.projects).map((p) => p.id)).toEqual([1, 2, 3]);
+  });
+
+  it("creator: full name, else username, else 'Benutzer' and the id", () => {
+    expect(creatorLabel(data.projects[0])).toBe("Max Mustermann");
+    expect(creatorLabel({ ...data.projects[0], creatorName: null, creatorLastName: null })).toBe("m.mustermann");
+    expect(creatorLabel(data.projects[4])).toBe("Benutzer 7");
+  });
+});
+
+describe("formatAgo", () => {
+  const ago = (ms: number) => formatAgo(new Date(now.getTime() - ms), now);
+  it("shows minutes, hours or days followed by 'zuvor'", () => {
+    expect(ago(0)).toBe("1 Minute zuvor");
+    expect(ago(59 * 60_000)).toBe("59 Minuten zuvor");
+    expect(ago(60 * 60_000)).toBe("1 Stunde zuvor");
+    expect(ago(23 * 3_600_000)).toBe("23 Stunden zuvor");
+    expect(ago(24 * 3_600_000)).toBe("1 Tag zuvor");
+    expect(ago(12 * 86_400_000)).toBe("12 Tage zuvor");
+  });
+});

@@ -1,0 +1,13 @@
+/** The views of the demo dashboard (switched in the page, never by route). */
+export const DEMO_VIEWS = [
+  "dashboard",
+  "projects",
+  "project-details",
+  "users",
+  "documents",
+  "settings",
+  "chatbot-legal",
+  "chatbot-construction",
+  "activity",
+] as const;
+export type DemoView = (typeof DEMO_VIEWS)[number];

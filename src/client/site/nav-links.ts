@@ -1,0 +1,9 @@
+/** The landing page's sections in the header and footer (spec/01 section 2). */
+export const SECTION_LINKS = [
+  { label: "Startseite", id: "home" },
+  { label: "Funktionen", id: "features" },
+  { label: "Leistungen", id: "services" },
+  { label: "Wertschöpfung", id: "value-analysis" },
+  { label: "Preise", id: "pricing" },
+  { label: "Kontakt", id: "contact" },
+] as const;
