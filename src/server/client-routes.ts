@@ -1,15 +1,15 @@
 // Serves the built client: hashed assets with long caching, pre-rendered public pages, and the
 // app shell for every other page (status 404 for paths no route knows). Operator details and
 // the canonical origin are configuration at run time: they are filled into the pre-rendered
-// pages here (see src/shared/site-config.ts), once per process.
+// pages here (see src/common/site-config.ts), once per process.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { isKnownPage } from "../shared/routes";
-import { fillSiteConfig, phoneHref, type SiteConfig } from "../shared/site-config";
+import { isKnownPage } from "../common/routes";
+import { fillSiteConfig, phoneHref, type SiteConfig } from "../common/site-config";
 import type { AppDeps } from "./app";
 import type { Config } from "./config";
 

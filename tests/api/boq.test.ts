@@ -12,7 +12,7 @@ import { openDatabase } from "../../src/server/db/client";
 import { loadConfig } from "../../src/server/config";
 import { analyseStoredFile } from "../../src/server/boq/store";
 import { queueBoqAnalysis, startBoqWorker } from "../../src/server/boq/worker";
-import { packagePrice, KALKULATIONSPAKET, AUSFUEHRUNGSPAKET } from "../../src/shared/prices";
+import { packagePrice, KALKULATIONSPAKET, AUSFUEHRUNGSPAKET } from "../../src/common/prices";
 
 const SAMPLES = join(import.meta.dirname, "../../../shared/gaeb-samples");
 const sample = (name: string) => readFileSync(join(SAMPLES, name));

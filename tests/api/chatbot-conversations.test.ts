@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { chatbotConversations, chatbotRequestLedger, companies } from "../../src/server/db/schema";
-import { MESSAGE_EMPTY, MESSAGE_TOO_LONG, conversationTitle } from "../../src/shared/schemas/chatbot";
-import type { ChatbotAnswerDto, ChatbotConversationDetailDto, ChatbotConversationDto } from "../../src/shared/types";
+import { MESSAGE_EMPTY, MESSAGE_TOO_LONG, conversationTitle } from "../../src/common/schemas/chatbot";
+import type { ChatbotAnswerDto, ChatbotConversationDetailDto, ChatbotConversationDto } from "../../src/common/types";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 
 let ctx: TestContext;

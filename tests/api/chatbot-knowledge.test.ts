@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { auditLog, chatbotKnowledgeBase } from "../../src/server/db/schema";
 import { seedKnowledgeBase } from "../../src/server/chatbot/seed";
 import { knowledgeArticles } from "../../src/server/chatbot/knowledge/index";
-import type { ChatbotAnswerDto, KnowledgeArticleDto, KnowledgeArticleListItemDto } from "../../src/shared/types";
+import type { ChatbotAnswerDto, KnowledgeArticleDto, KnowledgeArticleListItemDto } from "../../src/common/types";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 
 let ctx: TestContext;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { chatbotConversations, chatbotMessages, chatbotRequestLedger, companies } from "../../src/server/db/schema";
 import { ANSWER_FAILED } from "../../src/server/chatbot/chat-routes";
-import type { ChatbotAnswerDto } from "../../src/shared/types";
+import type { ChatbotAnswerDto } from "../../src/common/types";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 import { startFakeLlm, type FakeLlm } from "../helpers/fake-llm";
 

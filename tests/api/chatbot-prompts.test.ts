@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditLog, chatbotPrompts } from "../../src/server/db/schema";
-import type { ChatbotPromptDto } from "../../src/shared/types";
+import type { ChatbotPromptDto } from "../../src/common/types";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 
 let ctx: TestContext;

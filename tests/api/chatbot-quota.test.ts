@@ -6,8 +6,8 @@ import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { chatbotConversations, chatbotRequestLedger, companies } from "../../src/server/db/schema";
 import { NOT_PURCHASED, NO_COMPANY, releaseRequest, reserveCompanyRequest } from "../../src/server/chatbot/quota";
-import { berlinMonth } from "../../src/shared/berlin-month";
-import type { ChatbotAnswerDto, ChatbotLedgerRowDto, ChatbotUsageDto } from "../../src/shared/types";
+import { berlinMonth } from "../../src/common/berlin-month";
+import type { ChatbotAnswerDto, ChatbotLedgerRowDto, ChatbotUsageDto } from "../../src/common/types";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 import { onPostgres } from "../helpers/database";
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditLog, sessions, users } from "../../src/server/db/schema";
-import type { CurrentUser } from "../../src/shared/types";
+import type { CurrentUser } from "../../src/common/types";
 import { createTestApp, sessionCookie, userRow, type TestContext, type TestUser } from "../helpers/app";
 
 let ctx: TestContext;

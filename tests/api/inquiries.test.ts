@@ -2,8 +2,8 @@
 // 400s and nothing stored, storage of every field, the super-admin-only list, rate limits.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, membershipRequests } from "../../src/server/db/schema";
-import { CONTACT_REQUIRED, CONTACT_SUCCESS, INVALID_EMAIL, MEMBERSHIP_SUCCESS } from "../../src/shared/schemas/inquiry";
-import type { InquiryDto } from "../../src/shared/types";
+import { CONTACT_REQUIRED, CONTACT_SUCCESS, INVALID_EMAIL, MEMBERSHIP_SUCCESS } from "../../src/common/schemas/inquiry";
+import type { InquiryDto } from "../../src/common/types";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 
 const membership = {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditLog, companies, companyLogos, projects, sessions, users } from "../../src/server/db/schema";
 import { verifyPassword } from "../../src/server/auth/passwords";
-import { CURRENT_PASSWORD_INCORRECT, PASSWORD_FIELDS_REQUIRED, USER_RULES } from "../../src/shared/schemas/user";
+import { CURRENT_PASSWORD_INCORRECT, PASSWORD_FIELDS_REQUIRED, USER_RULES } from "../../src/common/schemas/user";
 import { NOT_WHILE_IMPERSONATING } from "../../src/server/users/self-service";
 import { PASSWORD, createTestApp, sessionCookie, userRow, type TestContext, type TestUser } from "../helpers/app";
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditLog, projects, sessions, users } from "../../src/server/db/schema";
 import { verifyPassword } from "../../src/server/auth/passwords";
-import { OWN_ROLE_UNCHANGEABLE, USER_RULES } from "../../src/shared/schemas/user";
-import type { UserDto } from "../../src/shared/types";
+import { OWN_ROLE_UNCHANGEABLE, USER_RULES } from "../../src/common/schemas/user";
+import type { UserDto } from "../../src/common/types";
 import { PASSWORD, createTestApp, userRow, type TestContext, type TestUser } from "../helpers/app";
 
 let ctx: TestContext;

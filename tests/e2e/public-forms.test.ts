@@ -4,7 +4,7 @@
 // database and in the super admin's inquiry list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { InquiryDto } from "../../src/shared/types";
+import type { InquiryDto } from "../../src/common/types";
 import { ADMIN, apiSession, launchBrowser, loginViaUi, newPage, startServer, type RunningServer } from "../helpers/e2e";
 
 let server: RunningServer;

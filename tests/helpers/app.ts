@@ -7,7 +7,7 @@ import type { Db } from "../../src/server/db/client";
 import { companies, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/auth/passwords";
 import { firstStart } from "../../src/server/seed/first-start";
-import type { Role } from "../../src/shared/roles";
+import type { Role } from "../../src/common/roles";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export const PASSWORD = "Sicher!Passwort1";

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { loginSchema, type LoginInput } from "../../shared/schemas/auth";
-import type { CurrentUser } from "../../shared/types";
+import { loginSchema, type LoginInput } from "../../common/schemas/auth";
+import type { CurrentUser } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { Field } from "../components/ui/label";

@@ -1,5 +1,5 @@
 import { Check, X } from "lucide-react";
-import { PASSWORD_RULES } from "../../shared/schemas/auth";
+import { PASSWORD_RULES } from "../../common/schemas/auth";
 import { cn } from "../lib/utils";
 
 /** Live password-strength checklist: the same rules the server enforces. */

@@ -4,7 +4,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, FileSearch, Loader2, Search } from "lucide-react";
-import { formatEuro } from "../../shared/format";
+import { formatEuro } from "../../common/format";
 import { Badge } from "../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Input } from "../components/ui/input";

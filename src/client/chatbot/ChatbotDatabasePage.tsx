@@ -2,7 +2,7 @@
 // its system prompt and knowledge base; below, the billing of chatbot requests.
 import { useState } from "react";
 import { Database } from "lucide-react";
-import type { ChatbotType } from "../../shared/schemas/chatbot";
+import type { ChatbotType } from "../../common/schemas/chatbot";
 import { Tabs, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { usePageTitle } from "../hooks/use-page-title";
 import { KnowledgeBasePanel } from "./KnowledgeBasePanel";

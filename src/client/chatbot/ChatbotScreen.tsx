@@ -3,7 +3,7 @@
 // makes a newline) and is disabled when the company has not purchased the chatbots.
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Bot, HardHat, History, Loader2, Plus, Scale, SendHorizontal, UserRound } from "lucide-react";
-import { CHATBOT_MESSAGE_MAX, type ChatbotType } from "../../shared/schemas/chatbot";
+import { CHATBOT_MESSAGE_MAX, type ChatbotType } from "../../common/schemas/chatbot";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Textarea } from "../components/ui/input";

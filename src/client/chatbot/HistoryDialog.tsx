@@ -1,9 +1,9 @@
 // The history dialog of a chat screen: the user's earlier conversations with title and date.
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquareText } from "lucide-react";
-import type { ChatbotType } from "../../shared/schemas/chatbot";
-import type { ChatbotConversationDto } from "../../shared/types";
-import { formatDateTime } from "../../shared/format";
+import type { ChatbotType } from "../../common/schemas/chatbot";
+import type { ChatbotConversationDto } from "../../common/types";
+import { formatDateTime } from "../../common/format";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { Skeleton } from "../components/ui/skeleton";
 import { cn } from "../lib/utils";

@@ -10,8 +10,8 @@ import {
   type ChatbotType,
   type KnowledgeArticleInput,
   type KnowledgeArticleValues,
-} from "../../shared/schemas/chatbot";
-import type { KnowledgeArticleDto } from "../../shared/types";
+} from "../../common/schemas/chatbot";
+import type { KnowledgeArticleDto } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { Input, Textarea } from "../components/ui/input";

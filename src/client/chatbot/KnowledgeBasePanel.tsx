@@ -2,9 +2,9 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpen, Pencil, Plus, Search, Trash2 } from "lucide-react";
-import { CHATBOT_LABELS, KNOWLEDGE_DOCUMENT_LABELS, type ChatbotType } from "../../shared/schemas/chatbot";
-import type { KnowledgeArticleListItemDto } from "../../shared/types";
-import { formatDate } from "../../shared/format";
+import { CHATBOT_LABELS, KNOWLEDGE_DOCUMENT_LABELS, type ChatbotType } from "../../common/schemas/chatbot";
+import type { KnowledgeArticleListItemDto } from "../../common/types";
+import { formatDate } from "../../common/format";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";

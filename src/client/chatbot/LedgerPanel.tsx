@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Receipt } from "lucide-react";
-import { berlinMonth } from "../../shared/berlin-month";
-import { formatEuro } from "../../shared/format";
-import type { ChatbotLedgerRowDto, CompanyDto } from "../../shared/types";
+import { berlinMonth } from "../../common/berlin-month";
+import { formatEuro } from "../../common/format";
+import type { ChatbotLedgerRowDto, CompanyDto } from "../../common/types";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";

@@ -1,6 +1,6 @@
 // The German texts of the two chatbot screens (spec/02 sections 2, 4 and 8).
-import type { ChatbotType } from "../../shared/schemas/chatbot";
-import { CHATBOT_PACKAGE } from "../../shared/prices";
+import type { ChatbotType } from "../../common/schemas/chatbot";
+import { CHATBOT_PACKAGE } from "../../common/prices";
 
 export interface ChatbotScreenTexts {
   title: string;

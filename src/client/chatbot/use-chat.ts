@@ -1,8 +1,8 @@
 // The state of one chat screen: messages (with the welcome message of a new chat), sending with
 // a streamed answer, starting over ("Neu") and opening an earlier conversation.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ChatbotType } from "../../shared/schemas/chatbot";
-import type { ChatbotAnswerDto, ChatbotConversationDetailDto } from "../../shared/types";
+import type { ChatbotType } from "../../common/schemas/chatbot";
+import type { ChatbotAnswerDto, ChatbotConversationDetailDto } from "../../common/types";
 import { toast } from "../hooks/use-toast";
 import { queryClient } from "../lib/query-client";
 import { ANSWER_FAILED, CHATBOT_SCREENS, CONVERSATION_LOAD_FAILED, LIMIT_REACHED_TITLE, NETWORK_FAILED, limitReachedText } from "./chat-texts";

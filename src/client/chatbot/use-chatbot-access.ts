@@ -2,7 +2,7 @@
 // every 30 s, spec/02 section 9). Users without a company have no quota; super admins without
 // one use the chatbots as the provider's staff (docs/decisions/chatbot-quota-and-access.md).
 import { useQuery } from "@tanstack/react-query";
-import type { ChatbotUsageDto, CurrentUser } from "../../shared/types";
+import type { ChatbotUsageDto, CurrentUser } from "../../common/types";
 import { usageKey } from "./use-chat";
 
 export const NOT_PURCHASED_TEXT =

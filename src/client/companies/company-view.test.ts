@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chatbotUsage, filterCompanies } from "./company-view";
-import type { CompanyDto } from "../../shared/types";
+import type { CompanyDto } from "../../common/types";
 
 const c = (over: Partial<CompanyDto>) =>
   ({

@@ -1,4 +1,4 @@
-import type { CompanyDto } from "../../shared/types";
+import type { CompanyDto } from "../../common/types";
 
 /** The chatbot quota as the table shows it: -1 unlimited (∞), 0 not purchased. */
 export function chatbotUsage(c: Pick<CompanyDto, "chatbotRequestCount" | "freeChatbotRequestsPerMonth">): { text: string; title: string } {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CurrentUser } from "../../shared/types";
+import type { CurrentUser } from "../../common/types";
 import { getQueryFn } from "../lib/api";
 
 export const USER_KEY = ["/api/user"] as const;

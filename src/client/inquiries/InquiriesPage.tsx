@@ -3,9 +3,9 @@
 import { useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Inbox, MailCheck, MailX } from "lucide-react";
-import { formatDateTime } from "../../shared/format";
-import { phoneHref } from "../../shared/site-config";
-import type { InquiryDto } from "../../shared/types";
+import { formatDateTime } from "../../common/format";
+import { phoneHref } from "../../common/site-config";
+import type { InquiryDto } from "../../common/types";
 import { Badge } from "../components/ui/badge";
 import { Card, CardContent } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";

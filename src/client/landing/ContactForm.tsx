@@ -8,7 +8,7 @@ import {
   CONTACT_REQUIRED,
   CONTACT_SUCCESS,
   type ContactResponse,
-} from "../../shared/inquiry-texts";
+} from "../../common/inquiry-texts";
 import { RequestError, apiRequest } from "../lib/api";
 import { buttonClass, inputClass } from "../site/ui";
 
@@ -16,7 +16,7 @@ const EMPTY = { name: "", email: "", company: "", message: "" };
 type Values = typeof EMPTY;
 type Status = { kind: "success" | "error"; text: string } | null;
 
-const loadSchema = () => import("../../shared/schemas/inquiry").then((m) => m.contactMessageSchema);
+const loadSchema = () => import("../../common/schemas/inquiry").then((m) => m.contactMessageSchema);
 
 async function send(values: Values): Promise<Status> {
   let schema;

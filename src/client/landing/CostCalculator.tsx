@@ -8,7 +8,7 @@ import {
   compareCosts,
   sanitizePositions,
   type SizeLabel,
-} from "../../shared/prices";
+} from "../../common/prices";
 import { inputClass } from "../site/ui";
 
 export const SIZE_TEXT: Record<SizeLabel, string> = {

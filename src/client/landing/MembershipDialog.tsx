@@ -4,13 +4,13 @@
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PACKAGE_NAMES } from "../../shared/prices";
+import { PACKAGE_NAMES } from "../../common/prices";
 import {
   EMPTY_MEMBERSHIP_REQUEST,
   membershipRequestSchema,
   type MembershipRequest,
   type MembershipRequestInput,
-} from "../../shared/schemas/inquiry";
+} from "../../common/schemas/inquiry";
 import { Button } from "../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { Input } from "../components/ui/input";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatEuro } from "../../shared/format";
+import { formatEuro } from "../../common/format";
 import { decimal, euro } from "./euro";
 
 const samples = [0, 0.005, 0.27, 1.35, 3.05, 69, 75, 99.995, 100, 125, 480, 773.4375, 2343.75, 13575, 78125, 1234567.891, -75, -0.27];

@@ -1,7 +1,7 @@
 // German number formats for the landing page without Intl: the first Intl.NumberFormat of a
 // page loads ICU data, a ~180 ms main-thread task on a throttled phone (profiled), enough to
 // miss the landing page's performance bar. Output is identical to formatEuro of
-// src/shared/format.ts (euro.test.ts compares both over many values).
+// src/common/format.ts (euro.test.ts compares both over many values).
 
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
 

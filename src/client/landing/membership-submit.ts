@@ -1,7 +1,7 @@
 // Sending a membership request with the toasts of spec/01 section 8: start, success, server
 // failure (HTTP not ok or success false) and network failure.
-import { MEMBERSHIP_CONNECTION_FAILURE, MEMBERSHIP_FAILURE, MEMBERSHIP_SUCCESS, type MembershipRequestResponse } from "../../shared/inquiry-texts";
-import type { MembershipRequest } from "../../shared/schemas/inquiry";
+import { MEMBERSHIP_CONNECTION_FAILURE, MEMBERSHIP_FAILURE, MEMBERSHIP_SUCCESS, type MembershipRequestResponse } from "../../common/inquiry-texts";
+import type { MembershipRequest } from "../../common/schemas/inquiry";
 import { toast } from "../hooks/use-toast";
 import { RequestError, apiRequest } from "../lib/api";
 

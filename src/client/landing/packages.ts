@@ -7,7 +7,7 @@ import {
   KALKULATIONSPAKET,
   PACKAGE_IDS,
   PACKAGE_NAMES,
-} from "../../shared/prices";
+} from "../../common/prices";
 
 export interface PackageOffer {
   id: number;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ShieldAlert } from "lucide-react";
-import type { Role } from "../../shared/roles";
+import type { Role } from "../../common/roles";
 import { useSessionUser } from "./session-user";
 
 export function AccessDenied({ message }: { message?: string }) {

@@ -1,8 +1,8 @@
 import { NavLink } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
-import { ROLE_LABELS } from "../../shared/roles";
-import type { CompanyDto, CurrentUser } from "../../shared/types";
+import { ROLE_LABELS } from "../../common/roles";
+import type { CompanyDto, CurrentUser } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Logo } from "../components/Logo";
 import { useLogout } from "../hooks/use-logout";

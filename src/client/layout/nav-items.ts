@@ -1,5 +1,5 @@
 import { Bot, Building2, ClipboardList, Database, FolderKanban, HardHat, Inbox, LayoutDashboard, Link2, Scale, Settings, Users } from "lucide-react";
-import type { Role } from "../../shared/roles";
+import type { Role } from "../../common/roles";
 
 /** Sidebar entries of spec/02 section 2, with the roles that see them. */
 export const NAV_ITEMS: { label: string; path: string; icon: typeof Bot; roles: Role[] }[] = [

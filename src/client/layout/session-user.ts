@@ -1,4 +1,4 @@
-import type { CurrentUser } from "../../shared/types";
+import type { CurrentUser } from "../../common/types";
 import { useCurrentUser } from "../hooks/use-current-user";
 
 /** The signed-in user inside protected routes (ProtectedRoute guarantees it is loaded). */

@@ -2,7 +2,7 @@
 // liability (intent and gross negligence), prices, payment (14 days, 8 points above the base
 // rate), withdrawal, data protection, final provisions (jurisdiction Butzbach). Dated
 // 26 May 2025. The provider's details are run-time configuration.
-import { ANALYSIS_DELIVERY_HOURS } from "../../shared/prices";
+import { ANALYSIS_DELIVERY_HOURS } from "../../common/prices";
 import { useRouteMeta } from "../seo/use-route-meta";
 import { siteConfig } from "../site/site-config";
 import { LegalPage, LegalSection } from "./LegalPage";

@@ -1,6 +1,6 @@
 // Session markers in local storage (spec/02 section 9): the signed-in user and the page to
 // return to after login. The real session is the HttpOnly cookie; these only steer the UI.
-import type { CurrentUser } from "../../shared/types";
+import type { CurrentUser } from "../../common/types";
 
 const USER_KEY = "bauklar.user";
 const REDIRECT_KEY = "bauklar.redirect";

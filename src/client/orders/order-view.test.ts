@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deliveryDeadline, filterOrders, isHtmlFile, isOverdue, orderStatus, truncateDescription } from "./order-view";
-import type { ProjectDto } from "../../shared/types";
+import type { ProjectDto } from "../../common/types";
 
 const order = (over: Partial<ProjectDto>): ProjectDto =>
   ({

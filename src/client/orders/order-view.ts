@@ -1,5 +1,5 @@
 // What the orders table derives from a project (spec/02 sections 2, 4, 9).
-import type { ProjectDto } from "../../shared/types";
+import type { ProjectDto } from "../../common/types";
 
 /** The analysis is promised within 48 hours of the order (spec/01 section 1, spec/02 section 9). */
 export const DELIVERY_HOURS = 48;

@@ -1,7 +1,7 @@
 // A file chooser showing the chosen file's name and size (used by the create and upload dialogs).
 import { useId, useRef } from "react";
 import { FileUp, X } from "lucide-react";
-import { formatBytes } from "../../shared/format";
+import { formatBytes } from "../../common/format";
 import { Button } from "../components/ui/button";
 import { cn } from "../lib/utils";
 

@@ -1,8 +1,8 @@
 // The admin row/card menu with 'Projekt löschen' (shown only to those who may delete).
 import { useState } from "react";
 import { MoreVertical, Trash2 } from "lucide-react";
-import type { ProjectDto } from "../../shared/types";
-import { canManageProject } from "../../shared/project-access";
+import type { ProjectDto } from "../../common/types";
+import { canManageProject } from "../../common/project-access";
 import { Button } from "../components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../components/ui/dropdown-menu";
 import { useSessionUser } from "../layout/session-user";

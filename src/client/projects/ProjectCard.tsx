@@ -2,7 +2,7 @@
 // super admins, the optional fields, status, 'Auswertung ansehen' and the admin menu.
 import { Link, useNavigate } from "react-router";
 import { Eye, FolderKanban, Hash, Mail, User } from "lucide-react";
-import type { ProjectDto } from "../../shared/types";
+import type { ProjectDto } from "../../common/types";
 import { Badge } from "../components/ui/badge";
 import { buttonVariants } from "../components/ui/button";
 import { Card } from "../components/ui/card";

@@ -2,8 +2,8 @@
 // newest first, each downloadable.
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import { formatBytes, formatDateTime } from "../../shared/format";
-import type { ProjectFileVersionDto } from "../../shared/types";
+import { formatBytes, formatDateTime } from "../../common/format";
+import type { ProjectFileVersionDto } from "../../common/types";
 import { Badge } from "../components/ui/badge";
 import { buttonVariants } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";

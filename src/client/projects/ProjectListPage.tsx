@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Info, Search, FolderOpen } from "lucide-react";
-import type { ProjectDto } from "../../shared/types";
+import type { ProjectDto } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Input } from "../components/ui/input";

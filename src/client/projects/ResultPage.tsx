@@ -4,8 +4,8 @@
 import { Link, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Download, Printer } from "lucide-react";
-import { canDownloadOutput } from "../../shared/project-access";
-import type { ProjectDto } from "../../shared/types";
+import { canDownloadOutput } from "../../common/project-access";
+import type { ProjectDto } from "../../common/types";
 import { buttonVariants } from "../components/ui/button";
 import { Logo } from "../components/Logo";
 import { Spinner } from "../components/ui/spinner";

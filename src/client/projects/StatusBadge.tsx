@@ -1,4 +1,4 @@
-import { projectStatusBadge } from "../../shared/project-status";
+import { projectStatusBadge } from "../../common/project-status";
 import { Badge } from "../components/ui/badge";
 import { cn } from "../lib/utils";
 

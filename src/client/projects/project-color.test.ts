@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROJECT_PALETTE, projectColor } from "./project-color";
-import { projectStatusBadge, PROJECT_STATUS_VALUES } from "../../shared/project-status";
+import { projectStatusBadge, PROJECT_STATUS_VALUES } from "../../common/project-status";
 
 describe("projectColor", () => {
   it("is deterministic and uses all 10 colours", () => {

@@ -2,9 +2,9 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Copy, Trash2 } from "lucide-react";
-import { ROLE_BADGES, ROLE_LABELS } from "../../shared/roles";
-import { registrationLinkStatus, type RegistrationLinkStatus } from "../../shared/schemas/registration-link";
-import type { RegistrationLinkDto } from "../../shared/types";
+import { ROLE_BADGES, ROLE_LABELS } from "../../common/roles";
+import { registrationLinkStatus, type RegistrationLinkStatus } from "../../common/schemas/registration-link";
+import type { RegistrationLinkDto } from "../../common/types";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterLinks, linkCounts } from "./link-view";
-import type { RegistrationLinkDto } from "../../shared/types";
+import type { RegistrationLinkDto } from "../../common/types";
 
 const now = new Date("2025-05-01T12:00:00Z");
 const link = (over: Partial<RegistrationLinkDto>): RegistrationLinkDto => ({

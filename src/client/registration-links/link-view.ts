@@ -1,6 +1,6 @@
-import { ROLE_LABELS } from "../../shared/roles";
-import { registrationLinkStatus, type RegistrationLinkStatus } from "../../shared/schemas/registration-link";
-import type { RegistrationLinkDto } from "../../shared/types";
+import { ROLE_LABELS } from "../../common/roles";
+import { registrationLinkStatus, type RegistrationLinkStatus } from "../../common/schemas/registration-link";
+import type { RegistrationLinkDto } from "../../common/types";
 
 /** Search by e-mail, company name or role (technical name or German label). */
 export function filterLinks(links: RegistrationLinkDto[], query: string): RegistrationLinkDto[] {

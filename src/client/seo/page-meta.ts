@@ -1,8 +1,8 @@
 // Titles, descriptions and structured data of the site (spec/01 section 2: brand suffix,
 // canonical domain, descriptive titles, opening hours, price and rating in the metadata).
 // The pre-renderer writes PAGE_META[].head into the public pages; the origin and operator
-// values are tokens the server fills at run time (src/shared/site-config.ts).
-import { SITE_CONFIG_MARKER, SITE_TOKENS } from "../../shared/site-config";
+// values are tokens the server fills at run time (src/common/site-config.ts).
+import { SITE_CONFIG_MARKER, SITE_TOKENS } from "../../common/site-config";
 import { withBrand } from "../hooks/use-page-title";
 import { PAGE_TITLES, routeMeta, type RouteMeta } from "./route-meta";
 

@@ -1,8 +1,8 @@
 // Konto: password change (spec/02 sections 5 and 8). A super admin needs no current password.
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { passwordChangeError } from "../../shared/schemas/user";
-import type { CurrentUser } from "../../shared/types";
+import { passwordChangeError } from "../../common/schemas/user";
+import type { CurrentUser } from "../../common/types";
 import { PasswordChecklist } from "../auth/PasswordChecklist";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";

@@ -3,8 +3,8 @@
 import { useRef } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { ImageUp } from "lucide-react";
-import { LOGO_MAX_BYTES, LOGO_MIME_TYPES } from "../../shared/schemas/company";
-import type { CompanyDto } from "../../shared/types";
+import { LOGO_MAX_BYTES, LOGO_MIME_TYPES } from "../../common/schemas/company";
+import type { CompanyDto } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";

@@ -2,8 +2,8 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
-import { ROLE_LABELS } from "../../shared/roles";
-import type { CompanyDto, CurrentUser } from "../../shared/types";
+import { ROLE_LABELS } from "../../common/roles";
+import type { CompanyDto, CurrentUser } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { ConfirmDialog } from "../components/ui/alert-dialog";

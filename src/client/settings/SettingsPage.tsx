@@ -1,6 +1,6 @@
 // /dashboard/settings (spec/02 section 2): tabs Profil, Unternehmen (admins only) and Konto.
 import { useSearchParams } from "react-router";
-import { isAdminRole } from "../../shared/roles";
+import { isAdminRole } from "../../common/roles";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { usePageTitle } from "../hooks/use-page-title";
 import { useSessionUser } from "../layout/session-user";

@@ -1,5 +1,5 @@
 // The Konto tab's error texts (spec/02 section 8).
-import { CURRENT_PASSWORD_INCORRECT } from "../../shared/schemas/user";
+import { CURRENT_PASSWORD_INCORRECT } from "../../common/schemas/user";
 import { RequestError } from "../lib/api";
 
 export const PASSWORD_CHANGE_FAILED = "Passwortänderung fehlgeschlagen";

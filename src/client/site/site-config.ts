@@ -1,6 +1,6 @@
 // The run-time site details on the client: the JSON block the server put into the page, or the
 // tokens while pre-rendering (the server replaces them in the HTML, so both sides match).
-import { SITE_CONFIG_ID, SITE_TOKENS, type SiteConfig } from "../../shared/site-config";
+import { SITE_CONFIG_ID, SITE_TOKENS, type SiteConfig } from "../../common/site-config";
 
 let cached: SiteConfig | null = null;
 

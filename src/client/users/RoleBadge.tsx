@@ -1,4 +1,4 @@
-import { ROLE_BADGES, type Role } from "../../shared/roles";
+import { ROLE_BADGES, type Role } from "../../common/roles";
 import { Badge } from "../components/ui/badge";
 import { cn } from "../lib/utils";
 

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { CompanyDto, CurrentUser, UserDto } from "../../shared/types";
+import type { CompanyDto, CurrentUser, UserDto } from "../../common/types";
 import { Card, CardContent } from "../components/ui/card";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
 import { usePageTitle } from "../hooks/use-page-title";

@@ -1,8 +1,8 @@
 // The users table of spec/02 section 2: columns and actions depend on the viewer's role.
 import { Link } from "react-router";
 import { LogIn, Settings, Trash2, UserCog } from "lucide-react";
-import { canDeleteUser, canImpersonate, canManageUser } from "../../shared/schemas/user";
-import type { CurrentUser, UserDto } from "../../shared/types";
+import { canDeleteUser, canImpersonate, canManageUser } from "../../common/schemas/user";
+import type { CurrentUser, UserDto } from "../../common/types";
 import { Button, buttonVariants } from "../components/ui/button";
 import { DateTimeCell } from "../components/ui/date-time-cell";
 import { Skeleton } from "../components/ui/skeleton";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterUsers } from "./filter-users";
-import type { UserDto } from "../../shared/types";
+import type { UserDto } from "../../common/types";
 
 const u = (id: number, username: string, email: string, firstName: string | null, lastName: string | null) =>
   ({

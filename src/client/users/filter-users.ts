@@ -1,4 +1,4 @@
-import type { UserDto } from "../../shared/types";
+import type { UserDto } from "../../common/types";
 
 /** Search over username, e-mail, first and last name, case-insensitive (spec/02 section 2). */
 export function filterUsers(users: UserDto[], query: string): UserDto[] {

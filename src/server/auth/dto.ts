@@ -1,4 +1,4 @@
-import type { CurrentUser } from "../../shared/types";
+import type { CurrentUser } from "../../common/types";
 import type { SessionUser } from "./sessions";
 
 export const toCurrentUser = (u: SessionUser, isImpersonating = false): CurrentUser => ({

@@ -1,6 +1,6 @@
 // Role and company checks every route uses; the client's hiding of buttons is convenience only.
 import type { FastifyRequest } from "fastify";
-import type { Role } from "../../shared/roles";
+import type { Role } from "../../common/roles";
 import { forbidden, unauthorized } from "../http/errors";
 import type { AuthContext, SessionUser } from "./sessions";
 

@@ -1,7 +1,7 @@
 // POST /api/login, POST /api/logout, GET /api/user, POST /api/register.
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { loginSchema, registerBodySchema } from "../../shared/schemas/auth";
+import { loginSchema, registerBodySchema } from "../../common/schemas/auth";
 import type { AppDeps } from "../app";
 import { registrationLinks, users } from "../db/schema";
 import { HttpError, conflict, unauthorized } from "../http/errors";

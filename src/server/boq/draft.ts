@@ -1,7 +1,7 @@
 // Renders the machine pre-check of an LV into a clean, printable German HTML evaluation that
 // staff review, edit and publish as the project's evaluation. All text is escaped: the LV is
 // customer input.
-import { formatDate, formatEuro } from "../../shared/format";
+import { formatDate, formatEuro } from "../../common/format";
 import type { Finding } from "../gaeb";
 import type { AnalysisSummary } from "./store";
 

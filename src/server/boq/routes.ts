@@ -2,7 +2,7 @@
 // evaluation rendered from the pre-check.
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { idParam } from "../../shared/schemas/common";
+import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
 import { companies, projectFiles, projects } from "../db/schema";
 import { requireRole, requireUser } from "../auth/guards";

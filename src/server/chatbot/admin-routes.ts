@@ -9,9 +9,9 @@ import {
   knowledgeListQuery,
   ledgerQuery,
   promptSaveSchema,
-} from "../../shared/schemas/chatbot";
-import { idParam } from "../../shared/schemas/common";
-import type { ChatbotLedgerRowDto } from "../../shared/types";
+} from "../../common/schemas/chatbot";
+import { idParam } from "../../common/schemas/common";
+import type { ChatbotLedgerRowDto } from "../../common/types";
 import type { AppDeps } from "../app";
 import { requireRole } from "../auth/guards";
 import { audit } from "../audit/log";

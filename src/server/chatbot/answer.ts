@@ -1,7 +1,7 @@
 // Produces one answer: active system prompt + relevant knowledge-base passages + history, through
 // the configured language model or, without LLM_BASE_URL, the embedded knowledge-base responder.
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import type { ChatbotType } from "../../shared/schemas/chatbot";
+import type { ChatbotType } from "../../common/schemas/chatbot";
 import type { AppDeps } from "../app";
 import { activePrompt } from "./prompts";
 import { retrieve, sampleTitles } from "./retrieval";

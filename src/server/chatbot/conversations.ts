@@ -1,8 +1,8 @@
 // Conversations belong to one user and one chatbot; nobody else reads them (super admins
 // neither: privacy). A question and its answer are stored together once the answer exists.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { conversationTitle, type ChatbotType } from "../../shared/schemas/chatbot";
-import type { ChatbotConversationDetailDto, ChatbotConversationDto, ChatbotMessageDto } from "../../shared/types";
+import { conversationTitle, type ChatbotType } from "../../common/schemas/chatbot";
+import type { ChatbotConversationDetailDto, ChatbotConversationDto, ChatbotMessageDto } from "../../common/types";
 import type { Db } from "../db/client";
 import { chatbotConversations, chatbotMessages } from "../db/schema";
 import { notFound } from "../http/errors";

@@ -1,7 +1,7 @@
 // The system prompts shipped with the product: seeded once per chatbot type when no active
 // prompt exists, and used when the table has none. The first line names the assistant's role;
 // the knowledge-base responder shows it as its framing.
-import type { ChatbotType } from "../../shared/schemas/chatbot";
+import type { ChatbotType } from "../../common/schemas/chatbot";
 
 const COMMON_RULES = [
   "- Antworten Sie auf Deutsch, sachlich und praxisnah: zuerst die direkte Antwort in ein bis drei Sätzen, dann die Einzelheiten.",

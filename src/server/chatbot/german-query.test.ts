@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ANSWER_KINDS, FOLLOW_UP, matchStrength, paragraphLabel, tsLiteral } from "./german-query";
-import { conversationTitle } from "../../shared/schemas/chatbot";
+import { conversationTitle } from "../../common/schemas/chatbot";
 import { roleFromPrompt } from "./default-prompts";
 
 describe("German query rules", () => {

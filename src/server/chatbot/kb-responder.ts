@@ -1,7 +1,7 @@
 // The embedded responder used without LLM_BASE_URL: a German answer made of the best knowledge-
 // base passages with their article titles and sources, clearly marked as such. The active
 // system prompt's first line frames it (the assistant's role).
-import type { ChatbotType } from "../../shared/schemas/chatbot";
+import type { ChatbotType } from "../../common/schemas/chatbot";
 import type { Passage } from "./retrieval";
 import { roleFromPrompt } from "./default-prompts";
 

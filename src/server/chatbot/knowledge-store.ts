@@ -1,7 +1,7 @@
 // Knowledge-base articles as the super admin manages them (list, search, read, write, delete).
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { ChatbotType, KnowledgeArticleValues } from "../../shared/schemas/chatbot";
-import type { KnowledgeArticleDto, KnowledgeArticleListItemDto } from "../../shared/types";
+import type { ChatbotType, KnowledgeArticleValues } from "../../common/schemas/chatbot";
+import type { KnowledgeArticleDto, KnowledgeArticleListItemDto } from "../../common/types";
 import type { Db } from "../db/client";
 import { chatbotKnowledgeBase } from "../db/schema";
 

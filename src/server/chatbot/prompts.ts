@@ -1,8 +1,8 @@
 // System prompts: every save is a new version; at most one active per chatbot type (partial
 // unique index chatbot_prompts_active_uq), earlier versions stay as inactive rows.
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { ChatbotType, promptSaveSchema } from "../../shared/schemas/chatbot";
-import type { ChatbotPromptDto } from "../../shared/types";
+import type { ChatbotType, promptSaveSchema } from "../../common/schemas/chatbot";
+import type { ChatbotPromptDto } from "../../common/types";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { chatbotPrompts, users } from "../db/schema";

@@ -3,10 +3,10 @@
 // Counting is one atomic statement (row lock on the company), so it stays exact under concurrent
 // requests and across several app instances on one PostgreSQL; a failed answer is released.
 import { eq, sql, type SQL } from "drizzle-orm";
-import { berlinMonth } from "../../shared/berlin-month";
-import { CHATBOT_PACKAGE } from "../../shared/prices";
-import type { ChatbotType } from "../../shared/schemas/chatbot";
-import type { ChatbotAnswerUsage, ChatbotUsageDto } from "../../shared/types";
+import { berlinMonth } from "../../common/berlin-month";
+import { CHATBOT_PACKAGE } from "../../common/prices";
+import type { ChatbotType } from "../../common/schemas/chatbot";
+import type { ChatbotAnswerUsage, ChatbotUsageDto } from "../../common/types";
 import type { Db } from "../db/client";
 import { companies } from "../db/schema";
 import type { SessionUser } from "../auth/sessions";

@@ -4,7 +4,7 @@
 // question stems they contain, weighted by how rare each stem is in the knowledge base (plain
 // ts_rank has no IDF, so "VOB/B" would otherwise outweigh "Verjährung").
 import { sql } from "drizzle-orm";
-import type { ChatbotType } from "../../shared/schemas/chatbot";
+import type { ChatbotType } from "../../common/schemas/chatbot";
 import { rows, type Db } from "../db/client";
 import {
   ANAPHORA,

@@ -4,7 +4,7 @@
 // edited stays as it is, and one that staff deleted (audit 'chatbot.knowledge_delete') stays
 // deleted. Safe when several instances start at once (ON CONFLICT, no read-then-write).
 import { and, eq, sql } from "drizzle-orm";
-import { CHATBOT_TYPES } from "../../shared/schemas/chatbot";
+import { CHATBOT_TYPES } from "../../common/schemas/chatbot";
 import { rows, type Db } from "../db/client";
 import { auditLog, chatbotKnowledgeBase, chatbotPrompts } from "../db/schema";
 import { knowledgeArticles } from "./knowledge/index";

@@ -1,5 +1,5 @@
-import type { CompanyDto } from "../../shared/types";
-import { berlinMonth } from "../../shared/berlin-month";
+import type { CompanyDto } from "../../common/types";
+import { berlinMonth } from "../../common/berlin-month";
 import type { companies } from "../db/schema";
 
 type CompanyRow = typeof companies.$inferSelect;

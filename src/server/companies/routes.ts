@@ -2,8 +2,8 @@
 // their own company (not its chatbot limit); users may read their own company (sidebar).
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { chatbotLimitsSchema, companyPatchSchema, companySchema, LOGO_MAX_BYTES } from "../../shared/schemas/company";
-import { idParam } from "../../shared/schemas/common";
+import { chatbotLimitsSchema, companyPatchSchema, companySchema, LOGO_MAX_BYTES } from "../../common/schemas/company";
+import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
 import { companies, companyLogos, projects, users } from "../db/schema";
 import { canAccessCompany, requireRole, requireUser } from "../auth/guards";

@@ -1,7 +1,7 @@
 // Package prices of one analysed LV (EUR net, without the one-time setup fee, which is billed once
 // per customer and not per LV).
 
-import { AUSFUEHRUNGSPAKET, KALKULATIONSPAKET, packagePrice } from "../../shared/prices";
+import { AUSFUEHRUNGSPAKET, KALKULATIONSPAKET, packagePrice } from "../../common/prices";
 
 export interface TenderPrices {
   kalkulationspaket: number;

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { canImpersonate } from "../../shared/schemas/user";
+import { canImpersonate } from "../../common/schemas/user";
 import type { AppDeps } from "../app";
 import { users } from "../db/schema";
 import { requireRole, requireUser } from "../auth/guards";

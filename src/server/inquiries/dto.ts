@@ -1,5 +1,5 @@
-import { PACKAGE_NAMES } from "../../shared/prices";
-import type { InquiryDto } from "../../shared/types";
+import { PACKAGE_NAMES } from "../../common/prices";
+import type { InquiryDto } from "../../common/types";
 import type { contactMessages, membershipRequests } from "../db/schema";
 
 type MembershipRow = typeof membershipRequests.$inferSelect;

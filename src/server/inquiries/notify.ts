@@ -2,8 +2,8 @@
 // in mailed_at so the inquiry list shows which ones reached the mailbox.
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { PACKAGE_NAMES } from "../../shared/prices";
-import type { ContactMessage, MembershipRequest } from "../../shared/schemas/inquiry";
+import { PACKAGE_NAMES } from "../../common/prices";
+import type { ContactMessage, MembershipRequest } from "../../common/schemas/inquiry";
 import type { Db } from "../db/client";
 import { contactMessages, membershipRequests } from "../db/schema";
 import type { Mail, Mailer } from "../mail/mailer";

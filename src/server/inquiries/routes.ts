@@ -10,8 +10,8 @@ import {
   membershipRequestSchema,
   type ContactResponse,
   type MembershipRequestResponse,
-} from "../../shared/schemas/inquiry";
-import type { InquiryDto } from "../../shared/types";
+} from "../../common/schemas/inquiry";
+import type { InquiryDto } from "../../common/types";
 import type { AppDeps } from "../app";
 import { requireRole } from "../auth/guards";
 import { contactMessages, membershipRequests } from "../db/schema";

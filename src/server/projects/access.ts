@@ -1,15 +1,15 @@
-// Server side of the project permission rules (src/shared/project-access.ts): list filters and
+// Server side of the project permission rules (src/common/project-access.ts): list filters and
 // loaders that turn "may not see" into 404 and "may not change" into 403.
 import { eq } from "drizzle-orm";
-import { canManageProject, canSeeProject, DEMO_PROJECT_ID } from "../../shared/project-access";
-import { PROJECT_MESSAGES } from "../../shared/schemas/project";
+import { canManageProject, canSeeProject, DEMO_PROJECT_ID } from "../../common/project-access";
+import { PROJECT_MESSAGES } from "../../common/schemas/project";
 import type { SessionUser } from "../auth/sessions";
 import type { Db } from "../db/client";
 import { projects } from "../db/schema";
 import { forbidden, notFound } from "../http/errors";
 import type { ListScope } from "./list-cache";
 
-export { canChangeStatus, canDownloadOutput } from "../../shared/project-access";
+export { canChangeStatus, canDownloadOutput } from "../../common/project-access";
 
 /** The list matching canSeeProject: all for super admins, else the company's plus the demo project. */
 export function visibleProjects(u: SessionUser): ListScope {

@@ -2,7 +2,7 @@
 // a sandbox CSP (no scripts, opaque origin) for the sandboxed frame of /projects/:id/result.
 import { createHash } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { isHtmlFileName } from "../../shared/schemas/project";
+import { isHtmlFileName } from "../../common/schemas/project";
 import type { UploadedFile } from "../http/uploads";
 import type { StoredFile } from "./files";
 

@@ -2,8 +2,8 @@
 // and length, the version list, and the evaluation for the result view.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PROJECT_MESSAGES, uploadIdParam } from "../../shared/schemas/project";
-import { idParam } from "../../shared/schemas/common";
+import { PROJECT_MESSAGES, uploadIdParam } from "../../common/schemas/project";
+import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
 import { requireUser } from "../auth/guards";
 import { HttpError, badRequest, forbidden, notFound } from "../http/errors";

@@ -2,11 +2,11 @@
 // one transaction; earlier versions stay. Bytes are read only for a download.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
-import type { ProjectFileVersionDto } from "../../shared/types";
+import type { ProjectFileVersionDto } from "../../common/types";
 import type { Db } from "../db/client";
 import { projectFiles, projects, users } from "../db/schema";
 import type { FastifyRequest } from "fastify";
-import { PROJECT_FILE_MAX_BYTES, PROJECT_MESSAGES } from "../../shared/schemas/project";
+import { PROJECT_FILE_MAX_BYTES, PROJECT_MESSAGES } from "../../common/schemas/project";
 import { readMultipart, type UploadedFile } from "../http/uploads";
 
 export type FileKind = "input" | "output";

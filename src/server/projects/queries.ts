@@ -2,9 +2,9 @@
 // database build the JSON (one text cell instead of 23 parsed columns per row). File bytes
 // (project_files.data) are never selected here.
 import { desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { DEMO_PROJECT_ID } from "../../shared/project-access";
+import { DEMO_PROJECT_ID } from "../../common/project-access";
 import { alias } from "drizzle-orm/pg-core";
-import type { ProjectDto } from "../../shared/types";
+import type { ProjectDto } from "../../common/types";
 import type { Db } from "../db/client";
 import { companies, projectFiles, projects, users } from "../db/schema";
 

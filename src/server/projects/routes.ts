@@ -2,16 +2,16 @@
 // file routes (uploads, downloads, evaluation) are in file-routes.ts.
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { DEFAULT_PROJECT_STATUS } from "../../shared/project-status";
-import { companyIdField, PROJECT_MESSAGES, projectCreateSchema, projectUpdateSchema } from "../../shared/schemas/project";
-import { idParam } from "../../shared/schemas/common";
+import { DEFAULT_PROJECT_STATUS } from "../../common/project-status";
+import { companyIdField, PROJECT_MESSAGES, projectCreateSchema, projectUpdateSchema } from "../../common/schemas/project";
+import { idParam } from "../../common/schemas/common";
 import { z } from "zod";
 import type { AppDeps } from "../app";
 import { companies, projects } from "../db/schema";
 import { canAccessCompany, requireRole, requireUser } from "../auth/guards";
 import { HttpError, badRequest, forbidden, notFound } from "../http/errors";
 import { audit } from "../audit/log";
-import { canSeeProject } from "../../shared/project-access";
+import { canSeeProject } from "../../common/project-access";
 import { canChangeStatus, loadManageableProject, visibleProjects } from "./access";
 import { findProject } from "./queries";
 import { createProjectListCache } from "./list-cache";

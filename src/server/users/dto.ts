@@ -1,6 +1,6 @@
 // The users list shape: never the password hash, always the company name for the table.
 import { eq, type SQL } from "drizzle-orm";
-import type { UserDto } from "../../shared/types";
+import type { UserDto } from "../../common/types";
 import type { Db } from "../db/client";
 import { companies, users } from "../db/schema";
 

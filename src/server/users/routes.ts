@@ -2,7 +2,7 @@
 // password reset and deletion by admins; the own account's routes are in self-service.ts.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { idParam } from "../../shared/schemas/common";
+import { idParam } from "../../common/schemas/common";
 import {
   OWN_ROLE_UNCHANGEABLE,
   PERSONAL_FIELDS,
@@ -14,7 +14,7 @@ import {
   canSeeUser,
   resetPasswordSchema,
   userUpdateSchema,
-} from "../../shared/schemas/user";
+} from "../../common/schemas/user";
 import type { AppDeps } from "../app";
 import type { Db } from "../db/client";
 import { companies, sessions, users } from "../db/schema";

@@ -2,8 +2,8 @@
 // tab), spec/02 sections 2, 5, 7 and 8.
 import { and, eq, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { changePasswordSchema } from "../../shared/schemas/auth";
-import { CURRENT_PASSWORD_INCORRECT, PASSWORD_FIELDS_REQUIRED, USER_RULES, passwordRequirementsError } from "../../shared/schemas/user";
+import { changePasswordSchema } from "../../common/schemas/auth";
+import { CURRENT_PASSWORD_INCORRECT, PASSWORD_FIELDS_REQUIRED, USER_RULES, passwordRequirementsError } from "../../common/schemas/user";
 import type { AppDeps } from "../app";
 import { projects, sessions, users } from "../db/schema";
 import { requireUser } from "../auth/guards";

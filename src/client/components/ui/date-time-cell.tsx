@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDateTime } from "../../../shared/format";
+import { formatDateTime } from "../../../common/format";
 import { cn } from "../../lib/utils";
 
 /** dd.MM.yyyy HH:mm with the time on its own line, so date columns stay narrow in tables. */

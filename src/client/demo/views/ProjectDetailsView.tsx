@@ -1,7 +1,7 @@
 // Demo project detail: company, creator, cost centre, creation date in German long format,
 // status, description and a way back.
 import { ArrowLeft } from "lucide-react";
-import { formatLongDate } from "../../../shared/format";
+import { formatLongDate } from "../../../common/format";
 import type { DemoProject } from "../data";
 import { creatorLabel } from "../data";
 import { AnalysisButton, StatusBadge, demoOutline } from "../parts";
