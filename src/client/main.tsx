@@ -1,10 +1,8 @@
 import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { Root } from "./Root";
 import "./styles.css";
-
-// React DOM and the app are separate chunks, so the browser evaluates them in separate tasks
-// instead of one long one (the landing page's main-thread budget on phones).
-const [{ createRoot, hydrateRoot }, { Root }] = await Promise.all([import("react-dom/client"), import("./Root")]);
 
 const container = document.getElementById("root")!;
 const tree = <Root router={(app) => <BrowserRouter>{app}</BrowserRouter>} />;
