@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 import { auditLog, companies, projects, registrationLinks, users } from "../../src/server/db/schema";
 import { createRegistrationLink } from "../../src/server/registration-links/routes";
+import { multipart } from "./projects.helpers";
 
 let ctx: TestContext;
 let companyA: number;
@@ -89,13 +90,8 @@ describe("creating and changing companies", () => {
 describe("logos", () => {
   const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0000000000049454e44ae426082", "hex");
   const upload = (user: TestUser, id: number, data: Buffer, type = "image/png", name = "logo.png") => {
-    const boundary = "----bauklar";
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return ctx.request("POST", `/api/companies/${id}/logo`, { user, body: payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
+    const { body, headers } = multipart({}, [{ field: "logo", name, type, data }]);
+    return ctx.request("POST", `/api/companies/${id}/logo`, { user, body, headers });
   };
 
   it("stores an image and serves it to members only", async () => {

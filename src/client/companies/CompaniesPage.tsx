@@ -16,7 +16,7 @@ import { queryClient } from "../lib/query-client";
 import { CompanyFormDialog } from "./CompanyFormDialog";
 import { chatbotUsage, filterCompanies } from "./company-view";
 import { SearchInput } from "../components/ui/search-input";
-import { SkeletonRows } from "../components/ui/table-states";
+import { MessageRow, SkeletonRows } from "../components/ui/table-states";
 
 const COLUMNS = 6;
 
@@ -76,12 +76,10 @@ export default function CompaniesPage() {
             <TBody>
               {isPending ? <SkeletonRows columns={COLUMNS} /> : null}
               {!isPending && rows.length === 0 ? (
-                <TR>
-                  <TD colSpan={COLUMNS} className="py-10 text-center text-slate-500">
-                    <Building2 className="mx-auto mb-2 size-8 text-slate-300" />
-                    {search.trim() ? "Keine Unternehmen gefunden" : "Noch keine Unternehmen angelegt"}
-                  </TD>
-                </TR>
+                <MessageRow columns={COLUMNS}>
+                  <Building2 className="mx-auto mb-2 size-8 text-slate-300" />
+                  {search.trim() ? "Keine Unternehmen gefunden" : "Noch keine Unternehmen angelegt"}
+                </MessageRow>
               ) : null}
               {rows.map((c) => {
                 const usage = chatbotUsage(c);

@@ -11,7 +11,6 @@ import { Button } from "../components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../components/ui/dropdown-menu";
 import { Card, CardContent } from "../components/ui/card";
 import { DateTimeCell } from "../components/ui/date-time-cell";
-import { Skeleton } from "../components/ui/skeleton";
 import { ActionsCell, ActionsHead } from "../components/ui/table-actions";
 import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
 import { usePageTitle } from "../hooks/use-page-title";
@@ -23,6 +22,7 @@ import { UploadEvaluationDialog } from "./UploadEvaluationDialog";
 import { DraftEvaluationDialog } from "../boq/DraftEvaluationDialog";
 import { creatorName, deliveryDeadline, filterOrders, isOverdue, orderStatus, truncateDescription } from "./order-view";
 import { SearchInput } from "../components/ui/search-input";
+import { MessageRow, SkeletonRows } from "../components/ui/table-states";
 
 export const SKELETON_ROWS = 5;
 const COLUMNS = 7;
@@ -64,28 +64,14 @@ export default function OrdersPage() {
               </tr>
             </THead>
             <TBody>
-              {isPending
-                ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                    <TR key={i} data-testid="order-skeleton">
-                      <TD colSpan={COLUMNS}>
-                        <Skeleton className="h-8 w-full" />
-                      </TD>
-                    </TR>
-                  ))
-                : null}
+              {isPending ? <SkeletonRows columns={COLUMNS} rows={SKELETON_ROWS} testId="order-skeleton" /> : null}
               {isError ? (
-                <TR>
-                  <TD colSpan={COLUMNS} className="py-10 text-center text-red-600">
-                    Die Aufträge konnten nicht geladen werden.
-                  </TD>
-                </TR>
+                <MessageRow columns={COLUMNS} tone="error">
+                  Die Aufträge konnten nicht geladen werden.
+                </MessageRow>
               ) : null}
               {!isPending && !isError && rows.length === 0 ? (
-                <TR>
-                  <TD colSpan={COLUMNS} className="py-10 text-center text-slate-500">
-                    {search.trim() ? "Keine Aufträge gefunden" : "Noch keine Aufträge vorhanden"}
-                  </TD>
-                </TR>
+                <MessageRow columns={COLUMNS}>{search.trim() ? "Keine Aufträge gefunden" : "Noch keine Aufträge vorhanden"}</MessageRow>
               ) : null}
               {rows.map((o) => {
                 const status = orderStatus(o);
@@ -204,7 +190,9 @@ export default function OrdersPage() {
           </Table>
         </CardContent>
       </Card>
-      {draftFor ? <DraftEvaluationDialog key={draftFor.id} projectId={draftFor.id} projectName={draftFor.name} onClose={() => setDraftFor(null)} /> : null}
+      {draftFor ? (
+        <DraftEvaluationDialog key={draftFor.id} projectId={draftFor.id} projectName={draftFor.name} onClose={() => setDraftFor(null)} />
+      ) : null}
       {uploadFor ? (
         <UploadEvaluationDialog key={uploadFor.id} order={uploadFor} open onOpenChange={(o) => !o && setUploadFor(null)} />
       ) : null}

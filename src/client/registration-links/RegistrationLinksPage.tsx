@@ -22,7 +22,7 @@ import { InviteUserButton } from "../users/InviteUserDialog";
 import { copyLink, invitationLink } from "./copy-link";
 import { filterLinks, linkCounts } from "./link-view";
 import { SearchInput } from "../components/ui/search-input";
-import { SkeletonRows } from "../components/ui/table-states";
+import { MessageRow, SkeletonRows } from "../components/ui/table-states";
 
 const STATUS_COLORS: Record<RegistrationLinkStatus, string> = {
   Aktiv: "border-green-200 bg-green-50 text-green-800",
@@ -74,7 +74,12 @@ export default function RegistrationLinksPage() {
       </div>
       <Card>
         <CardContent className="space-y-4 pt-6">
-          <SearchInput value={search} onChange={setSearch} placeholder="E-Mail, Unternehmen oder Rolle suchen..." label="Registrierungslinks suchen" />
+          <SearchInput
+            value={search}
+            onChange={setSearch}
+            placeholder="E-Mail, Unternehmen oder Rolle suchen..."
+            label="Registrierungslinks suchen"
+          />
           <Table className="[&_td]:px-2 [&_th]:px-2">
             <THead>
               <tr>
@@ -91,11 +96,9 @@ export default function RegistrationLinksPage() {
             <TBody>
               {isPending ? <SkeletonRows columns={COLUMNS} /> : null}
               {!isPending && rows.length === 0 ? (
-                <TR>
-                  <TD colSpan={COLUMNS} className="py-10 text-center text-slate-500">
-                    {search.trim() ? "Keine Registrierungslinks gefunden" : "Noch keine Registrierungslinks erstellt"}
-                  </TD>
-                </TR>
+                <MessageRow columns={COLUMNS}>
+                  {search.trim() ? "Keine Registrierungslinks gefunden" : "Noch keine Registrierungslinks erstellt"}
+                </MessageRow>
               ) : null}
               {rows.map((l) => {
                 const status = registrationLinkStatus(l);

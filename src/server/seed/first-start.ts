@@ -12,21 +12,38 @@ import { projectFiles, projects, registrationLinks, users } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { createRegistrationLink, invitationUrl } from "../registration-links/routes";
 import { seedChatbotDefaults } from "../chatbot/seed";
+import { DEMO_PROJECT_ID } from "../../common/project-access";
 
-export const DEMO_PROJECT_ID = 1;
+export { DEMO_PROJECT_ID };
 
 function assetPath(name: string): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, "assets", name), resolve(here, "../../src/server/seed/assets", name), resolve(process.cwd(), "src/server/seed/assets", name)];
+  const candidates = [
+    join(here, "assets", name),
+    resolve(here, "../../src/server/seed/assets", name),
+    resolve(process.cwd(), "src/server/seed/assets", name),
+  ];
   return candidates.find((c) => existsSync(c)) ?? candidates[0];
 }
 
 async function ensureConfiguredAdmin(db: Db, config: Config, log: FastifyBaseLogger) {
   if (!config.admin) return;
   const { username, password, email } = config.admin;
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   if (existing) return;
-  await db.insert(users).values({ username, email, passwordHash: await hashPassword(password), role: "super_admin", firstName: "System", lastName: "Administrator" });
+  await db
+    .insert(users)
+    .values({
+      username,
+      email,
+      passwordHash: await hashPassword(password),
+      role: "super_admin",
+      firstName: "System",
+      lastName: "Administrator",
+    });
   log.info({ username }, "super admin from ADMIN_USERNAME created");
 }
 
@@ -39,7 +56,8 @@ async function ensureAdminInvitation(db: Db, config: Config, log: FastifyBaseLog
     .from(registrationLinks)
     .where(and(eq(registrationLinks.role, "super_admin"), eq(registrationLinks.used, false), gt(registrationLinks.expiresAt, new Date())))
     .limit(1);
-  const link = open ?? (await createRegistrationLink(db, { email: "admin@localhost", role: "super_admin", companyId: null, createdBy: null }));
+  const link =
+    open ?? (await createRegistrationLink(db, { email: "admin@localhost", role: "super_admin", companyId: null, createdBy: null }));
   const url = invitationUrl(config.publicOrigin, link.token);
   log.warn({ invitationUrl: url }, "no super admin yet: one-time invitation link for the first super admin");
   return url;
@@ -68,11 +86,29 @@ async function ensureDemoProject(db: Db) {
     await tx.execute(sql`select setval(pg_get_serial_sequence('projects', 'id'), greatest((select max(id) from projects), 1))`);
     const [input] = await tx
       .insert(projectFiles)
-      .values({ projectId: DEMO_PROJECT_ID, kind: "input", fileName: "Demo-LV-Testhalle.x83", extension: "x83", mimeType: "application/xml", size: tender.length, sha256: sha(tender), data: tender })
+      .values({
+        projectId: DEMO_PROJECT_ID,
+        kind: "input",
+        fileName: "Demo-LV-Testhalle.x83",
+        extension: "x83",
+        mimeType: "application/xml",
+        size: tender.length,
+        sha256: sha(tender),
+        data: tender,
+      })
       .returning({ id: projectFiles.id });
     const [output] = await tx
       .insert(projectFiles)
-      .values({ projectId: DEMO_PROJECT_ID, kind: "output", fileName: "Auswertung-Demo-Testhalle.html", extension: "html", mimeType: "text/html", size: evaluation.length, sha256: sha(evaluation), data: evaluation })
+      .values({
+        projectId: DEMO_PROJECT_ID,
+        kind: "output",
+        fileName: "Auswertung-Demo-Testhalle.html",
+        extension: "html",
+        mimeType: "text/html",
+        size: evaluation.length,
+        sha256: sha(evaluation),
+        data: evaluation,
+      })
       .returning({ id: projectFiles.id });
     await tx.update(projects).set({ inputFileId: input.id, outputFileId: output.id }).where(eq(projects.id, DEMO_PROJECT_ID));
   });

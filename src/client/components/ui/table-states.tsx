@@ -3,11 +3,11 @@ import { Skeleton } from "./skeleton";
 import { TD, TR } from "./table";
 
 /** Placeholder rows while a table loads (spec/02: 5 skeleton rows). */
-export function SkeletonRows({ columns, rows = 5 }: { columns: number; rows?: number }) {
+export function SkeletonRows({ columns, rows = 5, testId }: { columns: number; rows?: number; testId?: string }) {
   return (
     <>
       {Array.from({ length: rows }, (_, i) => (
-        <TR key={i}>
+        <TR key={i} data-testid={testId}>
           <TD colSpan={columns}>
             <Skeleton className="h-8 w-full" />
           </TD>
