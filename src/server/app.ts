@@ -9,7 +9,8 @@ import type { Database, Db } from "./db/client";
 import { registerErrorHandler } from "./http/errors";
 import { registerOriginCheck } from "./http/origin-check";
 import { registerSecurityHeaders } from "./http/security-headers";
-import { SESSION_COOKIE, loadSession } from "./auth/sessions";
+import { SESSION_COOKIE, createSessionLoader } from "./auth/sessions";
+import { registerLocalWrites } from "./http/local-writes";
 import { authRoutes } from "./auth/routes";
 import { registrationLinkRoutes } from "./registration-links/routes";
 import { companyRoutes } from "./companies/routes";
@@ -56,10 +57,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   registerSecurityHeaders(app, config);
   registerOriginCheck(app, config.publicOrigin);
 
+  const loadSession = createSessionLoader(db, config, registerLocalWrites(app));
   app.decorateRequest("auth", null);
   app.addHook("onRequest", async (req) => {
     const token = req.cookies[SESSION_COOKIE];
-    req.auth = token && token.length < 200 ? await loadSession(db, config, token) : null;
+    req.auth = token && token.length < 200 ? await loadSession(token) : null;
   });
 
   await app.register(authRoutes(deps));

@@ -20,6 +20,12 @@ export interface Config {
   clientDir: string;
   /** Disable rate limits (only for benchmarks that hammer login). */
   rateLimit: boolean;
+  /**
+   * How long a change made outside this instance (another instance, a background job, a manual
+   * SQL update) may take to show in the cached session checks and project lists. Changes made
+   * through this instance show at once.
+   */
+  cacheStaleMs: number;
 }
 
 /** Operator details for /impressum and /agb; the defaults are placeholders to be configured. */
@@ -84,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: Number(env.SESSION_IDLE_HOURS ?? 8) * HOUR,
     clientDir: resolve(env.CLIENT_DIR ?? `${env.DIST_DIR ?? "./dist"}/client`),
     rateLimit: env.RATE_LIMIT !== "off",
+    cacheStaleMs: Number(env.CACHE_STALE_MS ?? 1000),
   };
 }

@@ -1,10 +1,11 @@
 // Server-side sessions: a random 32-byte token in an HttpOnly cookie, only its sha256 stored.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import type { Config } from "../config";
+import type { LocalWrites } from "../http/local-writes";
 
 export const SESSION_COOKIE = "bauklar_sid";
 
@@ -49,24 +50,56 @@ export async function endSession(db: Db, req: FastifyRequest, reply: FastifyRepl
 
 /** last_seen_at / last_access_at are written at most once a minute per session. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** Bound on remembered sessions; past it the cache starts over (a flood of sessions cannot grow memory). */
+const MAX_CACHED = 10_000;
 
-export async function loadSession(db: Db, config: Config, token: string): Promise<AuthContext | null> {
-  const now = new Date();
-  const idleCutoff = new Date(now.getTime() - config.sessionIdleMs);
-  const [row] = await db
+type SessionRow = { session: typeof sessions.$inferSelect; user: SessionUser };
+
+/**
+ * Resolves a session cookie to its user on every request. A session's row is remembered for
+ * config.cacheStaleMs and re-read as soon as this instance answered any write request (see
+ * http/local-writes.ts), so logout, password changes and role changes made here act on the next
+ * request; the expiry checks run on every request.
+ */
+export function createSessionLoader(db: Db, config: Config, writes: LocalWrites) {
+  // Built once: building a drizzle query per request costs more than running it.
+  const byToken = db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
-    .limit(1);
-  if (!row) return null;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
-    if (!row.session.impersonatorId) {
-      await db.update(users).set({ lastAccessAt: now }).where(eq(users.id, row.user.id));
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare("session_by_token");
+  const cache = new Map<string, { row: SessionRow; writes: number; at: number }>();
+
+  async function read(tokenHash: string, now: number): Promise<SessionRow | undefined> {
+    const cached = cache.get(tokenHash);
+    if (cached && cached.writes === writes.count && now - cached.at < config.cacheStaleMs) return cached.row;
+    const seenWrites = writes.count;
+    const [row] = await byToken.execute({ tokenHash });
+    if (!row) {
+      cache.delete(tokenHash);
+      return undefined;
     }
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(tokenHash, { row, writes: seenWrites, at: now });
+    return row;
   }
-  return { sessionId: row.session.id, user: row.user, impersonatorId: row.session.impersonatorId };
+
+  return async function loadSession(token: string): Promise<AuthContext | null> {
+    const now = new Date();
+    const tokenHash = sha256(token);
+    const row = await read(tokenHash, now.getTime());
+    if (!row || row.session.expiresAt <= now || row.session.lastSeenAt.getTime() <= now.getTime() - config.sessionIdleMs) return null;
+    if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      row.session.lastSeenAt = now;
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+      if (!row.session.impersonatorId) {
+        await db.update(users).set({ lastAccessAt: now }).where(eq(users.id, row.user.id));
+      }
+    }
+    return { sessionId: row.session.id, user: row.user, impersonatorId: row.session.impersonatorId };
+  };
 }
 
 /** Removes sessions past their absolute or idle expiry (called periodically). */

@@ -19,7 +19,7 @@ export const APP_CSP = [
 
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const https = config.publicOrigin.startsWith("https://");
-  app.addHook("onSend", async (_req, reply, payload) => {
+  app.addHook("onSend", (_req, reply, payload, done) => {
     if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", APP_CSP);
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -27,6 +27,6 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     reply.header("Cross-Origin-Opener-Policy", "same-origin");
     reply.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     if (https) reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    return payload;
+    done(null, payload);
   });
 }

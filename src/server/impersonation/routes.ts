@@ -26,7 +26,7 @@ function assertSameOriginNavigation(req: FastifyRequest) {
 export const impersonationRoutes =
   ({ db, config }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/impersonate/:userId", { schema: { params: userIdParam } }, async (req, reply) => {
+    app.get("/api/impersonate/:userId", { schema: { params: userIdParam }, config: { writes: true } }, async (req, reply) => {
       assertSameOriginNavigation(req);
       if (req.auth?.impersonatorId) throw forbidden("Bitte beenden Sie zuerst die aktuelle Impersonation.");
       const admin = requireRole(req, "super_admin");
@@ -38,7 +38,7 @@ export const impersonationRoutes =
       return reply.redirect("/dashboard/", 302);
     });
 
-    app.get("/api/stop-impersonation", async (req, reply) => {
+    app.get("/api/stop-impersonation", { config: { writes: true } }, async (req, reply) => {
       assertSameOriginNavigation(req);
       const impersonated = requireUser(req);
       const adminId = req.auth?.impersonatorId;

@@ -1,14 +1,20 @@
-// The project lists are read far more often than written: each scope's JSON (and its gzip) is
-// kept and served as long as the list's fingerprint (count, ids, newest update) is unchanged.
-// That check is one cheap query per request, so a change made through another instance on the
-// same PostgreSQL shows at once; changes that do not touch projects.updated_at (a company or
-// user renamed) show after at most MAX_AGE_MS.
+// The project lists are read far more often than written, and a company's list is large (500
+// projects ≈ 300 KB of JSON), so each scope's JSON and its gzip are kept in memory:
+// - after a write request on this instance (http/local-writes.ts) the next read rebuilds, so a
+//   change shows at once to whoever made it;
+// - otherwise a list older than config.cacheStaleMs is served once more while a cheap
+//   fingerprint query (count, ids, newest update) checks it in the background, and rebuilt when
+//   that changed — writes through other instances show within about cacheStaleMs;
+// - names shown in the list that do not touch projects.updated_at (a company renamed on another
+//   instance) refresh with the periodic rebuild after REBUILD_MS.
+// Concurrent reads of one scope share one database round trip.
 import { gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
+import type { LocalWrites } from "../http/local-writes";
 import { projectListQueries, type ListShape } from "./queries";
 
-const MAX_AGE_MS = 2_000;
+const REBUILD_MS = 10_000;
 /** Below this, compressing costs more than it saves. */
 const GZIP_MIN_BYTES = 2_048;
 
@@ -16,7 +22,10 @@ interface Entry {
   fingerprint: string;
   json: string;
   gzip: Buffer | null;
-  at: number;
+  /** localWrites.count when the build started. */
+  writes: number;
+  builtAt: number;
+  checkedAt: number;
 }
 
 /** A list: its shape and, for company shapes, the company. */
@@ -25,18 +34,50 @@ export interface ListScope {
   companyId: number | null;
 }
 
-export function createProjectListCache(db: Db) {
+export function createProjectListCache(db: Db, writes: LocalWrites, staleMs: number) {
   const queries = projectListQueries(db);
   const entries = new Map<string, Entry>();
+  const pending = new Map<string, { writes: number; promise: Promise<Entry> }>();
 
-  async function get({ shape, companyId }: ListScope): Promise<Entry> {
-    const key = `${shape}:${companyId ?? ""}`;
-    const fingerprint = await queries.fingerprint(shape, companyId);
-    const cached = entries.get(key);
-    if (cached && cached.fingerprint === fingerprint && Date.now() - cached.at < MAX_AGE_MS) return cached;
-    const json = await queries.list(shape, companyId);
-    const entry = { fingerprint, json, gzip: json.length >= GZIP_MIN_BYTES ? gzipSync(json, { level: 6 }) : null, at: Date.now() };
+  async function build({ shape, companyId }: ListScope, key: string): Promise<Entry> {
+    const seenWrites = writes.count;
+    const [fingerprint, raw] = await Promise.all([queries.fingerprint(shape, companyId), queries.list(shape, companyId)]);
+    // PostgreSQL writes JSON with spaces around every colon; compact it once here.
+    const json = JSON.stringify(JSON.parse(raw));
+    const now = Date.now();
+    const entry = { fingerprint, json, gzip: json.length >= GZIP_MIN_BYTES ? gzipSync(json, { level: 6 }) : null, writes: seenWrites, builtAt: now, checkedAt: now };
     entries.set(key, entry);
+    return entry;
+  }
+
+  async function check(scope: ListScope, key: string, entry: Entry): Promise<Entry> {
+    const fingerprint = await queries.fingerprint(scope.shape, scope.companyId);
+    if (fingerprint !== entry.fingerprint) return build(scope, key);
+    entry.checkedAt = Date.now();
+    return entry;
+  }
+
+  /**
+   * Runs `work` for `key` unless a run that started after this instance's latest write is under
+   * way; callers share its result.
+   */
+  function once(key: string, work: () => Promise<Entry>): Promise<Entry> {
+    const running = pending.get(key);
+    if (running && running.writes === writes.count) return running.promise;
+    const promise = work().finally(() => {
+      if (pending.get(key)?.promise === promise) pending.delete(key);
+    });
+    pending.set(key, { writes: writes.count, promise });
+    return promise;
+  }
+
+  async function get(scope: ListScope): Promise<Entry> {
+    const key = `${scope.shape}:${scope.companyId ?? ""}`;
+    const entry = entries.get(key);
+    if (!entry || entry.writes !== writes.count) return once(key, () => build(scope, key));
+    const now = Date.now();
+    if (now - entry.builtAt >= REBUILD_MS) void once(key, () => build(scope, key)).catch(() => entries.delete(key));
+    else if (now - entry.checkedAt >= staleMs) void once(key, () => check(scope, key, entry)).catch(() => entries.delete(key));
     return entry;
   }
 

@@ -100,7 +100,12 @@ export function projectListQueries(db: Db) {
   };
 }
 
+const byId = (db: Db) => fromProjects(db, sql`${projectObject}::text`, eq(projects.id, sql.placeholder("id"))).prepare("project_by_id");
+const byIdQueries = new WeakMap<Db, ReturnType<typeof byId>>();
+
 export async function findProject(db: Db, id: number): Promise<ProjectDto | undefined> {
-  const [row] = await fromProjects(db, sql`${projectObject}::text`, eq(projects.id, id));
+  let query = byIdQueries.get(db);
+  if (!query) byIdQueries.set(db, (query = byId(db)));
+  const [row] = await query.execute({ id });
   return row ? (JSON.parse(row.json) as ProjectDto) : undefined;
 }

@@ -36,7 +36,7 @@ export const projectRoutes =
   async (app) => {
     const { db } = deps;
 
-    const lists = createProjectListCache(db);
+    const lists = createProjectListCache(db, app.localWrites, deps.config.cacheStaleMs);
 
     app.get("/api/projects", async (req, reply) => {
       return lists.send(req, reply, visibleProjects(requireUser(req)));
