@@ -1,7 +1,8 @@
-// Seeds the bench data and serves the built product on it until killed: for profiling by hand.
+// Seeds the bench data and serves the built product on it until killed (the database is dropped
+// then): for profiling by hand, e.g. NODE_ARGS=--cpu-prof.
 //   node --import tsx bench/serve.mjs [--pglite]   (prints the URL and a company admin's cookie)
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { seedBenchData } from "./seed.ts";
@@ -12,9 +13,10 @@ const root = resolve(import.meta.dirname, "..");
 const dataDir = mkdtempSync(join(tmpdir(), "bauklar-bench-"));
 const pgAdmin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 let databaseUrl;
+let drop = async () => {};
 if (pgAdmin && !process.argv.includes("--pglite")) {
   process.env.TEST_DATABASE_URL = pgAdmin;
-  databaseUrl = (await createPostgresDatabase()).url;
+  ({ url: databaseUrl, drop } = await createPostgresDatabase());
 }
 const seed = await seedBenchData({ databaseUrl, dataDir });
 const port = Number(process.env.PORT ?? (await freePort()));
@@ -31,5 +33,9 @@ for (;;) {
 }
 const res = await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: seed.bigCompanyAdmin, password: seed.password }) });
 console.log(JSON.stringify({ base, databaseUrl, cookie: res.headers.get("set-cookie").split(";")[0], projectId: seed.sampleProjectId, pid: server.pid }));
-process.on("SIGTERM", () => server.kill("SIGTERM"));
-server.on("exit", () => process.exit(0));
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill("SIGTERM"));
+server.on("exit", async () => {
+  await drop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});

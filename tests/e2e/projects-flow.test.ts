@@ -147,6 +147,9 @@ describe("project workflow", () => {
     await content.locator("#formular").click();
     await popup.waitForTimeout(300);
     expect((await fetch(`${server.url}/api/user`, { headers: { cookie: "" } })).status).toBe(401);
+    // Neither its script (top.location) nor a target=_top link can navigate the page away.
+    await content.locator("#wegnavigieren").click();
+    await popup.waitForTimeout(300);
     expect(new URL(popup.url()).pathname).toBe(`/projects/${projectId}/result`);
 
     // A plain user may view but not download the evaluation file.

@@ -36,5 +36,6 @@ export function gaebOfSize(bytes: number): Buffer {
 export const evaluationHtml = (title: string) =>
   `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${title}</title><style>h1{color:#124a6f}</style></head>` +
   `<body><h1>${title}</h1><p id="befund">Nachtragspotenzial in Position 0010: hoch.</p>` +
-  `<script>document.getElementById("befund").textContent = "SKRIPT AUSGEFÜHRT";</script>` +
-  `<form action="/api/logout" method="post"><button id="formular">Absenden</button></form></body></html>`;
+  `<script>document.getElementById("befund").textContent = "SKRIPT AUSGEFÜHRT"; top.location = "/agb";</script>` +
+  `<form action="/api/logout" method="post"><button id="formular">Absenden</button></form>` +
+  `<a id="wegnavigieren" href="/agb" target="_top">Zu den AGB</a></body></html>`;
