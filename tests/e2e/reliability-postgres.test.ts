@@ -40,6 +40,9 @@ describe.skipIf(!bin)("PostgreSQL restart", () => {
     expect((await timed("/api/projects", { headers })).status).toBe(200);
 
     await cluster!.stop(mode);
+    // Session checks and lists answered from memory stay valid for CACHE_STALE_MS (1 s); after
+    // that every request that needs the database must fail cleanly.
+    await new Promise((r) => setTimeout(r, 1_200));
     const whileDown = [
       await timed("/api/user", { headers }),
       await timed("/api/projects", { headers }),
