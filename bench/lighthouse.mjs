@@ -12,32 +12,19 @@
 // Without --url it starts the built product from $DIST_DIR (default dist) on a free port with a
 // throwaway PGlite directory. Results go to bench/results/lighthouse-<time>.json; the exit code
 // is 1 when a bar is missed. `npm run bench` uses measureLanding() from here.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { freePort, startBenchServer } from "./server.mjs";
 
 export const LANDING_BARS = { score: 95, lcpMs: 2000, cls: 0.05, jsGzipKb: 130 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 /** Chunks of signed-in screens: none of them may load on the public pages. */
 const DASHBOARD_CHUNK = /^(DashboardShell|OverviewPage|ProjectListPage|ProjectDetailPage|ResultPage|UsersPage|OrdersPage|CompaniesPage|RegistrationLinksPage|InquiriesPage|SettingsPage|Chatbot\w*Page|ProtectedRoute|RequireRole)-/;
-
-async function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-    s.on("error", rej);
-  });
-}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -127,45 +114,14 @@ export function landingChecks(route, r) {
 }
 
 // ---------------------------------------------------------------- stand-alone use
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "bauklar-bench-"));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(resolve(process.env.DIST_DIR ?? "dist"), "server/main.js")], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_ORIGIN: url, LOG_LEVEL: "warn", DATABASE_URL: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout.on("data", (d) => (out += d));
-  child.stderr.on("data", (d) => (out += d));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-    const up = await fetch(`${url}/api/user`).then((r) => r.status === 401, () => false);
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function main() {
   const args = process.argv.slice(2);
   const arg = (name, fallback) => {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : fallback;
   };
-  const server = arg("url") ? null : await startServer();
-  const base = arg("url") ?? server.url;
+  const server = arg("url") ? null : await startBenchServer({ quiet: true });
+  const base = arg("url") ?? server.base;
   let results;
   try {
     results = await measureLanding(base, { runs: Number(arg("runs", "3")), routes: arg("routes", "/,/impressum,/agb").split(",") });

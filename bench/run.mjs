@@ -3,7 +3,7 @@
 // DESIGN.md's quality bars next to its bar. Results go to bench/results/ as JSON and Markdown.
 //
 // Options: --no-build, --duration=<s> (per API measurement, default 10), --pglite.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -12,14 +12,14 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { landingChecks, measureLanding } from "./lighthouse.mjs";
 import { seedBenchData } from "./seed.ts";
-import { freePort, launchBrowser } from "../tests/helpers/e2e.ts";
+import { launchBrowser } from "../tests/helpers/e2e.ts";
+import { freePort, startBenchServer } from "./server.mjs";
 import { createPostgresDatabase } from "../tests/helpers/database.ts";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k, v ?? "true"]));
 const DURATION = Number(args.get("duration") ?? 10);
 const CONNECTIONS = 50;
 const root = resolve(import.meta.dirname, "..");
-const dist = process.env.DIST_DIR ?? join(root, "dist");
 const results = { date: new Date().toISOString(), machine: { cpus: (await import("node:os")).cpus().length }, api: [], baseline: [], upload: null, js: [], lighthouse: null };
 
 function log(msg) {
@@ -49,22 +49,8 @@ const seed = await seedBenchData({ databaseUrl, dataDir });
 log(`seeded ${seed.counts.companies} companies, ${seed.counts.users} users, ${seed.counts.projects} projects, ${seed.counts.messages} chat messages`);
 
 // 3. Server.
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [join(dist, "server/main.js")], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_ORIGIN: base, LOG_LEVEL: "warn", RATE_LIMIT: "off", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/user`)).status === 401) break;
-  } catch {
-    /* starting */
-  }
-  if (i > 300) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 200));
-}
+const server = await startBenchServer({ databaseUrl, dataDir, env: { RATE_LIMIT: "off" } });
+const base = server.base;
 
 async function login(username) {
   const res = await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password: seed.password }) });
@@ -180,8 +166,7 @@ results.upload = { single: await uploadRound(1), concurrent: await uploadRound(2
 log("running Lighthouse on / …");
 results.lighthouse = (await measureLanding(base, { runs: 3, routes: ["/"] }))["/"];
 
-server.kill("SIGTERM");
-await new Promise((r) => server.once("exit", r));
+await server.stop();
 await seed.close?.();
 await dropDb();
 rmSync(dataDir, { recursive: true, force: true });

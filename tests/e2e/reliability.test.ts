@@ -1,9 +1,11 @@
 // Reliability of the running product (DESIGN.md "Quality bars"): SIGTERM drains an upload in
 // progress and exits 0; SIGKILL during uploads leaves only whole files and no project without its
 // input, and acknowledged uploads survive the restart (PGlite and, with TEST_DATABASE_URL,
-// PostgreSQL); two instances on one PostgreSQL share sessions.
+// PostgreSQL); two instances on one PostgreSQL share sessions, and behind one port (a round-robin
+// balancer) keep chatbot quotas exact.
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { request } from "node:http";
+import { connect, createServer as createNetServer, type AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +13,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, rows, type Db } from "../../src/server/db/client";
 import { ADMIN, apiSession, startServer, type RunningServer } from "../helpers/e2e";
+import { companies, users } from "../../src/server/db/schema";
+import { hashPassword } from "../../src/server/auth/passwords";
 import { createPostgresDatabase } from "../helpers/database";
 import { multipart } from "../api/projects.helpers";
 
@@ -273,4 +277,74 @@ describe.runIf(postgresUrl)("two instances on one PostgreSQL", () => {
     expect(Date.now() - loggedOut).toBeLessThan(1_500);
     await Promise.all([a.stop(), b.stop()]);
   });
+});
+
+/** A round-robin TCP balancer: each new connection goes to the next instance. */
+async function balancer(targets: RunningServer[]) {
+  const ports = targets.map((t) => Number(new URL(t.url).port));
+  const served = ports.map(() => 0);
+  let next = 0;
+  const server = createNetServer((client) => {
+    const i = next++ % ports.length;
+    served[i]++;
+    const upstream = connect(ports[i], "127.0.0.1");
+    client.pipe(upstream).pipe(client);
+    client.on("error", () => upstream.destroy());
+    upstream.on("error", () => client.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, served };
+}
+
+/** One request on a fresh connection (so the balancer spreads them). */
+function once(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string; setCookie?: string[] }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers: { ...headers, connection: "close" }, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode!, text, setCookie: res.headers["set-cookie"] }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const PASSWORD = "Quote!Passwort1";
+
+describe.runIf(postgresUrl)("two instances behind one port", () => {
+  it("serve every request alike and count chatbot quotas exactly: 50 concurrent requests, 10 free, 40 paid", async () => {
+    const pg = await createPostgresDatabase();
+    cleanups.push(pg.drop);
+    const [a, b] = (await Promise.all([startServer({ DATABASE_URL: pg.url }), startServer({ DATABASE_URL: pg.url })])).map(track);
+    const database = await openDatabase({ databaseUrl: pg.url });
+    const passwordHash = await hashPassword(PASSWORD);
+    const [company] = await database.db.insert(companies).values({ name: "Quote GmbH", address: "Am Markt 1, 35510 Butzbach", contactEmail: "info@quote.de", freeChatbotRequestsPerMonth: 10 }).returning({ id: companies.id });
+    const names = [1, 2, 3, 4, 5].map((i) => `quote_user_${i}`);
+    await database.db.insert(users).values(names.map((username) => ({ username, email: `${username}@quote.de`, passwordHash, role: "user" as const, companyId: company.id, firstName: "Q", lastName: "U" })));
+    const lb = await balancer([a, b]);
+
+    const json = { "content-type": "application/json" };
+    const cookies: string[] = [];
+    for (const username of names) {
+      const login = await once(`${lb.url}/api/login`, "POST", json, JSON.stringify({ username, password: PASSWORD }));
+      expect(login.status).toBe(200);
+      cookies.push(login.setCookie![0].split(";")[0]);
+    }
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => once(`${lb.url}/api/chatbot/construction`, "POST", { ...json, cookie: cookies[i % 5] }, JSON.stringify({ message: `Frage ${i}: Wer führt das Bautagebuch?` }))),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const usage = results.map((r) => (JSON.parse(r.text) as { usage: { currentCount: number; paid: boolean } }).usage);
+    expect(usage.map((u) => u.currentCount).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(usage.filter((u) => u.paid)).toHaveLength(40);
+    const ledger = await rows<{ paid: boolean }>(database.db, sql`select paid from chatbot_request_ledger where company_id = ${company.id}`);
+    expect(ledger.filter((r) => !r.paid)).toHaveLength(10);
+    expect(ledger.filter((r) => r.paid)).toHaveLength(40);
+    // Both instances really took part.
+    expect(Math.min(...lb.served)).toBeGreaterThanOrEqual(20);
+    await database.close();
+    await Promise.all([a.stop(), b.stop()]);
+  }, 90_000);
 });
