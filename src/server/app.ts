@@ -9,6 +9,7 @@ import type { Database, Db } from "./db/client";
 import { registerErrorHandler } from "./http/errors";
 import { registerOriginCheck } from "./http/origin-check";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { registerRequestLog } from "./http/request-log";
 import { SESSION_COOKIE, createSessionLoader } from "./auth/sessions";
 import { registerLocalWrites } from "./http/local-writes";
 import { authRoutes } from "./auth/routes";
@@ -35,6 +36,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route the app serves, for the authorization-matrix and fuzz suites.
@@ -55,6 +57,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   await app.register(rateLimit, { global: false });
 
   registerSecurityHeaders(app, config);
+  registerRequestLog(app);
   registerOriginCheck(app, config.publicOrigin);
 
   const loadSession = createSessionLoader(db, config, registerLocalWrites(app));
