@@ -1,5 +1,5 @@
 // Builds the Fastify app: plugins, security hooks, every area's routes and the client.
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -36,7 +36,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    disableRequestLogging: true,
+    // Fastify's two lines per request (assets included) give way to http/request-log.ts.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route the app serves, for the authorization-matrix and fuzz suites.
