@@ -154,6 +154,19 @@ describe("knowledge base management (super admin)", () => {
     expect(actions.map((a) => a.action).sort()).toEqual(["chatbot.knowledge_create", "chatbot.knowledge_delete", "chatbot.knowledge_update"]);
   });
 
+  it("answers from an article changed through another instance on the next question (knowledge cache)", async () => {
+    const created = (await ctx.request("POST", "/api/chatbot/knowledge", { user: admin, body: { ...article, title: "Krananlagen: Prüfung nach Montage" } })).json<KnowledgeArticleDto>();
+    expect((await ask("construction", "Wie oft muss ein Turmdrehkran geprüft werden?")).message).toContain("einmal jährlich");
+    // Another instance edits it: only the database changes, not this instance's request history.
+    await ctx.db
+      .update(chatbotKnowledgeBase)
+      .set({ content: "Prüffrist: Turmdrehkrane sind mindestens alle zwölf Monate zu prüfen.", updatedAt: new Date() })
+      .where(eq(chatbotKnowledgeBase.id, created.id));
+    expect((await ask("construction", "Wie oft muss ein Turmdrehkran geprüft werden?")).message).toContain("alle zwölf Monate");
+    await ctx.db.delete(chatbotKnowledgeBase).where(eq(chatbotKnowledgeBase.id, created.id));
+    expect((await ask("construction", "Wie oft muss ein Turmdrehkran geprüft werden?")).message).not.toContain("Krananlagen");
+  });
+
   it("validates with clear messages and changes nothing", async () => {
     const before = (await ctx.db.select({ id: chatbotKnowledgeBase.id }).from(chatbotKnowledgeBase)).length;
     const cases: [Record<string, unknown>, string][] = [

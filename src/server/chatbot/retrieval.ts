@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { ChatbotType } from "../../common/schemas/chatbot";
 import { rows, type Db } from "../db/client";
+import { DOC_VECTOR, knowledgeFacts } from "./knowledge-cache";
 import {
   ANAPHORA,
   ANSWER_KINDS,
@@ -22,7 +23,6 @@ import {
 } from "./german-query";
 
 const MAX_CANDIDATES = 12;
-const PARAGRAPH_SPLIT = "\\n\\s*\\n";
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
 const MIN_COVERAGE = 0.3;
 /** …and must contain at least one reasonably specific stem (IDF-weighted), not just common ones. */
@@ -91,8 +91,6 @@ async function hasTrigram(db: Db): Promise<boolean> {
 /** Lets the seed tell retrieval that it just created the extension. */
 export const forgetTrigramState = (db: Db) => trgmAvailable.delete(db);
 
-// Title, content (the stored search_vector) and the tags.
-const DOC_VECTOR = sql`(k.search_vector || setweight(to_tsvector('german', array_to_string(k.tags, ' ')), 'B'))`;
 
 interface Candidate {
   id: number;
@@ -103,12 +101,6 @@ interface Candidate {
   head: string[];
 }
 
-interface Paragraph {
-  id: number;
-  ord: number;
-  para: string;
-  lex: string[];
-}
 
 export async function retrieve(db: Db, type: ChatbotType, question: string, previousQuestion: string | null = null): Promise<Retrieval> {
   const { weights, followUp } = await weightedLexemes(db, question, previousQuestion);
@@ -132,34 +124,17 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   );
   if (candidates.length === 0) return { passages: [], outline: [], usedPrevious: followUp };
 
-  const [total] = await rows<{ n: number }>(db, sql`select count(*)::int as n from chatbot_knowledge_base where chatbot_type = ${type}`);
-  const dfRows = await rows<{ lex: string; df: number }>(
-    db,
-    sql`select l.lex, count(k.id)::int as df
-        from jsonb_array_elements_text(${JSON.stringify(lexemes)}::jsonb) as l(lex)
-        left join chatbot_knowledge_base k
-          on k.chatbot_type = ${type} and ${DOC_VECTOR} @@ ('''' || l.lex || '''')::tsquery
-        group by l.lex`,
-  );
-  const n = Math.max(total?.n ?? 1, 1);
-  const idf = new Map(dfRows.map((r) => [r.lex, Math.log(1 + (n - r.df + 0.5) / (r.df + 0.5))]));
-  const dfOf = new Map(dfRows.map((r) => [r.lex, r.df]));
+  const ids = candidates.map((c) => c.id);
+  const facts = await knowledgeFacts(db, type, lexemes, ids);
+  const n = Math.max(facts.total, 1);
+  const idf = new Map([...facts.df].map(([lex, df]) => [lex, Math.log(1 + (n - df + 0.5) / (df + 0.5))]));
+  const dfOf = facts.df;
   const weightOf = (l: string) => (weights.get(l) ?? 0) * (idf.get(l) ?? 0);
   // A stem no article contains cannot be covered; it still counts against coverage, capped.
   const massOf = (l: string) => (dfOf.get(l) ? weightOf(l) : Math.min(weightOf(l), weights.get(l) ?? 0));
   const questionMass = lexemes.reduce((s, l) => s + massOf(l), 0) || 1;
 
-  const ids = candidates.map((c) => c.id);
-  const paragraphs = await rows<Paragraph>(
-    db,
-    sql`select k.id, p.ord::int as ord, p.para, tsvector_to_array(to_tsvector('german', p.para)) as lex
-        from chatbot_knowledge_base k
-        cross join lateral regexp_split_to_table(k.content, ${PARAGRAPH_SPLIT}) with ordinality as p(para, ord)
-        where k.id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and length(trim(p.para)) > 0`,
-  );
+  const paragraphs = facts.paragraphs;
 
   /** Score of a text for the question, and how strongly it covers each stem. */
   const scoreStems = (stems: Set<string>) => {
