@@ -16,7 +16,7 @@ const MAX_AGE_MS = 60_000;
 // Title, content (the stored search_vector) and the tags.
 export const DOC_VECTOR = sql`(k.search_vector || setweight(to_tsvector('german', array_to_string(k.tags, ' ')), 'B'))`;
 
-export interface Paragraph {
+interface Paragraph {
   id: number;
   ord: number;
   para: string;

@@ -91,7 +91,6 @@ async function hasTrigram(db: Db): Promise<boolean> {
 /** Lets the seed tell retrieval that it just created the extension. */
 export const forgetTrigramState = (db: Db) => trgmAvailable.delete(db);
 
-
 interface Candidate {
   id: number;
   title: string;
@@ -100,7 +99,6 @@ interface Candidate {
   sim: number;
   head: string[];
 }
-
 
 export async function retrieve(db: Db, type: ChatbotType, question: string, previousQuestion: string | null = null): Promise<Retrieval> {
   const { weights, followUp } = await weightedLexemes(db, question, previousQuestion);

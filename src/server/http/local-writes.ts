@@ -1,8 +1,8 @@
-// Counts the write requests this instance has answered: every method but GET/HEAD/OPTIONS, and
-// the GET routes that change state (the impersonation links) declare `config: { writes: true }`. The read
-// caches (sessions, project lists) note the count when they read the database and read again
-// once it has moved, so whatever a request changed shows in the very next request; changes made
-// elsewhere show after config.cacheStaleMs.
+// Counts the write requests this instance has answered: every method but GET/HEAD/OPTIONS, plus
+// the GET routes that change state (the impersonation links), which declare
+// `config: { writes: true }`. The read caches (sessions, project lists) note the count when they
+// read the database and read again once it has moved, so whatever a request changed shows in the
+// very next request; changes made elsewhere show after config.cacheStaleMs.
 import type { FastifyInstance } from "fastify";
 
 export interface LocalWrites {
