@@ -1,7 +1,8 @@
 // JSON shapes of the API, shared by server and client.
 import type { Role } from "./roles";
 
-export interface CurrentUser {
+/** What every view of a user account shows. */
+interface UserAccount {
   id: number;
   username: string;
   email: string;
@@ -9,6 +10,9 @@ export interface CurrentUser {
   lastName: string | null;
   role: Role;
   companyId: number | null;
+}
+
+export interface CurrentUser extends UserAccount {
   isImpersonating: boolean;
 }
 
@@ -50,14 +54,7 @@ export interface RegistrationLinkValidation {
   message?: string;
 }
 
-export interface UserDto {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: Role;
-  companyId: number | null;
+export interface UserDto extends UserAccount {
   companyName: string | null;
   lastAccessAt: string | null;
   createdAt: string;

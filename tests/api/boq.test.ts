@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
+import { createWorld } from "../helpers/world";
 import { boqAnalyses, projectFiles, projects, users } from "../../src/server/db/schema";
 import type { Db } from "../../src/server/db/client";
 import { openDatabase } from "../../src/server/db/client";
@@ -31,7 +32,6 @@ async function projectWithFile(db: Db, companyId: number | null, createdBy: numb
 
 let ctx: TestContext;
 let companyA: number;
-let companyB: number;
 let superAdmin: TestUser;
 let adminA: TestUser;
 let userA: TestUser;
@@ -39,12 +39,7 @@ let userB: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  companyA = await ctx.createCompany("Alpha Bau");
-  companyB = await ctx.createCompany("Beta Bau");
-  superAdmin = await ctx.createUser("super_admin", null);
-  adminA = await ctx.createUser("company_admin", companyA);
-  userA = await ctx.createUser("user", companyA);
-  userB = await ctx.createUser("user", companyB);
+  ({ companyA, superAdmin, adminA, userA, userB } = await createWorld(ctx, ["Alpha Bau", "Beta Bau"]));
 });
 afterAll(() => ctx.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
+import { createWorld } from "../helpers/world";
 import { auditLog, companies, projects, registrationLinks, users } from "../../src/server/db/schema";
 import { createRegistrationLink } from "../../src/server/registration-links/routes";
 import { multipart } from "./projects.helpers";
@@ -18,12 +19,7 @@ const send = (method: string, url: string, user: TestUser | null, body?: unknown
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  companyA = await ctx.createCompany("Alpha Bau GmbH");
-  companyB = await ctx.createCompany("Beta Hochbau AG");
-  superAdmin = await ctx.createUser("super_admin", null);
-  adminA = await ctx.createUser("company_admin", companyA);
-  userA = await ctx.createUser("user", companyA);
-  adminB = await ctx.createUser("company_admin", companyB);
+  ({ companyA, companyB, superAdmin, adminA, userA, adminB } = await createWorld(ctx, ["Alpha Bau GmbH", "Beta Hochbau AG"]));
 });
 afterAll(() => ctx.close());
 

@@ -1,9 +1,10 @@
-// Shared setup of the projects API tests: two companies with an admin and a user each, a super
-// admin, a company admin without company, and a multipart body builder for app.inject.
+// Shared setup of the projects API tests: sample files, a multipart body builder for app.inject,
+// and project helpers (the users and companies come from tests/helpers/world.ts).
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { projectFiles, projects } from "../../src/server/db/schema";
 import type { TestContext, TestUser } from "../helpers/app";
+export { createWorld, type World } from "../helpers/world";
 
 export interface UploadPart {
   field: string;
@@ -37,34 +38,6 @@ export const GAEB = (label = "LV") =>
 
 export const EVALUATION = (title = "Auswertung") =>
   `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>Nachtragspotenzial: hoch – Größe & Maße</p></body></html>`;
-
-export interface World {
-  ctx: TestContext;
-  companyA: number;
-  companyB: number;
-  superAdmin: TestUser;
-  adminA: TestUser;
-  userA: TestUser;
-  adminB: TestUser;
-  userB: TestUser;
-  adminNoCompany: TestUser;
-}
-
-export async function createWorld(ctx: TestContext): Promise<World> {
-  const companyA = await ctx.createCompany("Hochbau Alpha GmbH");
-  const companyB = await ctx.createCompany("Bau Beta AG");
-  return {
-    ctx,
-    companyA,
-    companyB,
-    superAdmin: await ctx.createUser("super_admin", null),
-    adminA: await ctx.createUser("company_admin", companyA),
-    userA: await ctx.createUser("user", companyA),
-    adminB: await ctx.createUser("company_admin", companyB),
-    userB: await ctx.createUser("user", companyB),
-    adminNoCompany: await ctx.createUser("company_admin", null),
-  };
-}
 
 /** Creates a project through the API (as a company admin or super admin) and returns its id. */
 export async function createProject(

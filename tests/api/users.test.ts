@@ -7,6 +7,7 @@ import { verifyPassword } from "../../src/server/auth/passwords";
 import { OWN_ROLE_UNCHANGEABLE, USER_RULES } from "../../src/common/schemas/user";
 import type { UserDto } from "../../src/common/types";
 import { PASSWORD, createTestApp, userRow, type TestContext, type TestUser } from "../helpers/app";
+import { createWorld } from "../helpers/world";
 
 let ctx: TestContext;
 let companyA: number;
@@ -28,13 +29,7 @@ async function auditRows(action: string, targetId: number) {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  companyA = await ctx.createCompany("Alpha Bau GmbH");
-  companyB = await ctx.createCompany("Beta Hochbau AG");
-  superAdmin = await ctx.createUser("super_admin", null);
-  adminA = await ctx.createUser("company_admin", companyA);
-  userA = await ctx.createUser("user", companyA);
-  adminB = await ctx.createUser("company_admin", companyB);
-  userB = await ctx.createUser("user", companyB);
+  ({ companyA, companyB, superAdmin, adminA, userA, adminB, userB } = await createWorld(ctx, ["Alpha Bau GmbH", "Beta Hochbau AG"]));
 });
 afterAll(() => ctx.close());
 

@@ -2,12 +2,12 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Building2, Pencil, Plus, Trash2 } from "lucide-react";
+import { Building2, Pencil, Plus } from "lucide-react";
 import type { CompanyDto } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
-import { ActionsCell, ActionsHead } from "../components/ui/table-actions";
+import { ActionsCell, ActionsHead, DeleteRowButton } from "../components/ui/table-actions";
 import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
 import { usePageTitle } from "../hooks/use-page-title";
 import { toast } from "../hooks/use-toast";
@@ -102,16 +102,7 @@ export default function CompaniesPage() {
                       >
                         <Pencil />
                       </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="text-red-600 hover:bg-red-50"
-                        onClick={() => setToDelete(c)}
-                        title="Löschen"
-                        aria-label={`${c.name} löschen`}
-                      >
-                        <Trash2 />
-                      </Button>
+                      <DeleteRowButton label={`${c.name} löschen`} onClick={() => setToDelete(c)} />
                     </ActionsCell>
                   </TR>
                 );

@@ -1,7 +1,7 @@
 // /dashboard/registration-links (spec/02 sections 2 and 4; super admin only, guarded in App.tsx).
 import { useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Copy, Trash2 } from "lucide-react";
+import { Copy } from "lucide-react";
 import { ROLE_BADGES, ROLE_LABELS } from "../../common/roles";
 import { registrationLinkStatus, type RegistrationLinkStatus } from "../../common/schemas/registration-link";
 import type { RegistrationLinkDto } from "../../common/types";
@@ -10,7 +10,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
 import { DateTimeCell } from "../components/ui/date-time-cell";
-import { ActionsCell, ActionsHead } from "../components/ui/table-actions";
+import { ActionsCell, ActionsHead, DeleteRowButton } from "../components/ui/table-actions";
 import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
 import { usePageTitle } from "../hooks/use-page-title";
 import { toast } from "../hooks/use-toast";
@@ -133,16 +133,7 @@ export default function RegistrationLinksPage() {
                           <Copy />
                         </Button>
                       ) : null}
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="text-red-600 hover:bg-red-50"
-                        onClick={() => setToDelete(l)}
-                        title="Löschen"
-                        aria-label={`Link für ${l.email} löschen`}
-                      >
-                        <Trash2 />
-                      </Button>
+                      <DeleteRowButton label={`Link für ${l.email} löschen`} onClick={() => setToDelete(l)} />
                     </ActionsCell>
                   </TR>
                 );

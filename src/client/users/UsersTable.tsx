@@ -1,12 +1,12 @@
 // The users table of spec/02 section 2: columns and actions depend on the viewer's role.
 import { Link } from "react-router";
-import { LogIn, Settings, Trash2, UserCog } from "lucide-react";
+import { LogIn, Settings, UserCog } from "lucide-react";
 import { canDeleteUser, canImpersonate, canManageUser } from "../../common/schemas/user";
 import type { CurrentUser, UserDto } from "../../common/types";
 import { Button, buttonVariants } from "../components/ui/button";
 import { DateTimeCell } from "../components/ui/date-time-cell";
 import { Skeleton } from "../components/ui/skeleton";
-import { ActionsCell, ActionsHead } from "../components/ui/table-actions";
+import { ActionsCell, ActionsHead, DeleteRowButton } from "../components/ui/table-actions";
 import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
 import { displayName } from "../layout/Sidebar";
 import { RoleBadge } from "./RoleBadge";
@@ -108,16 +108,7 @@ export function UsersTable(props: {
                   </Button>
                 ) : null}
                 {canDeleteUser(me, u) ? (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-9 text-red-600 hover:bg-red-50"
-                    onClick={() => props.onDelete(u)}
-                    title="Löschen"
-                    aria-label={`${u.username} löschen`}
-                  >
-                    <Trash2 />
-                  </Button>
+                  <DeleteRowButton className="size-9" label={`${u.username} löschen`} onClick={() => props.onDelete(u)} />
                 ) : null}
               </ActionsCell>
             </TR>

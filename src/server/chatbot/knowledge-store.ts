@@ -22,17 +22,21 @@ export const toArticleDto = (r: Omit<ArticleRow, "searchVector" | "createdBy">):
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const articleColumns = {
+/** What the list shows of an article (plus an excerpt); a whole article adds the rest. */
+const summaryColumns = {
   id: chatbotKnowledgeBase.id,
   chatbotType: chatbotKnowledgeBase.chatbotType,
   slug: chatbotKnowledgeBase.slug,
   title: chatbotKnowledgeBase.title,
   documentType: chatbotKnowledgeBase.documentType,
   tags: chatbotKnowledgeBase.tags,
+  updatedAt: chatbotKnowledgeBase.updatedAt,
+};
+const articleColumns = {
+  ...summaryColumns,
   content: chatbotKnowledgeBase.content,
   sources: chatbotKnowledgeBase.sources,
   createdAt: chatbotKnowledgeBase.createdAt,
-  updatedAt: chatbotKnowledgeBase.updatedAt,
 };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -50,16 +54,7 @@ export async function listArticles(db: Db, type: ChatbotType, q?: string): Promi
           or array_to_string(${chatbotKnowledgeBase.tags}, ' ') ilike ${`%${escapeLike(search)}%`})`
     : undefined;
   const list = await db
-    .select({
-      id: chatbotKnowledgeBase.id,
-      chatbotType: chatbotKnowledgeBase.chatbotType,
-      slug: chatbotKnowledgeBase.slug,
-      title: chatbotKnowledgeBase.title,
-      documentType: chatbotKnowledgeBase.documentType,
-      tags: chatbotKnowledgeBase.tags,
-      excerpt: sql<string>`left(${chatbotKnowledgeBase.content}, ${EXCERPT_CHARS})`,
-      updatedAt: chatbotKnowledgeBase.updatedAt,
-    })
+    .select({ ...summaryColumns, excerpt: sql<string>`left(${chatbotKnowledgeBase.content}, ${EXCERPT_CHARS})` })
     .from(chatbotKnowledgeBase)
     .where(and(eq(chatbotKnowledgeBase.chatbotType, type), matches))
     .orderBy(asc(chatbotKnowledgeBase.title), asc(chatbotKnowledgeBase.id));

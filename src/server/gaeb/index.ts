@@ -36,16 +36,11 @@ export interface PositionCounts {
   bidderGaps: number;
 }
 
-export interface TenderAnalysis {
+/** The read tender's header and positions, plus what was derived from them. */
+export interface TenderAnalysis extends Pick<ParsedTender, "version" | "phase" | "projectName" | "boqName" | "currency" | "positions"> {
   status: "done" | "unsupported" | "failed";
   error?: { code: GaebErrorCode; message: string };
   format: TenderFormat;
-  version: string | null;
-  phase: number | null;
-  projectName: string;
-  boqName: string;
-  currency: string;
-  positions: BoqNode[];
   counts: PositionCounts;
   chargeablePositions: number;
   duplicates: Duplicate[];

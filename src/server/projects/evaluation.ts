@@ -6,17 +6,11 @@ import { isHtmlFileName } from "../../common/schemas/project";
 import type { UploadedFile } from "../http/uploads";
 import type { StoredFile } from "./files";
 
+/** What an evaluation may load (only what it carries inline) and where it may go (nowhere). */
+const EVALUATION_RESOURCES = ["style-src 'unsafe-inline' data:", "img-src data:", "font-src data:", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'self'"];
+
 /** Plain view: no scripts, no forms, no plugins, nothing loaded from elsewhere. */
-export const EVALUATION_CSP = [
-  "sandbox",
-  "default-src 'none'",
-  "style-src 'unsafe-inline' data:",
-  "img-src data:",
-  "font-src data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'self'",
-].join("; ");
+export const EVALUATION_CSP = ["sandbox", "default-src 'none'", ...EVALUATION_RESOURCES].join("; ");
 
 /**
  * Print view: the same document with one appended script that opens the print dialog. The
@@ -25,17 +19,7 @@ export const EVALUATION_CSP = [
  */
 const PRINT_SCRIPT = "window.addEventListener('load',function(){window.print()});";
 const PRINT_SCRIPT_HASH = createHash("sha256").update(PRINT_SCRIPT).digest("base64");
-export const EVALUATION_PRINT_CSP = [
-  "sandbox allow-scripts allow-modals",
-  "default-src 'none'",
-  `script-src 'sha256-${PRINT_SCRIPT_HASH}'`,
-  "style-src 'unsafe-inline' data:",
-  "img-src data:",
-  "font-src data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'self'",
-].join("; ");
+export const EVALUATION_PRINT_CSP = ["sandbox allow-scripts allow-modals", "default-src 'none'", `script-src 'sha256-${PRINT_SCRIPT_HASH}'`, ...EVALUATION_RESOURCES].join("; ");
 
 /** Does the upload look like an HTML document (name, declared type and the bytes themselves)? */
 export function isHtmlUpload(file: Pick<UploadedFile, "fileName" | "mimeType" | "data">): boolean {
