@@ -17,6 +17,7 @@ import { CompanyFormDialog } from "./CompanyFormDialog";
 import { chatbotUsage, filterCompanies } from "./company-view";
 import { SearchInput } from "../components/ui/search-input";
 import { MessageRow, SkeletonRows } from "../components/ui/table-states";
+import { PageHeader } from "../layout/PageHeader";
 
 const COLUMNS = 6;
 
@@ -50,15 +51,15 @@ export default function CompaniesPage() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Unternehmensverwaltung</h1>
-          <p className="text-sm text-slate-600">Kundenunternehmen anlegen, bearbeiten und ihr Chatbot-Kontingent festlegen.</p>
-        </div>
-        <Button onClick={() => setEditing("new")}>
-          <Plus /> Neues Unternehmen
-        </Button>
-      </div>
+      <PageHeader
+        title="Unternehmensverwaltung"
+        description="Kundenunternehmen anlegen, bearbeiten und ihr Chatbot-Kontingent festlegen."
+        action={
+          <Button onClick={() => setEditing("new")}>
+            <Plus /> Neues Unternehmen
+          </Button>
+        }
+      />
       <Card>
         <CardContent className="space-y-4 pt-6">
           <SearchInput value={search} onChange={setSearch} placeholder="Unternehmen suchen..." label="Unternehmen suchen" />

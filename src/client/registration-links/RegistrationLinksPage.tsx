@@ -23,6 +23,7 @@ import { copyLink, invitationLink } from "./copy-link";
 import { filterLinks, linkCounts } from "./link-view";
 import { SearchInput } from "../components/ui/search-input";
 import { MessageRow, SkeletonRows } from "../components/ui/table-states";
+import { PageHeader } from "../layout/PageHeader";
 
 const STATUS_COLORS: Record<RegistrationLinkStatus, string> = {
   Aktiv: "border-green-200 bg-green-50 text-green-800",
@@ -57,13 +58,11 @@ export default function RegistrationLinksPage() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Einladungslinks</h1>
-          <p className="text-sm text-slate-600">Alle Registrierungslinks mit ihrem Status. Nur aktive Links können kopiert werden.</p>
-        </div>
-        <InviteUserButton me={me} />
-      </div>
+      <PageHeader
+        title="Einladungslinks"
+        description="Alle Registrierungslinks mit ihrem Status. Nur aktive Links können kopiert werden."
+        action={<InviteUserButton me={me} />}
+      />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {(["Gesamt", "Verwendet", "Abgelaufen", "Aktiv"] as const).map((k) => (
           <Card key={k} className="p-4" data-testid={`count-${k}`}>

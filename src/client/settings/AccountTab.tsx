@@ -19,6 +19,12 @@ export function AccountTab({ me }: { me: CurrentUser }) {
   const [values, setValues] = useState(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  // A function, not a component: a component defined here would remount (and lose focus) on every keystroke.
+  const passwordField = (name: keyof typeof EMPTY, id: string, label: string, autoComplete: string) => (
+    <Field id={id} label={label}>
+      <Input id={id} type="password" autoComplete={autoComplete} value={values[name]} onChange={set(name)} />
+    </Field>
+  );
 
   const change = useMutation({
     mutationFn: () =>
@@ -60,36 +66,10 @@ export function AccountTab({ me }: { me: CurrentUser }) {
           </p>
         ) : (
           <form onSubmit={submit} className="max-w-md space-y-4" noValidate>
-            {needsCurrent ? (
-              <Field id="current-password" label="Aktuelles Passwort">
-                <Input
-                  id="current-password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={values.currentPassword}
-                  onChange={set("currentPassword")}
-                />
-              </Field>
-            ) : null}
-            <Field id="new-password" label="Neues Passwort">
-              <Input
-                id="new-password"
-                type="password"
-                autoComplete="new-password"
-                value={values.newPassword}
-                onChange={set("newPassword")}
-              />
-            </Field>
+            {needsCurrent ? passwordField("currentPassword", "current-password", "Aktuelles Passwort", "current-password") : null}
+            {passwordField("newPassword", "new-password", "Neues Passwort", "new-password")}
             <PasswordChecklist password={values.newPassword} />
-            <Field id="confirm-password" label="Neues Passwort bestätigen">
-              <Input
-                id="confirm-password"
-                type="password"
-                autoComplete="new-password"
-                value={values.confirmPassword}
-                onChange={set("confirmPassword")}
-              />
-            </Field>
+            {passwordField("confirmPassword", "confirm-password", "Neues Passwort bestätigen", "new-password")}
             {problem ? (
               <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
                 {problem}

@@ -18,6 +18,7 @@ import { NO_USER_PERMISSION, userErrorText } from "./messages";
 import { UsersTable } from "./UsersTable";
 import { filterUsers } from "./filter-users";
 import { SearchInput } from "../components/ui/search-input";
+import { PageHeader } from "../layout/PageHeader";
 
 export default function UsersPage() {
   usePageTitle("Benutzerverwaltung");
@@ -53,17 +54,11 @@ function UserAdministration({ me }: { me: CurrentUser }) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Benutzerverwaltung</h1>
-          <p className="text-sm text-slate-600">
-            {isSuper
-              ? "Alle Benutzer der Plattform verwalten, einladen und unterstützen."
-              : "Die Benutzer Ihres Unternehmens verwalten und einladen."}
-          </p>
-        </div>
-        <InviteUserButton me={me} />
-      </div>
+      <PageHeader
+        title="Benutzerverwaltung"
+        description={isSuper ? "Alle Benutzer der Plattform verwalten, einladen und unterstützen." : "Die Benutzer Ihres Unternehmens verwalten und einladen."}
+        action={<InviteUserButton me={me} />}
+      />
       <Card>
         <CardContent className="space-y-4 pt-6">
           <SearchInput value={search} onChange={setSearch} placeholder="Benutzer suchen..." label="Benutzer suchen" />
