@@ -52,9 +52,9 @@ async function lighthouseRun(url, port) {
   };
 }
 
-/** gzip size of every script a plain (unthrottled) load of `url` fetches. */
-async function scriptSizes(browser, url) {
-  const page = await browser.newPage();
+/** gzip size of every script a plain (unthrottled) load of `url` fetches; `opener` is a browser or context. */
+export async function scriptSizes(opener, url) {
+  const page = await opener.newPage();
   const bodies = [];
   page.on("response", (r) => {
     if (r.request().resourceType() === "script") bodies.push(r.body().then((b) => ({ file: r.url().split("/").pop(), gzip: gzipSync(b).length }), () => null));

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { landingChecks, measureLanding } from "./lighthouse.mjs";
+import { landingChecks, measureLanding, scriptSizes } from "./lighthouse.mjs";
 import { seedBenchData } from "./seed.ts";
 import { launchBrowser } from "../tests/helpers/e2e.ts";
 import { freePort, startBenchServer } from "./server.mjs";
@@ -161,16 +161,8 @@ results.upload = { single: await uploadRound(1), concurrent: await uploadRound(2
   await context.addCookies([{ name: cookie.split("=")[0], value: cookie.split("=")[1], url: base }]);
   const routes = ["/", "/auth", "/impressum", "/dashboard", "/dashboard/projects", `/dashboard/projects/${projectId}`, "/dashboard/users", "/dashboard/chatbot-legal", "/dashboard/settings"];
   for (const route of routes) {
-    const page = await context.newPage();
-    const scripts = new Map();
-    page.on("response", async (res) => {
-      if (res.request().resourceType() === "script") scripts.set(res.url(), res.body().catch(() => Buffer.alloc(0)));
-    });
-    await page.goto(`${base}${route}`, { waitUntil: "networkidle" });
-    let gzip = 0;
-    for (const body of scripts.values()) gzip += gzipSync(await body).length;
-    results.js.push({ route, files: scripts.size, gzipKb: gzip / 1024, bar: route === "/" ? 130 : null });
-    await page.close();
+    const { jsGzipKb, files } = await scriptSizes(context, `${base}${route}`);
+    results.js.push({ route, files: files.length, gzipKb: jsGzipKb, bar: route === "/" ? 130 : null });
   }
   await browser.close();
 }
