@@ -19,7 +19,18 @@ describe("detectTenderFormat", () => {
   });
 
   it("does not take numeric CSV for GAEB 90", () => {
-    expect(detectTenderFormat(bytes("12;Boden;100\n13;Beton;20\n"), "export.csv")).toBe("unknown");
+    expect(detectTenderFormat(bytes("12;Boden;100\n13;Beton;20\n"), "export.csv")).toBe("csv");
+    expect(detectTenderFormat(bytes("OZ;Kurztext;Menge;ME\n01.0010;Boden;100;m3\n01.0020;Beton;20;m3\n"), "export")).toBe("csv");
+  });
+
+  it("tells spreadsheets by their container", () => {
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), bytes("rest")]);
+    const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), bytes("rest")]);
+    expect(detectTenderFormat(zip, "LV.xlsx")).toBe("xlsx");
+    expect(detectTenderFormat(zip, "LV")).toBe("xlsx");
+    expect(detectTenderFormat(ole, "LV.xls")).toBe("xls");
+    // A password-protected .xlsx is an OLE container too.
+    expect(detectTenderFormat(ole, "LV.xlsx")).toBe("xlsx");
   });
 
   it("falls back to the extension for unrecognised content", () => {

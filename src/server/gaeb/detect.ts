@@ -33,16 +33,34 @@ export function looksLikeGaeb90(head: string, fileName = ""): boolean {
   return wellFormed && (records[0].startsWith("00") || /\.d8\d$/i.test(fileName));
 }
 
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+/** OLE2 compound file: old .xls, but also password-protected .xlsx (an encrypted OOXML package). */
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
+
+/** Plain text whose first lines split into the same number (≥ 3) of fields by ; tab or , */
+export function looksLikeCsv(head: string): boolean {
+  const lines = head.split(/\r?\n/).filter((l) => l.trim()).slice(0, 8);
+  if (lines.length < 2) return false;
+  return [";", "\t", ","].some((sep) => {
+    const counts = lines.map((l) => l.split(sep).length);
+    return counts[0] >= 3 && counts.filter((c) => c === counts[0]).length >= Math.ceil(lines.length * 0.75);
+  });
+}
+
 export function detectTenderFormat(buffer: Uint8Array, fileName: string): TenderFormat {
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1].toLowerCase() ?? "";
+  if (startsWith(buffer, ZIP_MAGIC)) return "xlsx";
+  if (startsWith(buffer, OLE_MAGIC)) return ext === "xls" ? "xls" : "xlsx";
   const head = headText(buffer);
   if (head.slice(0, 1024).includes("%PDF-")) return "pdf";
   if (head.trimStart().startsWith("<")) return "gaeb-xml";
   if (looksLikeGaeb2000(head)) return "gaeb-2000";
   if (looksLikeGaeb90(head, fileName)) return "gaeb-90";
-  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1].toLowerCase() ?? "";
   if (/^x8\d$/.test(ext) || ext === "xml") return "gaeb-xml";
   if (/^d8\d$/.test(ext)) return "gaeb-90";
   if (/^p8\d$/.test(ext)) return "gaeb-2000";
   if (ext === "pdf") return "pdf";
+  if (ext === "csv" || ext === "tsv" || ext === "txt" || looksLikeCsv(head)) return "csv";
   return "unknown";
 }

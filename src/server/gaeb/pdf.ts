@@ -5,6 +5,7 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import * as pdfWorker from "pdfjs-dist/legacy/build/pdf.worker.mjs";
 import { GaebError } from "./errors";
+import { DEFAULT_LIMITS, type ReadLimits } from "./limits";
 import { collapseWhitespace } from "./text-buffer";
 import { computeTotals, parseDecimal } from "./totals";
 import { newNode, type BoqNode, type ParsedTender } from "./types";
@@ -183,7 +184,7 @@ export function recognisePositions(lines: string[]): BoqNode[] {
   return nodes;
 }
 
-export async function readTenderPdf(buffer: Uint8Array): Promise<ParsedTender> {
+export async function readTenderPdf(buffer: Uint8Array, _limits: ReadLimits = DEFAULT_LIMITS): Promise<ParsedTender> {
   const lines = await extractLines(buffer);
   const positions = recognisePositions(lines);
   const warnings: string[] = [];

@@ -1,6 +1,8 @@
 // The plain, JSON-serialisable result of reading a tender (GAEB DA XML or PDF).
 
-export type TenderFormat = "gaeb-xml" | "gaeb-90" | "gaeb-2000" | "pdf" | "unknown";
+export type TenderFormat = "gaeb-xml" | "gaeb-90" | "gaeb-2000" | "pdf" | "xlsx" | "xls" | "csv" | "unknown";
+/** The formats whose positions are read. */
+export type ReadFormat = "gaeb-xml" | "pdf" | "xlsx" | "csv";
 
 /** lot/title = BoQCtgy, item = Item, markup = MarkupItem, remark = Remark or PerfDescr. */
 export type NodeKind = "lot" | "title" | "item" | "markup" | "remark";
@@ -58,7 +60,7 @@ export interface TenderTotals {
 }
 
 export interface ParsedTender {
-  format: "gaeb-xml" | "pdf";
+  format: ReadFormat;
   /** "3.0".."3.3" for GAEB DA XML, null for PDF. */
   version: string | null;
   /** Award/DP (81–89), null when unknown. */
@@ -69,8 +71,12 @@ export interface ParsedTender {
   /** Flat list in document order. */
   positions: BoqNode[];
   totals: TenderTotals;
-  /** German notes for the user about lenient reading. */
+  /** German notes for the user about lenient reading, naming the page or row where it helps. */
   warnings: string[];
+  /** An X84 that carries only prices (no quantities, no texts): it completes an earlier X83. */
+  priceOnly?: boolean;
+  /** Contract and preliminary texts (GAEB AddText/Vorbemerkungen, PDF front pages), if read. */
+  preamble?: string;
 }
 
 export function emptyFlags(): PositionFlags {
