@@ -122,6 +122,14 @@ const ROWS: Row[] = [
   },
   { method: "GET", route: "/api/projects/:id/result", url: () => `/api/projects/${f.projectA}/result`, expect: COMPANY_MEMBERS },
   { method: "GET", route: "/api/projects/:id/boq", url: () => `/api/projects/${f.projectA}/boq`, expect: COMPANY_MEMBERS },
+  {
+    method: "PUT",
+    route: "/api/projects/:id/boq/mapping",
+    url: () => `/api/projects/${f.projectA}/boq/mapping`,
+    body: () => ({ headerRow: 0, columns: { oz: 0, shortText: 1 } }),
+    // Project managers only; the LV of the fixture is GAEB, so even they get "only for sheets".
+    expect: X(401, 403, 409, 404, 404, 409),
+  },
   { method: "POST", route: "/api/projects/:id/evaluation-draft", url: () => `/api/projects/${f.projectA}/evaluation-draft`, expect: X(401, 403, 403, 403, 403, 409) },
 
   { method: "POST", route: "/api/user/change-password", url: () => "/api/user/change-password", body: () => ({ currentPassword: "Sicher!Passwort1", newPassword: "Sicher!Passwort1" }), freshActor: true, expect: ALL_SIGNED_IN },

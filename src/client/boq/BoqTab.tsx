@@ -3,19 +3,21 @@
 // selected position.
 import { useMemo, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, FileSearch, Loader2, Search } from "lucide-react";
+import { AlertTriangle, Columns3, FileSearch, Loader2, Search } from "lucide-react";
 import { formatEuro } from "../../common/format";
 import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { cn } from "../lib/utils";
 import { BarChart } from "./BarChart";
+import { ColumnMappingDialog } from "./ColumnMappingDialog";
 import { findingsByTitle, matchesSearch, sectionStats } from "./summary";
-import { KIND_LABELS, POSITION_BADGES, SEVERITY_STYLES, type BoqPosition, type BoqResponse } from "./types";
+import { FORMAT_LABELS, KIND_LABELS, POSITION_BADGES, SEVERITY_STYLES, type BoqPosition, type BoqResponse } from "./types";
 
 const num = (n: number | null) => (n === null ? "–" : n.toLocaleString("de-DE", { maximumFractionDigits: 3 }));
 
-export function BoqTab({ projectId }: { projectId: number }) {
+export function BoqTab({ projectId, canManage }: { projectId: number; canManage: boolean }) {
   const { data, isPending, isError } = useQuery<BoqResponse>({
     queryKey: [`/api/projects/${projectId}/boq`],
     // Poll only while the background reader works on the file.
@@ -23,6 +25,7 @@ export function BoqTab({ projectId }: { projectId: number }) {
   });
   const [term, setTerm] = useState("");
   const [selected, setSelected] = useState<number | null>(null);
+  const [mappingOpen, setMappingOpen] = useState(false);
   const positions = useMemo(() => data?.positions ?? [], [data]);
   const visible = useMemo(() => positions.filter((p) => p.kind !== "item" || matchesSearch(p, term.trim())), [positions, term]);
   const findingsByOz = useMemo(() => {
@@ -34,11 +37,25 @@ export function BoqTab({ projectId }: { projectId: number }) {
   if (isPending) return <Loader label="Leistungsverzeichnis wird geladen…" />;
   if (isError) return <Notice>Für dieses Projekt liegt kein auswertbares Leistungsverzeichnis vor.</Notice>;
   if (data.status === "pending") return <Loader label="Das Leistungsverzeichnis wird gelesen… Das dauert meist nur wenige Sekunden." />;
+  const mappingDialog = data.sheetPreview ? (
+    <ColumnMappingDialog key={JSON.stringify(data.mapping ?? data.sheetPreview.guess)} projectId={projectId} preview={data.sheetPreview} open={mappingOpen} onOpenChange={setMappingOpen} />
+  ) : null;
+  const mappingButton = (label: string) =>
+    data.sheetPreview && canManage ? (
+      <Button variant="outline" size="sm" onClick={() => setMappingOpen(true)}>
+        <Columns3 className="size-4" /> {label}
+      </Button>
+    ) : null;
   if (data.status !== "done")
     return (
-      <Notice>
-        {data.status === "unsupported" ? "Diese Datei wird noch nicht automatisch analysiert." : "Die Datei konnte nicht gelesen werden."} {data.error}
-      </Notice>
+      <div className="space-y-3">
+        <Notice>
+          {data.status === "unsupported" ? "Diese Datei wird noch nicht automatisch analysiert." : "Die Datei konnte nicht gelesen werden."} {data.error}
+          {data.sheetPreview && !canManage ? " Ein Administrator Ihres Unternehmens kann die Spalten zuordnen." : ""}
+        </Notice>
+        {mappingButton("Spalten zuordnen")}
+        {mappingDialog}
+      </div>
     );
 
   const counts = data.counts ?? {};
@@ -53,6 +70,9 @@ export function BoqTab({ projectId }: { projectId: number }) {
         <Stat label="Kalkulationspaket" value={data.prices ? formatEuro(data.prices.kalkulationspaket) : "–"} hint="75 € je LV + 1,35 € je Position, netto" />
         <Stat label="Ausführungspaket" value={data.prices ? formatEuro(data.prices.ausfuehrungspaket) : "–"} hint="125 € je LV + 3,05 € je Position, netto" />
       </div>
+
+      <ReadingNotes data={data} action={mappingButton("Spaltenzuordnung ändern")} />
+      {mappingDialog}
 
       <Card>
         <CardHeader>
@@ -173,6 +193,38 @@ function PositionRow({ p, active, findings, onSelect }: { p: BoqPosition; active
         ) : null}
       </button>
     </li>
+  );
+}
+
+const WARNINGS_SHOWN = 5;
+
+/** Where the positions came from and what the reader could not read (page/row named). */
+function ReadingNotes({ data, action }: { data: BoqResponse; action: ReactNode }) {
+  const [all, setAll] = useState(false);
+  const warnings = data.warnings ?? [];
+  const shown = all ? warnings : warnings.slice(0, WARNINGS_SHOWN);
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="boq-reading">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-slate-700">
+          Gelesen als <strong>{FORMAT_LABELS[data.format ?? ""] ?? data.format ?? "–"}</strong>
+          {data.baseFileName ? <> · Preise in das LV „{data.baseFileName}“ übernommen</> : null}
+        </p>
+        {action}
+      </div>
+      {warnings.length ? (
+        <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-600" aria-label="Hinweise zum Einlesen">
+          {shown.map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+      {warnings.length > WARNINGS_SHOWN ? (
+        <button type="button" className="mt-1 text-brand-700 underline" onClick={() => setAll((v) => !v)}>
+          {all ? "Weniger anzeigen" : `Alle ${warnings.length} Hinweise anzeigen`}
+        </button>
+      ) : null}
+    </div>
   );
 }
 

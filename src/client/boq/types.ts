@@ -1,4 +1,5 @@
 // The JSON of GET /api/projects/:id/boq as the client reads it.
+import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
 export interface BoqPosition {
   seq: number;
   kind: "lot" | "title" | "item" | "markup" | "remark";
@@ -28,6 +29,13 @@ export interface BoqFinding {
 export interface BoqResponse {
   status: "pending" | "done" | "failed" | "unsupported";
   error?: string;
+  errorCode?: string;
+  format?: string | null;
+  /** A spreadsheet's first rows, for the column-mapping dialog. */
+  sheetPreview?: SheetPreview;
+  mapping?: ColumnMapping;
+  /** The X83 whose positions a price-only X84 completed. */
+  baseFileName?: string;
   phase: number | null;
   positions: BoqPosition[];
   counts: Record<string, number> | null;
@@ -39,6 +47,14 @@ export interface BoqResponse {
   boqName?: string;
   warnings?: string[];
 }
+
+/** How the file was read, in the words of the LV tab. */
+export const FORMAT_LABELS: Record<string, string> = {
+  "gaeb-xml": "GAEB DA XML",
+  pdf: "PDF (aus dem Druckbild gelesen)",
+  xlsx: "Excel-Tabelle",
+  csv: "CSV-Tabelle",
+};
 
 /** German labels of the position kinds the reader reports. */
 export const KIND_LABELS: Record<string, string> = {

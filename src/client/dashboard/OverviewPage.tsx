@@ -26,7 +26,7 @@ export const newestProjects = (projects: ProjectDto[], n = RECENT_PROJECTS) =>
   [...projects].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id).slice(0, n);
 
 const QUICK_START = [
-  { icon: FilePlus2, title: "Projekt erstellen", text: "Legen Sie ein Projekt an und laden Sie Ihr Leistungsverzeichnis als GAEB-Datei (X83/X84) oder PDF hoch." },
+  { icon: FilePlus2, title: "Projekt erstellen", text: "Legen Sie ein Projekt an und laden Sie Ihr Leistungsverzeichnis als GAEB-Datei (X83/X84), PDF oder Excel-Tabelle hoch." },
   { icon: Clock, title: "Analyse innerhalb von 48 Stunden erhalten", text: "Unsere Experten prüfen jede Position – Qualität, Nachtragspotenzial und Schwachstellen." },
   { icon: Handshake, title: "Angebote vorbereiten", text: "Nutzen Sie die Auswertung und die Kalkulationshinweise für ein sicheres, wettbewerbsfähiges Angebot." },
 ];

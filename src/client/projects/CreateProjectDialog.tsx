@@ -133,7 +133,7 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: { open: b
       <DialogContent className="max-w-xl" onInteractOutside={(e) => busy && e.preventDefault()}>
         <DialogHeader>
           <DialogTitle>Neues Projekt erstellen</DialogTitle>
-          <DialogDescription>Legen Sie ein Projekt an und laden Sie das Leistungsverzeichnis (GAEB X83/X84 oder PDF) hoch.</DialogDescription>
+          <DialogDescription>Legen Sie ein Projekt an und laden Sie das Leistungsverzeichnis (GAEB X83/X84, PDF oder Excel) hoch.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <Field id="project-name" label="Projektname *" error={errors.name?.message}>
@@ -163,7 +163,7 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: { open: b
             </Field>
           ) : null}
           <Field id="project-file" label="Leistungsverzeichnis *" error={fileMessage}>
-            <FileDropInput id="project-file" label="Leistungsverzeichnis" file={file} onChange={chooseFile} disabled={busy} invalid={!!fileMessage} hint="GAEB (X83, X84) oder PDF, höchstens 10 MB" />
+            <FileDropInput id="project-file" label="Leistungsverzeichnis" file={file} onChange={chooseFile} disabled={busy} invalid={!!fileMessage} hint="GAEB (X83, X84), PDF, Excel (.xlsx) oder CSV, höchstens 10 MB" />
           </Field>
           {busy ? <UploadProgress percent={progress} onCancel={() => upload.current?.cancel()} /> : null}
           <DialogFooter>

@@ -236,7 +236,7 @@ export default function ProjectDetailPage() {
         </div>
       ),
     },
-    ...(project.hasInputFile ? [{ value: "boq", label: "Leistungsverzeichnis", content: <BoqTab projectId={project.id} /> }] : []),
+    ...(project.hasInputFile ? [{ value: "boq", label: "Leistungsverzeichnis", content: <BoqTab projectId={project.id} canManage={manage} /> }] : []),
     { value: "files", label: "Dateien", content: <ProjectFilesTab projectId={project.id} /> },
   ];
 

@@ -58,7 +58,7 @@ export default function ProjectListPage() {
       <div className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900" role="note" data-testid="projects-info">
         <Info className="mt-0.5 size-5 shrink-0 text-brand-600" />
         <p>
-          Legen Sie für jede Ausschreibung ein Projekt an und laden Sie das Leistungsverzeichnis als GAEB-Datei (X83/X84) oder PDF hoch. Unser Team analysiert es und
+          Legen Sie für jede Ausschreibung ein Projekt an und laden Sie das Leistungsverzeichnis als GAEB-Datei (X83/X84), PDF oder Excel-Tabelle hoch. Unser Team analysiert es und
           stellt Ihnen die Auswertung innerhalb von 48 Stunden nach Auftragsbestätigung im Projekt bereit.
         </p>
       </div>

@@ -2,17 +2,20 @@
 // evaluation rendered from the pre-check.
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { columnMappingSchema } from "../../common/schemas/boq";
 import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
 import { companies, projectFiles, projects } from "../db/schema";
 import { requireRole, requireUser } from "../auth/guards";
-import { notFound } from "../http/errors";
-import { loadVisibleProject } from "../projects/access";
+import { HttpError, notFound } from "../http/errors";
+import { loadManageableProject, loadVisibleProject } from "../projects/access";
 import { renderDraftEvaluation } from "./draft";
-import { analysisPositions, currentAnalysis, type AnalysisSummary } from "./store";
+import { analysisPositions, currentAnalysis, saveMapping, type AnalysisSummary } from "./store";
 import { queueBoqAnalysis } from "./worker";
 
 const NO_LV = "Für dieses Projekt ist kein Leistungsverzeichnis hochgeladen.";
+const NOT_A_SHEET = "Eine Spaltenzuordnung ist nur für Excel- und CSV-Dateien möglich.";
+const SHEET_FORMATS = new Set(["xlsx", "csv"]);
 
 export const boqRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -43,6 +46,18 @@ export const boqRoutes =
         chargeablePositions: summary?.chargeablePositions ?? 0,
         prices: summary?.prices ?? null,
       };
+    });
+
+    // The user's column choice for an Excel/CSV LV: stored with the file, which is read again.
+    app.put("/api/projects/:id/boq/mapping", { schema: { params: idParam, body: columnMappingSchema } }, async (req) => {
+      const user = requireUser(req);
+      const project = await loadManageableProject(db, user, req.params.id);
+      const row = await currentAnalysis(db, project.id);
+      if (!row?.inputFileId) throw notFound(NO_LV);
+      if (!row.analysis || !SHEET_FORMATS.has(row.analysis.format ?? "")) throw new HttpError(409, NOT_A_SHEET);
+      await saveMapping(db, row.inputFileId, req.body);
+      await queueBoqAnalysis(deps, { projectId: project.id, fileId: row.inputFileId });
+      return { message: "Die Spaltenzuordnung wurde gespeichert. Die Datei wird neu gelesen.", status: "pending" as const };
     });
 
     app.post("/api/projects/:id/evaluation-draft", { schema: { params: idParam } }, async (req, reply) => {

@@ -1,9 +1,12 @@
-// Reads a stored input file with the tender reader and saves the result: one boq_analyses row
-// per file version (summary as JSON) and its positions as rows, in one transaction.
-import { and, asc, desc, eq } from "drizzle-orm";
+// Reads a stored input file with the tender reader (in an isolated worker) and saves the result:
+// one boq_analyses row per file version (summary as JSON) and its positions as rows, in one
+// transaction.
+import { and, asc, desc, eq, lt } from "drizzle-orm";
+import type { ColumnMapping } from "../../common/schemas/boq";
 import type { Db } from "../db/client";
 import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
-import { analyseTender, type BoqNode, type TenderAnalysis } from "../gaeb";
+import type { BoqNode, TenderAnalysis } from "../gaeb";
+import { readTenderIsolated } from "./reader-pool";
 
 /** What the UI and the API call "kinds": the node kind plus every flag that is set. */
 export function positionKinds(p: BoqNode): string[] {
@@ -22,7 +25,10 @@ export function positionKinds(p: BoqNode): string[] {
   return k;
 }
 
-export type AnalysisSummary = Omit<TenderAnalysis, "positions" | "status" | "error" | "format" | "phase">;
+export type AnalysisSummary = Omit<TenderAnalysis, "positions" | "status" | "error" | "format" | "phase"> & {
+  /** The reader's error code (the message is in the row's error column). */
+  errorCode?: string;
+};
 
 const BATCH = 500;
 
@@ -31,14 +37,46 @@ export async function markPending(db: Db, projectId: number, fileId: number) {
   await db.insert(boqAnalyses).values({ projectId, fileId, status: "pending" }).onConflictDoNothing({ target: boqAnalyses.fileId });
 }
 
+/**
+ * The X83 a price-only X84 completes: the newest earlier input version of the project that was
+ * read as a GAEB LV of its own (not itself prices merged into another file).
+ */
+async function findBaseLv(db: Db, projectId: number, fileId: number) {
+  const earlier = await db
+    .select({ id: projectFiles.id, extension: projectFiles.extension, status: boqAnalyses.status, format: boqAnalyses.format, summary: boqAnalyses.summary })
+    .from(projectFiles)
+    .leftJoin(boqAnalyses, eq(boqAnalyses.fileId, projectFiles.id))
+    .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.kind, "input"), lt(projectFiles.id, fileId)))
+    .orderBy(desc(projectFiles.id))
+    .limit(20);
+  const base = earlier.find((f) => {
+    const summary = f.summary as AnalysisSummary | null;
+    if (f.status === "done") return f.format === "gaeb-xml" && !summary?.baseFileName && !summary?.priceOnly;
+    return f.status === null && /^(x8\d|xml)$/.test(f.extension);
+  });
+  if (!base) return null;
+  const [file] = await db.select({ data: projectFiles.data, fileName: projectFiles.fileName }).from(projectFiles).where(eq(projectFiles.id, base.id));
+  return file ?? null;
+}
+
+/** Reads a file in the isolated reader; a price-only X84 is read again with its X83. */
+async function readStoredFile(db: Db, file: { projectId: number; fileName: string; data: Uint8Array }, fileId: number, mapping: ColumnMapping | null) {
+  const result = await readTenderIsolated(file.data, file.fileName, { mapping });
+  if (result.error?.code !== "price_only_without_base") return result;
+  const base = await findBaseLv(db, file.projectId, fileId);
+  return base ? readTenderIsolated(file.data, file.fileName, { base }) : result;
+}
+
 export async function analyseStoredFile(db: Db, fileId: number): Promise<void> {
   const [file] = await db
-    .select({ projectId: projectFiles.projectId, fileName: projectFiles.fileName, data: projectFiles.data })
+    .select({ projectId: projectFiles.projectId, fileName: projectFiles.fileName, data: projectFiles.data, mapping: boqAnalyses.mapping })
     .from(projectFiles)
+    .leftJoin(boqAnalyses, eq(boqAnalyses.fileId, projectFiles.id))
     .where(eq(projectFiles.id, fileId));
   if (!file) return; // the project was deleted meanwhile
-  const result = await analyseTender(file.data, file.fileName);
-  const { positions, status, error, format, phase, ...summary } = result;
+  const result = await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null);
+  const { positions, status, error, format, phase, ...rest } = result;
+  const summary: AnalysisSummary = error ? { ...rest, errorCode: error.code } : rest;
   await db.transaction(async (tx) => {
     await markPending(tx as unknown as Db, file.projectId, fileId);
     const [analysis] = await tx
@@ -68,6 +106,11 @@ export async function analyseStoredFile(db: Db, fileId: number): Promise<void> {
       );
     }
   });
+}
+
+/** Stores the user's column mapping for a spreadsheet and marks the file for reading again. */
+export async function saveMapping(db: Db, fileId: number, mapping: ColumnMapping) {
+  await db.update(boqAnalyses).set({ mapping, status: "pending", updatedAt: new Date() }).where(eq(boqAnalyses.fileId, fileId));
 }
 
 /** The analysis of the project's current input file, if any. */

@@ -194,6 +194,8 @@ export const boqAnalyses = pgTable(
     phase: text("phase"),
     /** counts, chargeable positions, prices, totals, findings: everything but the positions. */
     summary: jsonb("summary"),
+    /** The user's column mapping for an Excel/CSV file (kept when the file is read again). */
+    mapping: jsonb("mapping"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "boq_analyses" ADD COLUMN "mapping" jsonb;
