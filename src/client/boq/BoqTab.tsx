@@ -30,7 +30,7 @@ export function BoqTab({ projectId, canManage }: { projectId: number; canManage:
   const visible = useMemo(() => positions.filter((p) => p.kind !== "item" || matchesSearch(p, term.trim())), [positions, term]);
   const findingsByOz = useMemo(() => {
     const m = new Map<string, NonNullable<BoqResponse["findings"]>>();
-    for (const f of data?.findings ?? []) m.set(f.oz, [...(m.get(f.oz) ?? []), f]);
+    for (const f of data?.findings ?? []) if (f.oz !== null) m.set(f.oz, [...(m.get(f.oz) ?? []), f]);
     return m;
   }, [data]);
 

@@ -17,7 +17,9 @@ export interface BoqPosition {
 
 export interface BoqFinding {
   ruleId: string;
-  oz: string;
+  scope: "position" | "lv";
+  source: "rule" | "model";
+  oz: string | null;
   severity: "hinweis" | "warnung" | "risiko";
   title: string;
   why: string;

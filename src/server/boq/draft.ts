@@ -24,11 +24,11 @@ export interface DraftInput {
 
 function findingRows(findings: Finding[], shortTexts: Map<string, string>) {
   return [...findings]
-    .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.oz.localeCompare(b.oz, "de", { numeric: true }))
+    .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.oz ?? "").localeCompare(b.oz ?? "", "de", { numeric: true }))
     .map(
       (f) => `<tr>
   <td class="oz">${esc(f.oz || "–")}</td>
-  <td>${esc(shortTexts.get(f.oz) ?? "")}</td>
+  <td>${esc(shortTexts.get(f.oz ?? "") ?? "")}</td>
   <td><span class="${f.severity}">${SEVERITY_LABEL[f.severity]}:</span> ${esc(f.title)}${f.excerpt ? ` <q>${esc(f.excerpt)}</q>` : ""}<br><span class="why">${esc(f.why)}</span></td>
   <td>${esc(f.basis ?? "")}</td>
 </tr>`,

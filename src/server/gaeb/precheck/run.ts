@@ -75,6 +75,8 @@ export function runPrecheck(parsed: Pick<ParsedTender, "positions">, rules: Prec
       if (excerpt === null) continue;
       findings.push({
         ruleId: rule.id,
+        scope: "position",
+        source: "rule",
         oz: node.oz,
         kind: node.kind,
         severity: rule.severity,

@@ -3,7 +3,18 @@ import type { BoqNode, NodeKind } from "../types";
 export type Severity = "hinweis" | "warnung" | "risiko";
 
 export type RuleCategory =
-  "positionsart" | "menge" | "einheit" | "bieterangaben" | "leistungsbeschreibung" | "produktvorgabe" | "unterlagen" | "vertrag";
+  | "positionsart"
+  | "menge"
+  | "einheit"
+  | "bieterangaben"
+  | "leistungsbeschreibung"
+  | "produktvorgabe"
+  | "unterlagen"
+  | "vertrag"
+  /** LV-wide: work a trade normally needs that the LV does not contain. */
+  | "vollstaendigkeit"
+  /** LV-wide: duplicate OZ, titles without items, alternatives without base … */
+  | "struktur";
 
 /** Facts about the whole LV that single-position rules compare against. */
 export interface PrecheckContext {
@@ -42,8 +53,12 @@ export type PrecheckRule = RuleBase &
 
 export interface Finding {
   ruleId: string;
-  oz: string;
-  kind: NodeKind;
+  /** "position": about one position (oz set); "lv": about the LV as a whole (oz null). */
+  scope: "position" | "lv";
+  oz: string | null;
+  kind: NodeKind | null;
+  /** Who found it: the rule table or the language model (then always worded as a question). */
+  source: "rule" | "model";
   severity: Severity;
   category: RuleCategory;
   title: string;
@@ -52,6 +67,23 @@ export interface Finding {
   nachtragspotenzial: boolean;
   /** The matched wording in its original spelling (pattern rules). */
   excerpt?: string;
+  /** The figure found and the range expected, e.g. "12.345.678 m² Oberboden; üblich bis 50.000 m²". */
+  evidence?: string;
+  /** OZ of further positions the finding refers to (e.g. both sides of a duplicate). */
+  relatedOz?: string[];
+  /** Euro amount at stake, where unit prices are known (see money.ts); null when not computable. */
+  potentialEur?: number | null;
+  /** Without prices: what price would be needed to put a figure on it (German). */
+  priceNeeded?: string;
+}
+
+/** The money at stake over all findings (BoQ response `potential`). */
+export interface Potential {
+  totalEur: number;
+  /** Findings with an amount. */
+  count: number;
+  /** Sum per VOB basis (the finding's `basis`, "ohne Grundlage" when none). */
+  byBasis: Record<string, number>;
 }
 
 export interface FindingCounts {
