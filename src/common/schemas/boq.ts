@@ -6,9 +6,12 @@ const columnIndex = z.number().int().min(0).max(4999);
 const optionalColumn = columnIndex.nullable().optional();
 
 export const columnMappingSchema = z.object({
-  /** Worksheet name (XLSX); omitted for CSV or for the first sheet. */
+  /** Worksheet name (XLSX). Omitted for CSV and single-sheet workbooks; without it the reader
+   *  uses the sheet it picks as the LV – the one `SheetPreview.sheet` shows. */
   sheet: z.string().max(200).optional(),
-  /** 0-based row index of the header row; the data starts in the row after it. null: no header, data from row 0. */
+  /** 0-based row index of the header row (Excel row number − 1, CSV record number − 1; empty rows
+   *  count, as in `SheetPreview.rows`); the data starts in the row after it. null: no header, data
+   *  from row 0. */
   headerRow: z.number().int().min(0).max(49_999).nullable(),
   columns: z.object({
     oz: columnIndex,
@@ -40,7 +43,8 @@ export interface SheetPreview {
   sheets: string[];
   /** The sheet the rows are from. */
   sheet: string;
-  /** Up to 20 rows × 30 columns, each cell cut to 80 characters. */
+  /** Rows 0–19 of the sheet × up to 30 columns (an empty row is []), each cell as displayed and
+   *  cut to 80 characters; the index in this array is the row index `headerRow` refers to. */
   rows: string[][];
   /** The mapping the reader guessed, if any (the dialog starts from it). */
   guess: ColumnMapping | null;
