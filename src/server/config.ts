@@ -10,7 +10,11 @@ export interface Config {
   trustProxy: boolean | string;
   logLevel: string;
   admin?: { username: string; password: string; email: string };
+  /** ADMIN_EMAIL without ADMIN_USERNAME/ADMIN_PASSWORD: the e-mail of the first-start invitation. */
+  firstAdminEmail?: string;
   llm?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
+  /** Items of one LV the model pass sends at most (LLM_MAX_POSITIONS); the rest get rule findings only. */
+  llmMaxPositions: number;
   smtp?: { url: string; from: string; notify?: string };
   operator: OperatorDetails;
   /** Absolute and idle session lifetimes in ms. */
@@ -26,9 +30,24 @@ export interface Config {
    * through this instance show at once.
    */
   cacheStaleMs: number;
+  /** The tender reader threads (src/server/boq/reader-pool.ts). */
+  reader: ReaderConfig;
+  /** Tender files one company may store (project create with file, upload-input) per 10 minutes. */
+  uploadRateLimit: number;
 }
 
-/** Operator details for /impressum and /agb; the defaults are placeholders to be configured. */
+export interface ReaderConfig {
+  /** Wall-clock time one file may take. */
+  timeoutMs: number;
+  /** V8 heap of a reader thread. */
+  maxHeapMb: number;
+  /** How far the process's RSS may grow while a file is read (buffers outside the V8 heap). */
+  maxRssMb: number;
+  /** Files read at the same time by this process. */
+  concurrency: number;
+}
+
+/** Operator details for /impressum and /agb (OPERATOR_* variables). */
 export interface OperatorDetails {
   company: string;
   street: string;
@@ -38,10 +57,64 @@ export interface OperatorDetails {
   phone: string;
   vatId: string;
   register: string;
-  isDefault: boolean;
+  /** Some variables were missing (development only): the sample operator fills them, marked as such. */
+  sample: boolean;
+}
+
+type OperatorField = Exclude<keyof OperatorDetails, "sample">;
+
+/** Every operator detail and its variable; production refuses to start while one is missing. */
+export const OPERATOR_VARIABLES: Record<OperatorField, string> = {
+  company: "OPERATOR_COMPANY",
+  street: "OPERATOR_STREET",
+  city: "OPERATOR_CITY",
+  representatives: "OPERATOR_REPRESENTATIVES",
+  email: "OPERATOR_EMAIL",
+  phone: "OPERATOR_PHONE",
+  vatId: "OPERATOR_VAT_ID",
+  register: "OPERATOR_REGISTER",
+};
+
+/** What development shows for missing operator variables: an obvious sample, never placeholder tokens. */
+export const SAMPLE_OPERATOR: Record<OperatorField, string> = {
+  company: "Muster Bauanalyse GmbH",
+  street: "Musterstraße 1",
+  city: "35510 Butzbach",
+  representatives: "Erika Mustermann (Geschäftsführerin)",
+  email: "kontakt@bauklar.example",
+  phone: "+49 6033 123456",
+  vatId: "DE123456789",
+  register: "Amtsgericht Friedberg, HRB 12345",
+};
+
+/** A configuration the product must not start with; main.ts prints the message alone. */
+export class ConfigError extends Error {}
+
+export const missingOperatorVariables = (env: NodeJS.ProcessEnv): string[] =>
+  Object.values(OPERATOR_VARIABLES).filter((name) => !env[name]?.trim());
+
+function operatorDetails(env: NodeJS.ProcessEnv): OperatorDetails {
+  const missing = missingOperatorVariables(env);
+  if (missing.length && env.NODE_ENV === "production") {
+    throw new ConfigError(
+      `bauklar startet nicht: Im Produktivbetrieb (NODE_ENV=production) sind Impressum und AGB Pflicht, es fehlen die Betreiberangaben ${missing.join(", ")}. ` +
+        "Bitte diese Umgebungsvariablen setzen (siehe README, Abschnitt Configuration, und docs/deployment.md).",
+    );
+  }
+  const details = {} as Record<OperatorField, string>;
+  for (const [field, name] of Object.entries(OPERATOR_VARIABLES) as [OperatorField, string][]) {
+    details[field] = env[name]?.trim() || SAMPLE_OPERATOR[field];
+  }
+  return { ...details, sample: missing.length > 0 };
 }
 
 const HOUR = 3_600_000;
+
+/** A positive number from the environment, else the default (a typo must not disable a limit). */
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -62,8 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? "./data"),
     publicOrigin,
     trustProxy: trust === undefined || trust === "" ? false : trust === "true" ? true : trust,
-    logLevel: env.LOG_LEVEL ?? "info",
+    logLevel: env.LOG_LEVEL ?? "warn",
     admin,
+    firstAdminEmail: env.ADMIN_EMAIL?.trim() || undefined,
     llm: env.LLM_BASE_URL
       ? {
           baseUrl: env.LLM_BASE_URL,
@@ -72,24 +146,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           timeoutMs: Number(env.LLM_TIMEOUT_MS ?? 60_000),
         }
       : undefined,
+    llmMaxPositions: Math.max(1, Math.floor(positive(env.LLM_MAX_POSITIONS, 2000))),
     smtp: env.SMTP_URL
       ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? "bauklar <noreply@localhost>", notify: env.NOTIFY_EMAIL }
       : undefined,
-    operator: {
-      company: env.OPERATOR_COMPANY ?? "bauklar GmbH (Platzhalter – OPERATOR_COMPANY setzen)",
-      street: env.OPERATOR_STREET ?? "Musterstraße 1",
-      city: env.OPERATOR_CITY ?? "35510 Butzbach",
-      representatives: env.OPERATOR_REPRESENTATIVES ?? "Geschäftsführung (Platzhalter)",
-      email: env.OPERATOR_EMAIL ?? "kontakt@bauklar.de",
-      phone: env.OPERATOR_PHONE ?? "+49 6033 000000",
-      vatId: env.OPERATOR_VAT_ID ?? "DE000000000 (Platzhalter)",
-      register: env.OPERATOR_REGISTER ?? "Amtsgericht Friedberg, HRB 0000 (Platzhalter)",
-      isDefault: !env.OPERATOR_COMPANY,
-    },
+    operator: operatorDetails(env),
     sessionMaxAgeMs: Number(env.SESSION_MAX_AGE_HOURS ?? 24 * 7) * HOUR,
     sessionIdleMs: Number(env.SESSION_IDLE_HOURS ?? 8) * HOUR,
     clientDir: resolve(env.CLIENT_DIR ?? `${env.DIST_DIR ?? "./dist"}/client`),
     rateLimit: env.RATE_LIMIT !== "off",
     cacheStaleMs: Number(env.CACHE_STALE_MS ?? 1000),
+    reader: {
+      timeoutMs: positive(env.READER_TIMEOUT_MS, 120_000),
+      maxHeapMb: positive(env.READER_MAX_HEAP_MB, 768),
+      maxRssMb: positive(env.READER_MAX_RSS_MB, 1536),
+      concurrency: Math.max(1, Math.floor(positive(env.READER_CONCURRENCY, 1))),
+    },
+    uploadRateLimit: Math.max(1, Math.floor(positive(env.UPLOAD_RATE_LIMIT, 60))),
   };
 }

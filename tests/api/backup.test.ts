@@ -132,7 +132,9 @@ describe("backup and restore", () => {
     const lines = gunzipSync(readFileSync(backupFile)).toString("utf8").trimEnd().split("\n");
     expect(lines.length).toBe(Object.values(summary.counts).reduce((a, b) => a + b, 0) + 2);
     const header = JSON.parse(lines[0]);
-    expect(header).toMatchObject({ format: "bauklar-backup", version: 1, migrations: { count: 1, lastTag: "0000_init" } });
+    // The header names the migrations the database has: every entry of the committed journal.
+    const journal = JSON.parse(readFileSync(join(import.meta.dirname, "../../drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
+    expect(header).toMatchObject({ format: "bauklar-backup", version: 1, migrations: { count: journal.entries.length, lastTag: journal.entries.at(-1)!.tag } });
     expect(Date.parse(header.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(JSON.parse(lines[1])).toMatchObject({ table: "companies", row: { id: 1, name: "Hochbau Süd GmbH & Co. KG" } });
     expect(JSON.parse(lines[lines.length - 1])).toEqual({ end: true, counts: counts(before) });

@@ -15,6 +15,8 @@ export interface FakeLlmRequest {
   model: string;
   stream: boolean;
   messages: FakeLlmMessage[];
+  /** The request's response_format, e.g. { type: "json_object" }. */
+  responseFormat: unknown;
 }
 
 export type FakeLlmMode =
@@ -68,6 +70,7 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: "answer" }): P
       model: String(body.model),
       stream: body.stream === true,
       messages: (body.messages as FakeLlmMessage[]) ?? [],
+      responseFormat: body.response_format,
     };
     requests.push(call);
     const current = mode;

@@ -1,5 +1,6 @@
 // /dashboard/chatbot-database (super admin): choose the chatbot (Bauausführung or Baurecht), edit
-// its system prompt and knowledge base; below, the billing of chatbot requests.
+// its system prompt and knowledge base, or the analysis prompt of the KI-Prüfung of uploaded LVs;
+// below, the billing of chatbot requests.
 import { useState } from "react";
 import { Database } from "lucide-react";
 import type { ChatbotType } from "../../common/schemas/chatbot";
@@ -11,7 +12,7 @@ import { PromptEditor } from "./PromptEditor";
 
 export default function ChatbotDatabasePage() {
   usePageTitle("Datenbank Chatbot");
-  const [type, setType] = useState<ChatbotType>("construction");
+  const [type, setType] = useState<ChatbotType | "analysis">("construction");
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex items-start gap-3">
@@ -20,17 +21,20 @@ export default function ChatbotDatabasePage() {
         </span>
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Datenbank Chatbot</h1>
-          <p className="text-sm text-slate-600">System-Prompts und Wissensdatenbank der beiden Assistenten.</p>
+          <p className="text-sm text-slate-600">
+            System-Prompts und Wissensdatenbank der beiden Assistenten, Prompt der KI-Prüfung der Leistungsverzeichnisse.
+          </p>
         </div>
       </div>
-      <Tabs value={type} onValueChange={(v) => setType(v as ChatbotType)}>
+      <Tabs value={type} onValueChange={(v) => setType(v as ChatbotType | "analysis")}>
         <TabsList aria-label="Chatbot auswählen" className="w-full sm:w-auto">
           <TabsTrigger value="construction">Bauausführung</TabsTrigger>
           <TabsTrigger value="legal">Baurecht</TabsTrigger>
+          <TabsTrigger value="analysis">KI-Prüfung LV</TabsTrigger>
         </TabsList>
       </Tabs>
       <PromptEditor key={`prompt-${type}`} type={type} />
-      <KnowledgeBasePanel key={`kb-${type}`} type={type} />
+      {type === "analysis" ? null : <KnowledgeBasePanel key={`kb-${type}`} type={type} />}
       <LedgerPanel />
     </div>
   );

@@ -23,7 +23,9 @@ export type AuditAction =
   | "chatbot.prompt_save"
   | "chatbot.knowledge_create"
   | "chatbot.knowledge_update"
-  | "chatbot.knowledge_delete";
+  | "chatbot.knowledge_delete"
+  | "analysis.prompt_save"
+  | "analysis.prompt_activate";
 
 /** Who did what to whom; actor is the effective user, impersonator the admin behind it. */
 export async function audit(

@@ -6,6 +6,7 @@ import type { ColumnMapping } from "../../common/schemas/boq";
 import type { Db } from "../db/client";
 import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
 import type { BoqNode, TenderAnalysis } from "../gaeb";
+import { addModelFindings, type ModelPassConfig } from "./model-pass";
 import { readTenderIsolated } from "./reader-pool";
 
 /** What the UI and the API call "kinds": the node kind plus every flag that is set. */
@@ -67,14 +68,15 @@ async function readStoredFile(db: Db, file: { projectId: number; fileName: strin
   return base ? readTenderIsolated(file.data, file.fileName, { base }) : result;
 }
 
-export async function analyseStoredFile(db: Db, fileId: number): Promise<void> {
+/** Reads a stored file; with `modelPass.llm` set, the model pass adds its findings before saving. */
+export async function analyseStoredFile(db: Db, fileId: number, modelPass?: ModelPassConfig): Promise<void> {
   const [file] = await db
     .select({ projectId: projectFiles.projectId, fileName: projectFiles.fileName, data: projectFiles.data, mapping: boqAnalyses.mapping })
     .from(projectFiles)
     .leftJoin(boqAnalyses, eq(boqAnalyses.fileId, projectFiles.id))
     .where(eq(projectFiles.id, fileId));
   if (!file) return; // the project was deleted meanwhile
-  const result = await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null);
+  const result = await addModelFindings(db, modelPass, file.projectId, await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null));
   const { positions, status, error, format, phase, ...rest } = result;
   const summary: AnalysisSummary = error ? { ...rest, errorCode: error.code } : rest;
   await db.transaction(async (tx) => {

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../app";
 import type { Db } from "../db/client";
 import { enqueue, startWorker, type Worker } from "../jobs/queue";
+import { MODEL_PASS_BUDGET_MS } from "./model-pass";
+import { configureReaderPool } from "./reader-pool";
 import { analyseStoredFile, markPending } from "./store";
 
 export const BOQ_QUEUE = "boq.analyse";
@@ -21,11 +23,23 @@ export async function queueBoqAnalysis(deps: { db: Db }, e: { projectId: number;
   for (const w of running) w.wake();
 }
 
+/**
+ * Reads queued files in the reader threads (reader-pool.ts): READER_CONCURRENCY job loops, each
+ * one file at a time, so the reader pool never queues files that a job holds a lease for.
+ */
 export function startBoqWorker(deps: AppDeps, log: FastifyBaseLogger, opts: { pollMs?: number } = {}): Worker {
-  const worker = startWorker<BoqJob>(deps.db, BOQ_QUEUE, (job) => analyseStoredFile(deps.db, job.payload.fileId), log, {
-    pollMs: opts.pollMs ?? 1000,
-    leaseMs: 2 * 60_000,
-  });
+  const { reader } = deps.config;
+  configureReaderPool({ ...reader, log });
+  // The lease outlasts the longest read (READER_TIMEOUT_MS), the model pass and the saving of its positions.
+  const { llm } = deps.config;
+  const leaseMs = Math.max(2 * 60_000, reader.timeoutMs + 60_000) + (llm ? MODEL_PASS_BUDGET_MS + llm.timeoutMs : 0);
+  const loops = Array.from({ length: reader.concurrency }, () =>
+    startWorker<BoqJob>(deps.db, BOQ_QUEUE, (job) => analyseStoredFile(deps.db, job.payload.fileId, { ...deps.config, log }), log, { pollMs: opts.pollMs ?? 1000, leaseMs }),
+  );
+  const worker: Worker = {
+    wake: () => loops.forEach((l) => l.wake()),
+    stop: async () => void (await Promise.all(loops.map((l) => l.stop()))),
+  };
   running.add(worker);
   return {
     wake: worker.wake,

@@ -3,6 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -228,6 +229,55 @@ export const boqPositions = pgTable(
   },
   (t) => [index("boq_positions_analysis_idx").on(t.analysisId, t.seq)],
 );
+
+/**
+ * The system prompt of the model pass over every LV (src/server/boq/model-pass.ts): every save is
+ * a new version, at most one is active; without an active row the shipped default is used.
+ */
+export const analysisPrompts = pgTable(
+  "analysis_prompts",
+  {
+    id: serial("id").primaryKey(),
+    systemPrompt: text("system_prompt").notNull(),
+    description: text("description"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("analysis_prompts_active_uq")
+      .on(t.isActive)
+      .where(sql`${t.isActive}`),
+  ],
+);
+
+/**
+ * The model's checked answer for one chunk of positions, keyed by sha256 over model, prompt
+ * version and the request: the same LV (in any project) is never sent twice.
+ */
+export const analysisModelCache = pgTable("analysis_model_cache", {
+  key: text("key").primaryKey(),
+  model: text("model").notNull(),
+  /** analysis_prompts.id of the prompt sent; 0 = the shipped default. */
+  promptId: integer("prompt_id").notNull(),
+  /** The findings as the model gave them (schema-checked; OZ not yet matched against an LV). */
+  findings: jsonb("findings").notNull(),
+  promptTokens: integer("prompt_tokens").notNull().default(0),
+  completionTokens: integer("completion_tokens").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Tokens the model pass spent per project (summed over all readings of its files). */
+export const projectModelUsage = pgTable("project_model_usage", {
+  projectId: integer("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  promptTokens: bigint("prompt_tokens", { mode: "number" }).notNull().default(0),
+  completionTokens: bigint("completion_tokens", { mode: "number" }).notNull().default(0),
+  requests: integer("requests").notNull().default(0),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
 
 /** A small durable job queue (works on PGlite and PostgreSQL; claimed with SKIP LOCKED). */
 export const jobs = pgTable(
