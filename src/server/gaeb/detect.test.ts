@@ -28,6 +28,8 @@ describe("detectTenderFormat", () => {
     const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), bytes("rest")]);
     expect(detectTenderFormat(zip, "LV.xlsx")).toBe("xlsx");
     expect(detectTenderFormat(zip, "LV")).toBe("xlsx");
+    expect(detectTenderFormat(zip, "Baubeschreibung.docx")).toBe("unknown");
+    expect(detectTenderFormat(zip, "LV.ods")).toBe("unknown");
     expect(detectTenderFormat(ole, "LV.xls")).toBe("xls");
     // A password-protected .xlsx is an OLE container too.
     expect(detectTenderFormat(ole, "LV.xlsx")).toBe("xlsx");

@@ -36,6 +36,7 @@ export function looksLikeGaeb90(head: string, fileName = ""): boolean {
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 /** OLE2 compound file: old .xls, but also password-protected .xlsx (an encrypted OOXML package). */
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const OTHER_ZIP_FORMATS = /^(docx|docm|dotx|pptx|ppsx|odt|ods|odp|zip|jar|epub)$/;
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
 /** Plain text whose first lines split into the same number (≥ 3) of fields by ; tab or , */
@@ -50,7 +51,8 @@ export function looksLikeCsv(head: string): boolean {
 
 export function detectTenderFormat(buffer: Uint8Array, fileName: string): TenderFormat {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1].toLowerCase() ?? "";
-  if (startsWith(buffer, ZIP_MAGIC)) return "xlsx";
+  // Word, PowerPoint, OpenDocument and plain archives are zip containers too.
+  if (startsWith(buffer, ZIP_MAGIC)) return OTHER_ZIP_FORMATS.test(ext) ? "unknown" : "xlsx";
   if (startsWith(buffer, OLE_MAGIC)) return ext === "xls" ? "xls" : "xlsx";
   const head = headText(buffer);
   if (head.slice(0, 1024).includes("%PDF-")) return "pdf";
