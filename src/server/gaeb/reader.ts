@@ -6,6 +6,7 @@ import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { decodeBytes } from "./decode";
 import { looksLikeGaeb2000, looksLikeGaeb90 } from "./detect";
 import { GaebError } from "./errors";
+import { DEFAULT_LIMITS, type ReadLimits } from "./limits";
 import { LineBuffer, collapseWhitespace } from "./text-buffer";
 import { computeTotals, parseDecimal } from "./totals";
 import { newNode, type BoqNode, type NodeKind, type ParsedTender } from "./types";
@@ -35,7 +36,7 @@ const ENTRY_ELEMENTS = new Map<string, NodeKind>([
   ["PerfDescr", "remark"],
 ]);
 /** Leaf elements outside the positions that we read (project, BoQ and award data). */
-const HEADER_FIELDS = new Set(["DP", "Version", "LblPrj", "NamePrj", "Name", "Cur", "LblBoQ", "Type", "Total"]);
+const HEADER_FIELDS = new Set(["DP", "Version", "LblPrj", "NamePrj", "Name", "Cur", "LblBoQ", "Type", "Total", "CnstStart", "CnstEnd"]);
 /** All leaf elements whose text we read; only their text is collected (speed on large files). */
 const LEAF_FIELDS = new Set([
   ...HEADER_FIELDS,
@@ -48,6 +49,16 @@ const BIDDER_GAP = "[Bieterangabe: …]";
 /** XML forbids C0 control characters, yet AVA exports contain stray ones (e.g. form feeds). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the purpose
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+
+/**
+ * A price-only X84 (as the BVBS check files): its items carry unit prices or totals but neither
+ * texts nor quantities – they only make sense merged into the X83 they answer.
+ */
+export function isPriceOnly(items: BoqNode[]): boolean {
+  if (items.length === 0 || items.some((p) => p.shortText || p.longText)) return false;
+  const withoutQty = items.filter((p) => p.qty === null).length;
+  return withoutQty >= items.length * 0.8 && items.some((p) => p.unitPrice !== null || p.total !== null);
+}
 
 interface OpenCategory {
   node: BoqNode;
@@ -76,9 +87,12 @@ interface OpenComplement {
   current: Part | null;
 }
 
-/** A formatted text being collected: short text, long text or a category label. */
+/** Contract and preliminary texts (AddText) kept for `ParsedTender.preamble`, in characters. */
+const MAX_PREAMBLE_CHARS = 200_000;
+
+/** A formatted text being collected: short text, long text, a category label or an AddText. */
 interface OpenRichText {
-  target: "short" | "long" | "label";
+  target: "short" | "long" | "label" | "preamble";
   depth: number;
   lines: LineBuffer;
   complement: OpenComplement | null;
@@ -89,6 +103,9 @@ const isYes = (raw: string) => {
   // An empty flag element (<QtyTBD/>) is taken as set: files in the field write it that way.
   return v === "" || v === "yes" || v === "true" || v === "1" || v === "ja";
 };
+
+/** 60000 → "60.000" */
+const germanCount = (n: number) => n.toLocaleString("de-DE");
 
 const localName = (name: string) => {
   const i = name.indexOf(":");
@@ -122,6 +139,12 @@ class GaebXmlReader {
   private awardCurrency = "";
   private projectCurrency = "";
   private statedTotal: number | null = null;
+  /** AddText (Vorbemerkungen, Vertragstexte) outside the positions, and AwardInfo's dates. */
+  private readonly preambleParts: string[] = [];
+  private preambleChars = 0;
+  private constructionDates: { start: string; end: string } = { start: "", end: "" };
+
+  constructor(private readonly limits: ReadLimits) {}
 
   onOpen(tag: SaxesTagPlain): void {
     const name = localName(tag.name);
@@ -129,6 +152,9 @@ class GaebXmlReader {
     this.leafText = "";
     this.inLeaf = LEAF_FIELDS.has(name);
     const depth = this.stack.length;
+    if (depth > this.limits.maxXmlDepth) {
+      throw new GaebError("too_large", `element depth > ${this.limits.maxXmlDepth}`, `XML-Elemente mehr als ${germanCount(this.limits.maxXmlDepth)} Ebenen tief verschachtelt`);
+    }
     if (depth === 1) return this.openRoot(name, tag.attributes);
     // German element names before any Award: a GAEB DA XML 2.x file.
     if (!this.sawAward && GERMAN_2X_ELEMENTS.has(name)) throw new GaebError("gaeb_2x", `element ${name}`);
@@ -164,6 +190,10 @@ class GaebXmlReader {
         }
         break;
       }
+      case "AddText":
+        // BoQInfo, Award, BoQCtgy or GAEB level: OutlineAddText + DetailAddText.
+        if (!this.entry && !this.rich) this.startRich("preamble", depth);
+        break;
       case "TextComplement":
         if (this.rich?.target === "long") {
           this.rich.complement = {
@@ -228,7 +258,8 @@ class GaebXmlReader {
     this.inheritNotApplicable();
     this.warnDuplicateOz();
     const items = this.positions.filter((p) => p.kind === "item");
-    if (items.length > 0 && items.every((p) => !p.shortText && !p.longText)) {
+    const priceOnly = isPriceOnly(items);
+    if (items.length > 0 && !priceOnly && items.every((p) => !p.shortText && !p.longText)) {
       this.warnings.push(
         "Die Positionen enthalten keine Texte (bei Angebotsdateien .x84 üblich). Für die Textprüfung bitte die zugehörige Angebotsaufforderung (.x83) hochladen.",
       );
@@ -249,7 +280,28 @@ class GaebXmlReader {
       positions: this.positions,
       totals,
       warnings: this.warnings,
+      ...(priceOnly ? { priceOnly } : {}),
+      ...this.preamble(),
     };
+  }
+
+  private addPreamble(text: string): void {
+    if (!text || this.preambleChars >= MAX_PREAMBLE_CHARS) return;
+    this.preambleParts.push(text.slice(0, MAX_PREAMBLE_CHARS - this.preambleChars));
+    this.preambleChars += text.length;
+  }
+
+  /** AwardInfo's construction dates, the AddTexts, then remarks (Vorbemerkungen) before the first item. */
+  private preamble(): { preamble?: string } {
+    const { start, end } = this.constructionDates;
+    const dates = [start && `Ausführungsbeginn (AwardInfo/CnstStart): ${start}`, end && `Fertigstellung (AwardInfo/CnstEnd): ${end}`];
+    const remarks: string[] = [];
+    for (const node of this.positions) {
+      if (node.kind === "item") break;
+      if (node.kind === "remark") remarks.push([node.shortText, node.longText].filter(Boolean).join("\n"));
+    }
+    const preamble = [...dates, ...this.preambleParts, ...remarks].filter(Boolean).join("\n\n");
+    return preamble ? { preamble } : {};
   }
 
   addWarning(message: string): void {
@@ -283,7 +335,7 @@ class GaebXmlReader {
     const rno = attributes.RNoPart?.trim() || this.nextMissingOz();
     const oz = parent ? `${parent.node.oz}.${rno}` : rno;
     const node = newNode(kind, { level, oz, parentOz: parent?.node.oz ?? null, id: attributes.ID ?? null });
-    this.positions.push(node);
+    this.addPosition(node);
     this.categories.push({ node, depth });
   }
 
@@ -297,7 +349,7 @@ class GaebXmlReader {
       node.oz = parent ? `${parent.node.oz}.${own}` : own;
     }
     node.flags.perfDescr = element === "PerfDescr";
-    this.positions.push(node);
+    this.addPosition(node);
     this.entry = {
       node,
       depth,
@@ -308,6 +360,13 @@ class GaebXmlReader {
       coNumber: null,
       coStatus: null,
     };
+  }
+
+  private addPosition(node: BoqNode): void {
+    if (this.positions.length >= this.limits.maxPositions) {
+      throw new GaebError("too_large", `positions > ${this.limits.maxPositions}`, `mehr als ${germanCount(this.limits.maxPositions)} Positionen`);
+    }
+    this.positions.push(node);
   }
 
   /** A placeholder OZ ("?1", "?2" …) keeps positions without RNoPart apart. */
@@ -414,7 +473,7 @@ class GaebXmlReader {
     } else if (complement) {
       if (name === "ComplCaption" || name === "ComplBody" || name === "ComplTail") complement.current = null;
       else if ((name === "p" || name === "br") && complement.current) complement.parts[complement.current] += " ";
-    } else if (name === "p" || name === "br") {
+    } else if (name === "p" || name === "br" || name === "OutlineAddText") {
       rich.lines.breakLine();
     }
   }
@@ -434,6 +493,10 @@ class GaebXmlReader {
   }
 
   private finishRich(rich: OpenRichText): void {
+    if (rich.target === "preamble") {
+      this.addPreamble(rich.lines.join("\n"));
+      return;
+    }
     if (rich.target === "label") {
       const category = this.categories.at(-1)!;
       category.node.shortText = rich.lines.join(" ");
@@ -461,7 +524,9 @@ class GaebXmlReader {
       if (name === "LblBoQ" && !this.boqLabel) this.boqLabel = value;
       else if (name === "Name" && !this.boqName) this.boqName = value;
     } else if (name === "Cur" && parent === "AwardInfo") this.awardCurrency = value;
-    else if (name === "Type" && parent === "BoQBkdn") this.breakdown.push(value);
+    else if ((name === "CnstStart" || name === "CnstEnd") && parent === "AwardInfo") {
+      this.constructionDates[name === "CnstStart" ? "start" : "end"] = value;
+    } else if (name === "Type" && parent === "BoQBkdn") this.breakdown.push(value);
     else if (name === "Total" && parent === "Totals" && this.stack.at(-3) === "BoQInfo") {
       this.statedTotal = parseDecimal(value);
     }
@@ -535,7 +600,7 @@ class GaebXmlReader {
 }
 
 /** Reads a GAEB DA XML file; throws GaebError with a German message when it cannot. */
-export function readGaebXml(buffer: Uint8Array): ParsedTender {
+export function readGaebXml(buffer: Uint8Array, limits: ReadLimits = DEFAULT_LIMITS): ParsedTender {
   if (buffer.length === 0) throw new GaebError("empty");
   const decoded = decodeBytes(buffer);
   const text = decoded.text
@@ -549,7 +614,7 @@ export function readGaebXml(buffer: Uint8Array): ParsedTender {
     throw new GaebError("not_xml");
   }
 
-  const reader = new GaebXmlReader();
+  const reader = new GaebXmlReader(limits);
   if (decoded.mislabelled) {
     reader.addWarning("Die Datei ist als UTF-8 gekennzeichnet, enthält aber Windows-1252-Zeichen; sie wurde entsprechend gelesen.");
   }

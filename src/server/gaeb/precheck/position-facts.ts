@@ -50,5 +50,8 @@ export function headline(p: BoqNode): string {
 /** Short + long text with bidder entries replaced by a neutral marker: the pre-check judges
  *  what the owner wrote, not what a bidder filled in. */
 export function ownerText(p: BoqNode): string {
-  return `${p.shortText}\n${p.longText}`.replace(/\[Bieterangabe:[^\]]*\]/g, "[Bieterangabe]");
+  return withoutBidderEntries(`${p.shortText}\n${p.longText}`);
 }
+
+/** A text with bidder entries ("[Bieterangabe: …]") replaced by a neutral marker. */
+export const withoutBidderEntries = (text: string) => text.replace(/\[Bieterangabe:[^\]]*\]/g, "[Bieterangabe]");

@@ -27,6 +27,7 @@ function position(example: Example, oz: string): BoqNode {
 }
 
 const otherM2 = [100, 120, 80, 150].map((qty) => ({ qty, unit: "m2" }));
+const otherSt = [2, 4, 6, 3].map((qty) => ({ qty, unit: "Stck" }));
 
 const EXAMPLES: Record<string, { hits: Example[]; misses: Example[] }> = {
   bedarfsposition: { hits: [{ flags: { provisional: "WithoutTotal" } }, { flags: { provisional: "WithTotal" } }], misses: [{}] },
@@ -64,11 +65,19 @@ const EXAMPLES: Record<string, { hits: Example[]; misses: Example[] }> = {
     ],
   },
   "menge-auffaellig-gross": {
-    hits: [{ qty: 50000, unit: "m2", others: otherM2 }],
+    hits: [
+      { qty: 50000, unit: "m2", others: otherM2 },
+      { shortText: "Aushub Baugrube", qty: 8000, unit: "m3", others: [10, 40, 25, 60].map((qty) => ({ qty, unit: "m3" })) },
+    ],
     misses: [
       { qty: 50000, unit: "m2" },
       { qty: 50001, unit: "m2", others: otherM2 },
       { qty: 500, unit: "m2", others: otherM2 },
+      // 100 Stück are an ordinary ordering size, however small the other Stück quantities are.
+      { shortText: "Dübel setzen", qty: 100, unit: "Stck", others: otherSt },
+      { shortText: "Stundenlohnarbeiten Helfer", qty: 200, unit: "h", others: [8, 4, 16, 10].map((qty) => ({ qty, unit: "h" })) },
+      // Absurd sizes are reported by "menge-unplausibel" with the expected range instead.
+      { shortText: "Oberboden abtragen", qty: 12345600, unit: "m2", others: otherM2 },
     ],
   },
   "einheit-fehlt": { hits: [{ unit: "", qty: 5 }], misses: [{ unit: "m2" }, { unit: "", flags: { lumpSum: true } }] },
@@ -195,7 +204,7 @@ function reports(ruleId: string, example: Example): boolean {
   const rule = PRECHECK_RULES.find((r) => r.id === ruleId)!;
   const examined = position(example, example.oz ?? EXAMINED_OZ);
   const others = (example.others ?? []).map((o, i) => position(o, `OTHER${i}`));
-  const { findings } = runPrecheck({ positions: [examined, ...others] }, [rule]);
+  const { findings } = runPrecheck({ positions: [examined, ...others] }, [rule], []);
   return findings.some((f) => f.oz === examined.oz && f.kind === examined.kind);
 }
 

@@ -9,7 +9,8 @@
 // "risiko" = erhebliches Kosten- oder Vertragsrisiko.
 
 import { fold } from "../text";
-import { headline, isLumpSum, unitClass } from "./position-facts";
+import { isImplausible } from "./lv/quantity-ranges";
+import { headline, isLumpSum, normaliseUnit, unitClass } from "./position-facts";
 import type { PrecheckRule } from "./types";
 
 /** Brand names often written into LVs instead of a neutral description; extend by appending a
@@ -28,6 +29,11 @@ const brandPattern = new RegExp(`\\b(${BRAND_NAMES.map((b) => fold(b).replace(/[
 const OR_EQUIVALENT = /gleichwertig|\bglw\b|gleichw\./;
 
 const QTY_PLACEHOLDER_UNITS = new Set(["area", "volume", "length", "mass"]);
+/** Round estimates are judged only for measured work: 100 St or 40 h are normal ordering sizes. */
+const ROUND_ESTIMATE_UNITS = new Set(["area", "volume", "length", "mass"]);
+/** A round quantity (multiple of 100) from this size on, and this many times the median. */
+const ROUND_ESTIMATE_MIN = 1_000;
+const ROUND_ESTIMATE_MEDIAN_FACTOR = 20;
 
 export const PRECHECK_RULES: PrecheckRule[] = [
   // ── Positionsarten ──────────────────────────────────────────────────────────────────────
@@ -157,13 +163,17 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     severity: "warnung",
     category: "menge",
     nachtragspotenzial: true,
-    // Round (multiple of 100) and at least 20 times the median of the LV's items in this unit.
+    // Measured work (m², m³, m, t) only; a round figure (multiple of 100) of at least 1.000 and 20
+    // times the median of the LV's items in this unit. Absurd sizes are left to
+    // "menge-unplausibel", which says more about them.
     test: (p, ctx) => {
-      if (p.qty === null || p.qty < 100 || p.qty % 100 !== 0) return false;
+      const cls = unitClass(p.unit);
+      if (!ROUND_ESTIMATE_UNITS.has(cls) || p.qty === null || p.qty < ROUND_ESTIMATE_MIN || p.qty % 100 !== 0) return false;
+      if (isImplausible(headline(p), cls, normaliseUnit(p.unit) === "kg" ? p.qty / 1000 : p.qty)) return false;
       const median = ctx.medianQty(p.unit);
-      return median !== null && p.qty >= 20 * median;
+      return median !== null && p.qty >= ROUND_ESTIMATE_MEDIAN_FACTOR * median;
     },
-    why: "Eine geschätzte, runde Menge weit über den übrigen Mengen dieser Einheit deutet auf eine grobe Annahme hin. Menge prüfen; bei Abweichungen über 10 % kann ein neuer Preis verlangt werden.",
+    why: "Eine runde Menge (ab 1.000, Vielfaches von 100) mehr als 20-mal so groß wie die übrigen Mengen dieser Einheit deutet auf eine grobe Schätzung hin. Menge anhand der Pläne prüfen; bei Abweichungen über 10 % kann ein neuer Preis verlangt werden.",
     basis: "§ 2 Abs. 3 VOB/B",
   },
 

@@ -1,7 +1,11 @@
-// Runs the rule table over every position and counts the findings.
+// Runs the rule table over every position, then the LV rules once over the whole LV, and counts
+// the findings.
 
 import { fold, originalSpan } from "../text";
-import type { BoqNode, ParsedTender } from "../types";
+import type { BoqNode } from "../types";
+import { buildLvView } from "./lv/facts";
+import { LV_RULES } from "./lv/rules";
+import type { LvRule, LvSource } from "./lv/types";
 import { normaliseUnit, ownerText } from "./position-facts";
 import { PRECHECK_RULES } from "./rules";
 import type { Finding, FindingCounts, PrecheckContext, PrecheckResult, PrecheckRule } from "./types";
@@ -53,7 +57,7 @@ function evaluate(rule: PrecheckRule, node: BoqNode, context: PrecheckContext): 
   return matchPatterns(rule, node, context.text(node));
 }
 
-function emptyCounts(rules: PrecheckRule[]): FindingCounts {
+function emptyCounts(rules: { id: string }[]): FindingCounts {
   return {
     total: 0,
     bySeverity: { hinweis: 0, warnung: 0, risiko: 0 },
@@ -62,10 +66,51 @@ function emptyCounts(rules: PrecheckRule[]): FindingCounts {
   };
 }
 
-export function runPrecheck(parsed: Pick<ParsedTender, "positions">, rules: PrecheckRule[] = PRECHECK_RULES): PrecheckResult {
+function count(counts: FindingCounts, finding: Finding): void {
+  counts.total++;
+  counts.bySeverity[finding.severity]++;
+  counts.byRule[finding.ruleId] = (counts.byRule[finding.ruleId] ?? 0) + 1;
+  if (finding.nachtragspotenzial) counts.nachtragspotenzial++;
+}
+
+/** The findings of the LV rules: once per LV, over positions, preamble and totals. */
+function runLvRules(parsed: LvSource, rules: LvRule[]): Finding[] {
+  if (!rules.length) return [];
+  const lv = buildLvView(parsed);
+  const findings: Finding[] = [];
+  for (const rule of rules) {
+    for (const hit of rule.check(lv)) {
+      const oz = hit.oz || null;
+      const scope = rule.scope === "position" && oz ? "position" : "lv";
+      findings.push({
+        ruleId: rule.id,
+        scope,
+        source: "rule",
+        oz,
+        kind: oz ? (lv.byOz.get(oz)?.kind ?? null) : null,
+        severity: rule.severity,
+        category: rule.category,
+        title: hit.title ?? rule.title,
+        why: hit.why ?? rule.why,
+        ...(rule.basis ? { basis: rule.basis } : {}),
+        nachtragspotenzial: rule.nachtragspotenzial ?? false,
+        ...(hit.excerpt ? { excerpt: hit.excerpt } : {}),
+        ...(hit.evidence ? { evidence: hit.evidence } : {}),
+        ...(hit.relatedOz?.length ? { relatedOz: hit.relatedOz } : {}),
+      });
+    }
+  }
+  return findings;
+}
+
+/**
+ * The pre-check of one LV: the position rules per position, then the LV rules once over the
+ * whole LV (positions, preamble, totals). Pass `[]` to leave one kind out.
+ */
+export function runPrecheck(parsed: LvSource, rules: PrecheckRule[] = PRECHECK_RULES, lvRules: LvRule[] = LV_RULES): PrecheckResult {
   const context = buildContext(parsed.positions);
   const findings: Finding[] = [];
-  const counts = emptyCounts(rules);
+  const counts = emptyCounts([...rules, ...lvRules]);
 
   for (const node of parsed.positions) {
     for (const rule of rules) {
@@ -87,11 +132,9 @@ export function runPrecheck(parsed: Pick<ParsedTender, "positions">, rules: Prec
         nachtragspotenzial: rule.nachtragspotenzial ?? false,
         ...(excerpt ? { excerpt } : {}),
       });
-      counts.total++;
-      counts.bySeverity[rule.severity]++;
-      counts.byRule[rule.id]++;
-      if (rule.nachtragspotenzial) counts.nachtragspotenzial++;
     }
   }
+  findings.push(...runLvRules(parsed, lvRules));
+  for (const finding of findings) count(counts, finding);
   return { findings, counts };
 }

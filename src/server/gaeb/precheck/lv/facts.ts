@@ -1,0 +1,162 @@
+// Shared facts for the LV rules: the LV view (items, folded texts, sentences), German numbers and
+// the way figures are written in findings.
+
+import { fold } from "../../text";
+import type { BoqNode } from "../../types";
+import { headline as foldedHeadline, normaliseUnit, ownerText, unitClass, withoutBidderEntries, type UnitClass } from "../position-facts";
+import type { LvSentence, LvSource, LvView } from "./types";
+
+// ── German numbers ────────────────────────────────────────────────────────────────────────
+
+/** "0,2" → 0.2, "1.234,5" → 1234.5, "10.000" → 10000, "0.3" → 0.3; null when not a number. */
+export function parseGermanNumber(raw: string): number | null {
+  let s = raw.trim().replace(/\s/g, "");
+  if (s === "") return null;
+  if (s.includes(",")) s = s.replace(/\./g, "").replace(",", ".");
+  else if (/^\d{1,3}(\.\d{3})+$/.test(s)) s = s.replace(/\./g, "");
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A number written the German way: 12345678.012 → "12.345.678,012". */
+export function de(n: number, maxFractionDigits = 3): string {
+  return n.toLocaleString("de-DE", { maximumFractionDigits: maxFractionDigits });
+}
+
+const UNIT_LABELS: Record<string, string> = { m2: "m²", qm: "m²", m3: "m³", cbm: "m³" };
+
+/** The unit as the estimator writes it: "m2" → "m²", others as in the LV. */
+export function unitLabel(unit: string): string {
+  return UNIT_LABELS[normaliseUnit(unit)] ?? unit.trim();
+}
+
+/** The quantity in the base unit of its class: kg → t; everything else unchanged. */
+export function baseQty(p: BoqNode): number | null {
+  if (p.qty === null) return null;
+  return normaliseUnit(p.unit) === "kg" ? p.qty / 1000 : p.qty;
+}
+
+export { unitClass, type UnitClass };
+
+// ── Thickness written in a text ("d = 24 cm", "Dicke 17,5 cm", "Wanddicke 0,24 m") ──────────
+
+const THICKNESS =
+  /\b(?:d|h|dicke|wanddicke|deckendicke|plattendicke|staerke|wandstaerke|bauteildicke)\s*(?:=|:)?\s*(?:ca\.?\s*)?(\d+(?:[.,]\d+)?)\s*(mm|cm|m)\b/;
+
+/** The first thickness in a folded text, in metres; null when none is written. */
+export function thicknessMetres(folded: string): number | null {
+  const m = THICKNESS.exec(folded);
+  if (!m) return null;
+  const value = parseGermanNumber(m[1]);
+  if (value === null || value <= 0) return null;
+  const metres = m[2] === "mm" ? value / 1000 : m[2] === "cm" ? value / 100 : value;
+  return metres > 0.02 && metres < 3 ? metres : null;
+}
+
+// ── Sentences ─────────────────────────────────────────────────────────────────────────────
+
+/** Tokens before a period that do not end a sentence ("z. B.", "Abs.", "ca."). */
+const ABBREVIATIONS = new Set(
+  `abs nr ca ggf inkl incl gem lt pos bzw vgl max min zzgl evtl usw etc bspw einschl ziff tel str mind stk stck lfd std kw
+   sog bzgl entspr allg ausschl jew pkt tab abschn anl bzw sep vh dgl ff`.split(/\s+/),
+);
+
+/** Splits a text into sentences: at line breaks, and after . ; ! ? when an upper-case word
+ *  follows and the period does not close an abbreviation. */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    let start = 0;
+    const re = /[.;!?]\s+(?=["„(]?[A-ZÄÖÜ])/g;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(line))) {
+      // Only the last word before the period matters (a bounded slice: no quadratic time on long
+      // lines full of abbreviations). "z. B." and "Abs." are abbreviations, "VOB/B." is not.
+      const word = /(^|[^A-Za-zÄÖÜäöüß])([A-Za-zÄÖÜäöüß]+)$/.exec(line.slice(Math.max(start, m.index - 24), m.index));
+      const token = word?.[2] ?? "";
+      const abbreviation = (token.length === 1 && word?.[1] !== "/") || ABBREVIATIONS.has(fold(token));
+      if (line[m.index] === "." && abbreviation) continue;
+      out.push(line.slice(start, m.index + 1).trim());
+      start = m.index + m[0].length;
+    }
+    out.push(line.slice(start).trim());
+  }
+  return out.filter(Boolean);
+}
+
+// ── The LV view ───────────────────────────────────────────────────────────────────────────
+
+const hasText = (p: BoqNode) => Boolean(p.shortText.trim() || p.longText.trim());
+
+export function buildLvView(source: LvSource): LvView {
+  const positions = source.positions;
+  const preamble = source.preamble ?? "";
+  const items = positions.filter((p) => p.kind === "item" && !p.flags.notApplicable);
+  const folded = new Map<BoqNode, string>();
+  const text = (p: BoqNode) => {
+    let t = folded.get(p);
+    if (t === undefined) folded.set(p, (t = fold(ownerText(p))));
+    return t;
+  };
+  const headlines = new Map<BoqNode, string>();
+  const headline = (p: BoqNode) => {
+    let t = headlines.get(p);
+    if (t === undefined) headlines.set(p, (t = foldedHeadline(p)));
+    return t;
+  };
+
+  const sentence = (original: string, item: BoqNode | null, isHeadline: boolean): LvSentence => ({
+    folded: fold(original),
+    original,
+    oz: item?.oz ?? null,
+    item,
+    headline: isHeadline,
+  });
+  const contractSentences = splitSentences(preamble).map((s) => sentence(s, null, false));
+  const sentences = [...contractSentences];
+  for (const p of positions) {
+    if (p.flags.notApplicable) continue;
+    if (p.kind === "remark") {
+      const remark = [p.shortText, p.longText].filter(Boolean).join("\n");
+      // Remarks before the first item are usually part of the preamble already.
+      if (remark && preamble.includes(p.longText || p.shortText)) continue;
+      const parts = splitSentences(remark).map((s) => sentence(s, null, false));
+      contractSentences.push(...parts);
+      sentences.push(...parts);
+    } else if (p.kind === "lot" || p.kind === "title") {
+      if (p.shortText) sentences.push(sentence(p.shortText, null, true));
+    } else if (p.kind === "item") {
+      // Without a short text (PDF, Excel) the first long-text line stands in for it.
+      const long = withoutBidderEntries(p.longText).split("\n");
+      const short = p.shortText ? withoutBidderEntries(p.shortText) : (long.shift() ?? "");
+      for (const s of splitSentences(short)) sentences.push(sentence(s, p, true));
+      for (const s of splitSentences(long.join("\n"))) sentences.push(sentence(s, p, false));
+    }
+  }
+
+  const byOz = new Map<string, BoqNode>();
+  for (const p of positions) if (p.oz && !byOz.has(p.oz)) byOz.set(p.oz, p);
+
+  return {
+    positions,
+    preamble,
+    totals: source.totals ?? null,
+    items,
+    textItems: items.filter(hasText),
+    text,
+    headline,
+    sentences,
+    contractSentences,
+    byOz,
+  };
+}
+
+/** At most `n` OZ, for relatedOz and evidence. */
+export const firstOz = (nodes: BoqNode[], n = 8) => nodes.slice(0, n).map((p) => p.oz);
+
+/** "03.0020 „Bodenplatte C30/37“" */
+export const quoteItem = (p: BoqNode) => `${p.oz} „${(p.shortText || p.longText.split("\n")[0] || "").slice(0, 60)}“`;
+
+/** The sentence in its original spelling, shortened for an excerpt. */
+export const excerptOf = (s: { original: string }, max = 240) =>
+  s.original.length > max ? `${s.original.slice(0, max - 1)}…` : s.original;

@@ -1,0 +1,495 @@
+// Every LV rule with at least one matching and one non-matching LV. A rule without examples
+// fails the first test, so new rows (also new companions in trade-completeness.ts) cannot slip in
+// untested.
+
+import { describe, expect, it } from "vitest";
+import { emptyFlags, newNode, type BoqNode, type PositionFlags } from "../../types";
+import { PRECHECK_RULES } from "../rules";
+import { runPrecheck } from "../run";
+import { LV_RULES } from "./rules";
+
+type ItemSpec = string | (Partial<Omit<BoqNode, "flags">> & { flags?: Partial<PositionFlags> });
+
+interface LvExample {
+  positions: BoqNode[];
+  preamble?: string;
+  /** The OZ the finding must name; undefined = any. */
+  oz?: string | null;
+  /** Text the finding's evidence must contain. */
+  evidence?: string;
+}
+
+/** Items under title 01, numbered 01.0010, 01.0020 … unless they bring their own OZ. */
+function lv(specs: ItemSpec[], extra: Omit<LvExample, "positions"> = {}): LvExample {
+  const positions: BoqNode[] = [newNode("title", { oz: "01", shortText: "Leistungen" })];
+  specs.forEach((spec, i) => {
+    const { flags, ...fields } = typeof spec === "string" ? { shortText: spec, flags: undefined } : spec;
+    positions.push(
+      newNode(fields.kind ?? "item", {
+        oz: `01.${String((i + 1) * 10).padStart(4, "0")}`,
+        parentOz: "01",
+        level: 1,
+        qty: 10,
+        unit: "m2",
+        ...fields,
+        flags: { ...emptyFlags(), ...flags },
+      }),
+    );
+  });
+  return { positions, ...extra };
+}
+
+/** Items that belong to no trade of the completeness table, to make an LV large enough. */
+const FILLER = [
+  "Stundenlohnarbeiten Facharbeiter",
+  "Stundenlohnarbeiten Helfer",
+  "Bauendreinigung",
+  "Schutzabdeckung der Böden",
+  "Kleinmaterial",
+];
+const withBe = ["Baustelleneinrichtung einrichten und räumen", ...FILLER];
+const contract = (preamble: string) => lv(withBe, { preamble });
+
+const LONG_PREAMBLE =
+  "Vorbemerkungen. Es gelten die VOB/B und die VOB/C in der bei Angebotsabgabe gültigen Fassung. Die Baustelle ist über die Lindenstraße zu erreichen; Lagerflächen stehen nur in begrenztem Umfang zur Verfügung. " +
+  "Die Leistungen sind mit den übrigen Gewerken abzustimmen. Bemusterungen sind rechtzeitig vorzulegen. Der Auftragnehmer hat die Unfallverhütungsvorschriften einzuhalten und die Baustelle täglich aufzuräumen.";
+
+const EXAMPLES: Record<string, { hits: LvExample[]; misses: LvExample[] }> = {
+  // ── Vollständigkeit ──────────────────────────────────────────────────────────────────────
+  "fehlt-baustelleneinrichtung": {
+    hits: [lv(FILLER, { oz: null })],
+    misses: [lv(withBe), lv(FILLER, { preamble: "Die Baustelleneinrichtung stellt der Auftraggeber." }), lv(FILLER.slice(0, 3))],
+  },
+  "fehlt-erdarbeiten-entsorgung": {
+    hits: [lv(["Baugrube ausheben, Homogenbereich B1", "Arbeitsraum verfüllen und verdichten", ...withBe], { oz: null })],
+    misses: [
+      lv(["Baugrube ausheben", "Aushub laden, abfahren und entsorgen", ...withBe]),
+      lv([{ shortText: "Baugrube ausheben", longText: "Überschüssiger Boden ist abzufahren und zu verwerten." }, ...withBe]),
+      lv(["Oberboden abtragen und seitlich lagern", ...withBe]),
+    ],
+  },
+  "fehlt-erdarbeiten-baugrubensicherung": {
+    hits: [lv(["Baugrube ausheben, Tiefe bis 3,00 m", "Aushub abfahren und entsorgen", ...withBe])],
+    misses: [
+      lv([{ shortText: "Baugrube ausheben", longText: "Böschungswinkel 60°, Aushubtiefe bis 3,20 m." }, ...withBe]),
+      lv(["Baugrube ausheben", "Trägerbohlwandverbau herstellen", ...withBe]),
+      lv(["Rohrgraben ausheben", ...withBe]),
+    ],
+  },
+  "fehlt-beton-bewehrung": {
+    hits: [
+      lv(["Bodenplatte C30/37, d = 25 cm", "Randschalung Bodenplatte", ...withBe]),
+      lv([{ shortText: "Stahlbetonwand C25/30", longText: "Bewehrung wird gesondert vergütet." }, ...withBe]),
+      lv([{ shortText: "Stahlbetonwand C25/30", longText: "Bewehrung nach Statik." }, ...withBe]),
+    ],
+    misses: [
+      lv(["Bodenplatte C30/37", "Betonstahl B500B liefern und verlegen", ...withBe]),
+      lv([{ shortText: "Stahlbetonwand C25/30", longText: "Einschließlich Bewehrung, ca. 90 kg/m³." }, ...withBe]),
+      lv(["Sauberkeitsschicht C12/15, d = 5 cm", ...withBe]),
+      lv(["Stahlbetonwand C25/30", ...withBe], { preamble: "Die Bewehrung wird bauseits beigestellt." }),
+    ],
+  },
+  "fehlt-beton-schalung": {
+    hits: [lv(["Stahlbetonwand C25/30, d = 24 cm", "Betonstahl B500B", ...withBe])],
+    misses: [
+      lv(["Stahlbetonwand C25/30", "Wandschalung herstellen und beseitigen", ...withBe]),
+      lv([{ shortText: "Stahlbetondecke C25/30", longText: "Einschließlich Deckenschalung." }, ...withBe]),
+    ],
+  },
+  "fehlt-beton-nachbehandlung": {
+    hits: [lv(["Stahlbetondecke C25/30, d = 22 cm", ...withBe])],
+    misses: [
+      lv([{ shortText: "Stahlbetondecke C25/30", longText: "Nachbehandlung nach DIN 1045-3, Klasse 2." }, ...withBe]),
+      lv(["Stahlbetondecke C25/30", ...withBe], { preamble: "Die Nachbehandlung des Betons ist in die Einheitspreise einzurechnen." }),
+    ],
+  },
+  "fehlt-mauerwerk-stuerze": {
+    hits: [lv(["Kalksandstein-Mauerwerk, d = 17,5 cm", "Mauersperrbahn unter Wänden", ...withBe])],
+    misses: [lv(["Kalksandstein-Mauerwerk, d = 17,5 cm", "Fertigteilsturz liefern und einbauen", ...withBe])],
+  },
+  "fehlt-mauerwerk-abdichtung": {
+    hits: [lv(["Porenbeton-Mauerwerk, d = 24 cm", "Fertigteilsturz liefern und einbauen", ...withBe])],
+    misses: [lv(["Porenbeton-Mauerwerk, d = 24 cm", "Mauersperrbahn R500 unter Wänden", ...withBe])],
+  },
+  "fehlt-fenster-anschluss": {
+    hits: [lv([{ shortText: "Kunststofffenster, 2-flügelig, 1,26 x 1,40 m", unit: "St" }, "Fensterbank innen", ...withBe])],
+    misses: [
+      lv(["Kunststofffenster", "Fensteranschluss innen luftdicht mit Folie, außen mit Kompriband", ...withBe]),
+      lv([{ shortText: "Holzfenster", longText: "Montage nach RAL-Leitfaden einschließlich Abdichtung der Anschlussfuge." }, ...withBe]),
+    ],
+  },
+  "fehlt-estrich-daemmung": {
+    hits: [
+      lv(["Zementestrich CT-C25-F4, schwimmend, d = 50 mm", ...withBe]),
+      lv([{ shortText: "Heizestrich CAF-C25-F5", longText: "Auf Dämmschicht (gesonderte Position)." }, ...withBe]),
+    ],
+    misses: [
+      lv(["Zementestrich CT-C25-F4, schwimmend", "Trittschalldämmung EPS DES sg 20-2", ...withBe]),
+      lv(["Verbundestrich CT-C30-F5", ...withBe]),
+    ],
+  },
+  "fehlt-dach-absturzsicherung": {
+    hits: [lv(["Dachziegel verlegen, Biberschwanz", "Dachlattung 30/50 mm", ...withBe])],
+    misses: [
+      lv(["Dachziegel verlegen", "Dachfanggerüst stellen und vorhalten", ...withBe]),
+      lv(["Flachdachabdichtung zweilagig", ...withBe], { preamble: "Das Gerüst mit Seitenschutz wird bauseits gestellt." }),
+    ],
+  },
+  "fehlt-fassade-geruest": {
+    hits: [lv(["WDVS, EPS 160 mm, mineralischer Oberputz", ...withBe])],
+    misses: [lv(["WDVS, EPS 160 mm", "Fassadengerüst LK 3 stellen und vorhalten", ...withBe])],
+  },
+  "fehlt-abbruch-entsorgung": {
+    hits: [lv(["Abbruch Mauerwerk, d = 24 cm", ...withBe])],
+    misses: [
+      lv(["Abbruch Mauerwerk, d = 24 cm", "Bauschutt laden, abfahren und entsorgen", ...withBe]),
+      lv([{ shortText: "Abbruch Mauerwerk", longText: "Einschließlich Entsorgung des Abbruchmaterials." }, ...withBe]),
+    ],
+  },
+
+  // ── Vertrag ──────────────────────────────────────────────────────────────────────────────
+  "vertragsstrafe-tagessatz": {
+    hits: [
+      contract(
+        "Bei Überschreitung der Fertigstellungsfrist wird eine Vertragsstrafe von 0,3 % der Abrechnungssumme je Werktag fällig, insgesamt höchstens 5 %.",
+      ),
+      contract("Die Vertragsstrafe beträgt für jeden Arbeitstag der Verspätung 0,5 v. H. der Auftragssumme, höchstens 5 v. H."),
+    ],
+    misses: [
+      contract("Vertragsstrafe: 0,2 % der Auftragssumme je Werktag, höchstens 5 % der Auftragssumme."),
+      contract("Vertragsstrafe 1 % je Woche, höchstens 5 %."),
+    ],
+  },
+  "vertragsstrafe-obergrenze": {
+    hits: [
+      contract("Vertragsstrafe 0,2 % je Werktag, insgesamt höchstens 10 % der Auftragssumme."),
+      contract("Die Vertragsstrafe beträgt 0,1 % je Kalendertag. Sie ist auf 8 % der Schlussrechnungssumme begrenzt."),
+    ],
+    misses: [contract("Vertragsstrafe 0,2 % je Werktag, höchstens 5 %.")],
+  },
+  "vertragsstrafe-ohne-obergrenze": {
+    hits: [contract("Vertragsstrafe: 0,2 % der Auftragssumme je Werktag.")],
+    misses: [
+      contract("Vertragsstrafe: 0,2 % der Auftragssumme je Werktag, höchstens 5 %."),
+      contract("Eine Vertragsstrafe wird nicht vereinbart."),
+    ],
+  },
+  "sicherheit-hoch": {
+    hits: [
+      contract("Der AN hat eine Vertragserfüllungsbürgschaft in Höhe von 10 % der Auftragssumme zu stellen."),
+      contract("Sicherheit für Mängelansprüche: 8 % der Abrechnungssumme."),
+    ],
+    misses: [
+      contract("Sicherheit für die Vertragserfüllung 5 % der Auftragssumme; Sicherheit für Mängelansprüche 3 % der Abrechnungssumme."),
+      contract("Von Abschlagszahlungen werden 10 % einbehalten, bis die Sicherheit von 5 % erreicht ist."),
+      contract("Skonto 3 % bei Zahlung binnen 14 Tagen."),
+    ],
+  },
+  "buergschaft-erstes-anfordern": {
+    hits: [contract("Die Vertragserfüllungsbürgschaft ist als Bürgschaft auf erstes Anfordern zu stellen.")],
+    misses: [contract("Die Bürgschaft ist selbstschuldnerisch unter Verzicht auf die Einrede der Vorausklage zu stellen.")],
+  },
+  "verjaehrung-lang": {
+    hits: [contract("Die Verjährungsfrist für Mängelansprüche beträgt 10 Jahre."), contract("Gewährleistung: 72 Monate ab Abnahme.")],
+    misses: [
+      contract("Die Verjährungsfrist für Mängelansprüche beträgt abweichend von § 13 Abs. 4 VOB/B 5 Jahre."),
+      contract("Die Gewährleistung richtet sich nach VOB/B (4 Jahre)."),
+    ],
+  },
+  "festpreis-lange-bauzeit": {
+    hits: [
+      contract("Bauzeit: 18 Monate ab Auftragserteilung.\nDie Preise sind Festpreise für die gesamte Bauzeit."),
+      contract("Ausführungszeit vom 01.03.2026 bis 30.11.2027. Preisgleitklauseln sind ausgeschlossen."),
+    ],
+    misses: [
+      contract("Bauzeit: 8 Monate. Die Preise sind Festpreise."),
+      contract("Bauzeit 20 Monate. Festpreise; für Betonstahl gilt die Stoffpreisgleitklausel (Formblatt 225)."),
+      contract("Die Preise sind Festpreise."),
+    ],
+  },
+  "besondere-leistung-eingerechnet": {
+    hits: [
+      contract("Winterbaumaßnahmen sind in die Einheitspreise einzurechnen."),
+      contract("Das Gerüst ist den nachfolgenden Gewerken kostenlos zur Verfügung zu stellen."),
+      contract("Eine Wasserhaltung bei Grundwasser ist in die Einheitspreise einzurechnen."),
+    ],
+    misses: [
+      contract("Nebenleistungen nach VOB/C sind in die Einheitspreise einzurechnen."),
+      contract("Winterbaumaßnahmen werden nach Pos. 01.0090 vergütet."),
+      contract("Das Abführen von Niederschlagswasser (Wasserhaltung) ist einzurechnen."),
+    ],
+  },
+  "abrechnung-ohne-aufmass": {
+    hits: [
+      contract("Die Abrechnung erfolgt ausschließlich nach den Ausführungsplänen; ein Aufmaß findet nicht statt."),
+      contract("Abgerechnet wird nach theoretischen Massen."),
+    ],
+    misses: [
+      contract("Abrechnung nach Aufmaß gemäß VOB/C."),
+      lv([{ shortText: "Betonstahl B500B", longText: "Abrechnung nach Stahllisten." }, ...withBe]),
+    ],
+  },
+  "bauzeit-fehlt": {
+    hits: [contract(LONG_PREAMBLE)],
+    misses: [contract(`${LONG_PREAMBLE} Ausführungsfrist: 6 Monate ab Zuschlag.`), lv(withBe)],
+  },
+
+  // ── Struktur ─────────────────────────────────────────────────────────────────────────────
+  "oz-doppelt": {
+    hits: [lv(["Mauerwerk KS", { oz: "01.0010", shortText: "Putz innen" }], { oz: "01.0010" })],
+    misses: [lv(["Mauerwerk KS", "Putz innen"])],
+  },
+  "text-doppelt": {
+    hits: [
+      lv(
+        [
+          { shortText: "Innenputz Q2", qty: 120 },
+          { shortText: "Innenputz Q2", qty: 80 },
+        ],
+        { oz: "01.0010" },
+      ),
+      lv([
+        { shortText: "Innenputz Q2, Kalkgips", qty: 120 },
+        { shortText: "Innenputz Q2, Kalkgips", qty: 120, unit: "m", parentOz: "02" },
+      ]),
+    ],
+    misses: [
+      lv([
+        { shortText: "Innenputz Q2", qty: 120 },
+        { shortText: "Innenputz Q2", qty: 80, parentOz: "02" },
+      ]),
+      lv([
+        { shortText: "Innenputz Q2", qty: 120 },
+        { shortText: "Innenputz Q3", qty: 80 },
+      ]),
+    ],
+  },
+  "titel-ohne-positionen": {
+    hits: [
+      {
+        positions: [
+          newNode("title", { oz: "01", shortText: "Erdarbeiten" }),
+          newNode("title", { oz: "02", shortText: "Mauerwerk" }),
+          newNode("item", { oz: "02.0010", parentOz: "02", level: 1, shortText: "Mauerwerk KS", qty: 10, unit: "m2" }),
+        ],
+        oz: "01",
+      },
+    ],
+    misses: [
+      lv(["Mauerwerk KS"]),
+      {
+        positions: [
+          newNode("title", { oz: "00", shortText: "Vorbemerkungen" }),
+          newNode("remark", { parentOz: "00", level: 1, longText: "Es gilt die VOB/B." }),
+          newNode("title", { oz: "01", shortText: "Erdarbeiten", flags: { ...emptyFlags(), notApplicable: true } }),
+        ],
+      },
+    ],
+  },
+  "wahlposition-ohne-grundposition": {
+    hits: [
+      lv(
+        [
+          { shortText: "Bodenbelag Standard", flags: { alternative: { group: "1", serial: 1 } } },
+          { shortText: "Bodenbelag Premium", flags: { alternative: { group: "1", serial: 2 } } },
+        ],
+        { oz: "01.0010" },
+      ),
+      lv(["Mauerwerk KS", { shortText: "Ziegelmauerwerk", longText: "Wahlposition zu Pos. 01.0050: Planziegel." }], { oz: "01.0020" }),
+      lv(
+        [
+          "Mauerwerk KS",
+          {
+            shortText: "Ziegelmauerwerk",
+            longText: "Wahlposition zu Pos. 01.0050: Planziegel.",
+            flags: { alternative: { group: "", serial: 1 } },
+          },
+        ],
+        { oz: "01.0020" },
+      ),
+    ],
+    misses: [
+      lv([
+        { shortText: "Mauerwerk KS", flags: { alternative: { group: "1", serial: 0 } } },
+        { shortText: "Ziegelmauerwerk", flags: { alternative: { group: "1", serial: 1 } } },
+      ]),
+      lv(["Mauerwerk KS", { shortText: "Ziegelmauerwerk", longText: "Wahlposition zu Pos. 0010: Planziegel." }]),
+      // PDF/Excel: the reader marks the Wahlposition from its text, without a group number.
+      lv([
+        "Mauerwerk KS",
+        {
+          shortText: "Ziegelmauerwerk",
+          longText: "Wahlposition zu Pos. 01.0010: Planziegel.",
+          flags: { alternative: { group: "", serial: 1 } },
+        },
+      ]),
+    ],
+  },
+  "bedarfspositionen-anteil": {
+    hits: [
+      lv(
+        Array.from({ length: 10 }, (_, i) => ({
+          shortText: `Leistung ${i}`,
+          flags: { provisional: i < 3 ? ("WithoutTotal" as const) : null },
+        })),
+      ),
+    ],
+    misses: [
+      lv(
+        Array.from({ length: 30 }, (_, i) => ({
+          shortText: `Leistung ${i}`,
+          flags: { provisional: i < 3 ? ("WithTotal" as const) : null },
+        })),
+      ),
+      lv(
+        Array.from({ length: 6 }, (_, i) => ({
+          shortText: `Leistung ${i}`,
+          flags: { provisional: i < 2 ? ("WithTotal" as const) : null },
+        })),
+      ),
+    ],
+  },
+
+  // ── Mengen ───────────────────────────────────────────────────────────────────────────────
+  "menge-unplausibel": {
+    hits: [
+      lv([{ shortText: "Oberboden abtragen und seitlich lagern", qty: 12345678.012, unit: "m2" }], {
+        oz: "01.0010",
+        evidence:
+          "12.345.678,012 m² Oberboden; plausibel für ein Hochbau-LV bis etwa 50.000 m² Oberboden; bei vertauschtem Dezimal- und Tausendertrennzeichen wären es 12.345,678 m²",
+      }),
+      lv([{ shortText: "Kabel NYY-J 5x16 mm² verlegen", qty: 450000, unit: "m" }], { evidence: "450.000 m Kabel/Leitung (= 450 km)" }),
+      lv([{ shortText: "Kleinteile", qty: 20000000, unit: "St" }]),
+    ],
+    misses: [
+      lv([{ shortText: "Oberboden abtragen", qty: 850, unit: "m2" }]),
+      lv([{ shortText: "Kabel NYY-J 5x16 mm² verlegen", qty: 2500, unit: "m" }]),
+      lv([{ shortText: "Kernbohrung DN 150", qty: 100, unit: "St" }]),
+    ],
+  },
+  "pauschal-messbare-leistung": {
+    hits: [lv([{ shortText: "Kalksandstein-Mauerwerk Innenwände, d = 11,5 cm", qty: 1, unit: "psch" }], { oz: "01.0010" })],
+    misses: [
+      lv([{ shortText: "Baustelleneinrichtung", qty: 1, unit: "psch" }]),
+      lv([{ shortText: "Kalksandstein-Mauerwerk", qty: 120, unit: "m2" }]),
+      lv([{ shortText: "Schlitze im Mauerwerk herstellen", qty: 1, unit: "psch" }]),
+    ],
+  },
+  "mengenverhaeltnis-schalung": {
+    hits: [
+      lv(
+        [
+          { shortText: "Stahlbetonwände C25/30, d = 25 cm", qty: 100, unit: "m3" },
+          { shortText: "Wandschalung, glatt", qty: 80, unit: "m2" },
+        ],
+        { oz: "01.0020", evidence: "erwartet etwa 800 m²" },
+      ),
+    ],
+    misses: [
+      lv([
+        { shortText: "Stahlbetonwände C25/30, d = 24 cm", qty: 96.5, unit: "m3" },
+        { shortText: "Wandschalung, glatt", qty: 804, unit: "m2" },
+      ]),
+      lv([
+        { shortText: "Stahlbetonwände C25/30", qty: 100, unit: "m3" },
+        { shortText: "Wandschalung, glatt", qty: 80, unit: "m2" },
+      ]),
+    ],
+  },
+  "mengenverhaeltnis-bewehrung": {
+    hits: [
+      lv(
+        [
+          { shortText: "Bodenplatte C30/37, d = 30 cm", qty: 400, unit: "m3" },
+          { shortText: "Betonstahl B500B liefern und verlegen", qty: 2, unit: "t" },
+        ],
+        { oz: "01.0020", evidence: "= 5 kg/m³" },
+      ),
+    ],
+    misses: [
+      lv([
+        { shortText: "Bodenplatte C30/37, d = 30 cm", qty: 300, unit: "m3" },
+        { shortText: "Betonstahl B500B liefern und verlegen", qty: 45, unit: "t" },
+      ]),
+      lv([
+        { shortText: "Bodenplatte C30/37, d = 30 cm", qty: 400, unit: "m3", longText: "Einschließlich Bewehrung nach Statik." },
+        { shortText: "Betonstahl B500B, Zulage Anschlussbewehrung", qty: 2, unit: "t" },
+      ]),
+    ],
+  },
+  "mengenverhaeltnis-abdichtung": {
+    hits: [
+      lv(
+        [
+          { shortText: "Abdichtung erdberührter Wände nach DIN 18533", qty: 400 },
+          { shortText: "Perimeterdämmung XPS, d = 120 mm", qty: 120 },
+          { shortText: "Noppenbahn als Schutzschicht", qty: 400 },
+        ],
+        { oz: "01.0020" },
+      ),
+    ],
+    misses: [
+      lv([
+        { shortText: "Abdichtung erdberührter Wände nach DIN 18533", qty: 380 },
+        { shortText: "Perimeterdämmung XPS, d = 120 mm", qty: 380 },
+        { shortText: "Noppenbahn als Schutzschicht", qty: 380 },
+      ]),
+      lv([
+        { shortText: "Abdichtung erdberührter Wände nach DIN 18533", qty: 380 },
+        { shortText: "Perimeterdämmung XPS unter Bodenplatte", qty: 120 },
+      ]),
+    ],
+  },
+};
+
+function findings(ruleId: string, example: LvExample) {
+  const rule = LV_RULES.find((r) => r.id === ruleId)!;
+  return runPrecheck({ positions: example.positions, preamble: example.preamble }, [], [rule]).findings;
+}
+
+describe("LV rule table", () => {
+  it("has examples for every LV rule, and no examples for rules that do not exist", () => {
+    const ids = LV_RULES.map((r) => r.id);
+    const missing = ids.filter((id) => !EXAMPLES[id] || !EXAMPLES[id].hits.length || !EXAMPLES[id].misses.length);
+    expect(missing, "LV rules without a matching and a non-matching example").toEqual([]);
+    expect(Object.keys(EXAMPLES).filter((id) => !ids.includes(id))).toEqual([]);
+  });
+
+  it("has ids unique across position and LV rules, German texts and a VOB basis", () => {
+    const ids = [...PRECHECK_RULES, ...LV_RULES].map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const rule of LV_RULES) {
+      expect(rule.id, rule.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(rule.title.length, rule.id).toBeGreaterThan(3);
+      expect(rule.why.length, rule.id).toBeGreaterThan(30);
+      expect(rule.basis?.length ?? 0, rule.id).toBeGreaterThan(3);
+    }
+  });
+
+  it("words the completeness findings as questions", () => {
+    for (const rule of LV_RULES.filter((r) => r.category === "vollstaendigkeit")) {
+      const [hit] = findings(rule.id, EXAMPLES[rule.id].hits[0]);
+      expect(hit.why, rule.id).toMatch(/\?/);
+      expect(hit.why, rule.id).toMatch(/an anderer Stelle ausgeschrieben|abgegolten/);
+      expect(hit.severity === "hinweis" || hit.severity === "warnung", rule.id).toBe(true);
+    }
+  });
+
+  describe.each(LV_RULES.map((r) => r.id))("%s", (ruleId) => {
+    const { hits = [], misses = [] } = EXAMPLES[ruleId] ?? {};
+    it.each(hits.map((e, i) => [i + 1, e] as const))("reports LV %i", (_, example) => {
+      const found = findings(ruleId, example);
+      expect(found.length, JSON.stringify(found.map((f) => f.evidence))).toBeGreaterThan(0);
+      if (example.oz !== undefined) expect(found.map((f) => f.oz)).toContain(example.oz);
+      if (example.evidence) expect(found.map((f) => f.evidence).join("\n")).toContain(example.evidence);
+      for (const f of found) {
+        expect(f.source).toBe("rule");
+        expect(f.scope === "lv" || f.oz !== null).toBe(true);
+        if (f.scope === "lv" && f.oz === null) expect(f.kind).toBeNull();
+      }
+    });
+    it.each(misses.map((e, i) => [i + 1, e] as const))("does not report LV %i", (_, example) => {
+      expect(findings(ruleId, example).map((f) => f.evidence ?? f.excerpt ?? f.title)).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,118 @@
+// Recall and precision of the pre-check on the quality corpus (tests/quality/corpus): shared by
+// scripts/quality-precheck.ts (prints the figures) and src/server/gaeb/precheck/quality.test.ts
+// (asserts them). See tests/quality/README.md.
+
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { LV_RULES } from "../../src/server/gaeb/precheck/lv/rules";
+import { runPrecheck } from "../../src/server/gaeb/precheck/run";
+import type { Finding } from "../../src/server/gaeb/precheck/types";
+import { readGaebXml } from "../../src/server/gaeb/reader";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const CORPUS = join(ROOT, "tests/quality/corpus");
+
+/** The rules measured here: all LV rules and the position rule whose false alarms led to them. */
+export const MEASURED_RULES: string[] = [...LV_RULES.map((r) => r.id), "menge-auffaellig-gross"];
+
+export interface Expected {
+  ruleId: string;
+  /** The OZ the finding names; null for findings about the LV as a whole. */
+  oz: string | null;
+  note?: string;
+}
+
+export interface MustNotFlag {
+  ruleId: string;
+  /** Only findings naming this OZ (null: the LV as a whole); absent: any finding of the rule. */
+  oz?: string | null;
+  /** Only findings whose excerpt or evidence contains this. */
+  excerpt?: string;
+  why: string;
+}
+
+export interface CorpusCase {
+  name: string;
+  /** The LV, relative to the repository root. */
+  file: string;
+  description: string;
+  expected: Expected[];
+  mustNotFlag: MustNotFlag[];
+}
+
+export interface CaseResult {
+  case: CorpusCase;
+  findings: Finding[];
+  truePositives: Expected[];
+  falsePositives: Finding[];
+  falseNegatives: Expected[];
+  violations: { rule: MustNotFlag; finding: Finding }[];
+}
+
+export interface Score {
+  tp: number;
+  fp: number;
+  fn: number;
+  /** null when the rule reported nothing (precision) or nothing was expected (recall). */
+  precision: number | null;
+  recall: number | null;
+}
+
+export function loadCorpus(): CorpusCase[] {
+  return readdirSync(CORPUS)
+    .filter((f) => f.endsWith(".expected.json"))
+    .sort()
+    .map((f) => {
+      const name = f.replace(/\.expected\.json$/, "");
+      const raw = JSON.parse(readFileSync(join(CORPUS, f), "utf8")) as Omit<CorpusCase, "name" | "file"> & { file?: string };
+      return { ...raw, name, file: raw.file ?? `tests/quality/corpus/${name}.x83` };
+    });
+}
+
+const matchesForbidden = (rule: MustNotFlag, f: Finding) =>
+  f.ruleId === rule.ruleId &&
+  (rule.oz === undefined || f.oz === rule.oz) &&
+  (rule.excerpt === undefined || `${f.excerpt ?? ""} ${f.evidence ?? ""}`.includes(rule.excerpt));
+
+export function evaluateCase(c: CorpusCase): CaseResult {
+  const parsed = readGaebXml(readFileSync(join(ROOT, c.file)));
+  const findings = runPrecheck(parsed).findings;
+  const measured = findings.filter((f) => MEASURED_RULES.includes(f.ruleId));
+  // Match expected findings one to one (a rule may be expected twice with the same OZ).
+  const open = [...measured];
+  const truePositives: Expected[] = [];
+  const falseNegatives: Expected[] = [];
+  for (const e of c.expected) {
+    const i = open.findIndex((f) => f.ruleId === e.ruleId && f.oz === e.oz);
+    if (i >= 0) {
+      truePositives.push(e);
+      open.splice(i, 1);
+    } else falseNegatives.push(e);
+  }
+  const violations = c.mustNotFlag.flatMap((rule) =>
+    findings.filter((f) => matchesForbidden(rule, f)).map((finding) => ({ rule, finding })),
+  );
+  return { case: c, findings, truePositives, falsePositives: open, falseNegatives, violations };
+}
+
+function score(tp: number, fp: number, fn: number): Score {
+  return { tp, fp, fn, precision: tp + fp ? tp / (tp + fp) : null, recall: tp + fn ? tp / (tp + fn) : null };
+}
+
+export function summarise(results: CaseResult[]): { total: Score; byRule: Record<string, Score> } {
+  const counts = new Map<string, { tp: number; fp: number; fn: number }>(MEASURED_RULES.map((id) => [id, { tp: 0, fp: 0, fn: 0 }]));
+  for (const r of results) {
+    for (const e of r.truePositives) counts.get(e.ruleId)!.tp++;
+    for (const f of r.falsePositives) counts.get(f.ruleId)!.fp++;
+    for (const e of r.falseNegatives) {
+      if (!counts.has(e.ruleId)) counts.set(e.ruleId, { tp: 0, fp: 0, fn: 0 });
+      counts.get(e.ruleId)!.fn++;
+    }
+  }
+  const byRule = Object.fromEntries([...counts].map(([id, c]) => [id, score(c.tp, c.fp, c.fn)]));
+  const sum = [...counts.values()].reduce((a, c) => ({ tp: a.tp + c.tp, fp: a.fp + c.fp, fn: a.fn + c.fn }), { tp: 0, fp: 0, fn: 0 });
+  return { total: score(sum.tp, sum.fp, sum.fn), byRule };
+}
+
+export const evaluateCorpus = () => loadCorpus().map(evaluateCase);
