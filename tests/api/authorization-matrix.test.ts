@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
-import { chatbotConversations, chatbotKnowledgeBase, projectFiles, projects } from "../../src/server/db/schema";
+import { chatbotConversations, chatbotKnowledgeBase, passkeys, projectFiles, projects, sessions } from "../../src/server/db/schema";
 import { createRegistrationLink } from "../../src/server/registration-links/routes";
 import { multipart } from "./projects.helpers";
 
@@ -68,11 +68,28 @@ const fresh = {
   company: () => ctx.createCompany(`Weg ${++counter}`),
   project: async () => (await freshProject(f.companyA, f.users.adminA.id)).id,
   link: async () => (await createRegistrationLink(ctx.db, { email: `l${++counter}@x.de`, role: "user", companyId: f.companyA, createdBy: null })).id,
+  /** A passkey of userA (the route only checks ownership before the password). */
+  passkey: async () => {
+    await ctx.db.delete(passkeys).where(eq(passkeys.userId, f.users.userA.id));
+    const [p] = await ctx.db.insert(passkeys).values({ userId: f.users.userA.id, name: `Key ${++counter}`, credentialId: `cred-${counter}`, publicKey: "AA" }).returning();
+    return p.id;
+  },
+  /** Another session of userA (a second device). */
+  session: async () => {
+    const [row] = await ctx.db
+      .insert(sessions)
+      .values({ tokenHash: `matrix-${++counter}`, userId: f.users.userA.id, expiresAt: new Date(Date.now() + 3_600_000) })
+      .returning({ id: sessions.id });
+    return row.id;
+  },
   article: async () => {
     const [a] = await ctx.db.insert(chatbotKnowledgeBase).values({ chatbotType: "legal", title: `Artikel ${++counter}`, content: "Inhalt eines Artikels." }).returning();
     return a.id;
   },
 };
+
+const FAKE_ASSERTION = { id: "AAAA", rawId: "AAAA", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" } };
+const FAKE_ATTESTATION = { id: "AAAA", rawId: "AAAA", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "e30", attestationObject: "AAAA" } };
 
 const ROWS: Row[] = [
   { method: "POST", route: "/api/login", url: () => "/api/login", body: () => ({ username: f.users.userA.username, password: "Sicher!Passwort1" }), freshActor: true, expect: X("ok", "ok", "ok", "ok", "ok", "ok") },
@@ -122,6 +139,8 @@ const ROWS: Row[] = [
   },
   { method: "GET", route: "/api/projects/:id/result", url: () => `/api/projects/${f.projectA}/result`, expect: COMPANY_MEMBERS },
   { method: "GET", route: "/api/projects/:id/boq", url: () => `/api/projects/${f.projectA}/boq`, expect: COMPANY_MEMBERS },
+  // Same access as the LV; the fixture's LV is not read (yet), so those who may see it get 409.
+  { method: "GET", route: "/api/projects/:id/boq/export.xlsx", url: () => `/api/projects/${f.projectA}/boq/export.xlsx`, expect: X(401, 409, 409, 404, 404, 409) },
   {
     method: "PUT",
     route: "/api/projects/:id/boq/mapping",
@@ -131,6 +150,27 @@ const ROWS: Row[] = [
     expect: X(401, 403, 409, 404, 404, 409),
   },
   { method: "POST", route: "/api/projects/:id/evaluation-draft", url: () => `/api/projects/${f.projectA}/evaluation-draft`, expect: X(401, 403, 403, 403, 403, 409) },
+
+  // Second factor, passkeys and sessions (issue 14): everything concerns the own account.
+  { method: "POST", route: "/api/login/mfa", url: () => "/api/login/mfa", body: () => ({ code: "123456" }), expect: X(401, 401, 401, 401, 401, 401) },
+  { method: "POST", route: "/api/login/passkey/options", url: () => "/api/login/passkey/options", body: () => ({}), expect: X("ok", "ok", "ok", "ok", "ok", "ok") },
+  { method: "POST", route: "/api/login/passkey", url: () => "/api/login/passkey", body: () => ({ response: FAKE_ASSERTION }), expect: X(401, 401, 401, 401, 401, 401) },
+  { method: "GET", route: "/api/user/mfa", url: () => "/api/user/mfa", expect: ALL_SIGNED_IN },
+  { method: "POST", route: "/api/user/mfa/totp", url: () => "/api/user/mfa/totp", body: () => ({ password: "Sicher!Passwort1" }), freshActor: true, expect: ALL_SIGNED_IN },
+  // Fresh actors have no enrolment under way: 400 for everyone signed in.
+  { method: "POST", route: "/api/user/mfa/totp/confirm", url: () => "/api/user/mfa/totp/confirm", body: () => ({ code: "123456" }), freshActor: true, expect: X(401, 400, 400, 400, 400, 400) },
+  { method: "DELETE", route: "/api/user/mfa", url: () => "/api/user/mfa", body: () => ({ password: "Sicher!Passwort1" }), expect: ALL_SIGNED_IN },
+  // Without TOTP there are no recovery codes to renew.
+  { method: "POST", route: "/api/user/mfa/recovery-codes", url: () => "/api/user/mfa/recovery-codes", body: () => ({ password: "Sicher!Passwort1" }), expect: X(401, 409, 409, 409, 409, 409) },
+  { method: "GET", route: "/api/user/passkeys", url: () => "/api/user/passkeys", expect: ALL_SIGNED_IN },
+  { method: "POST", route: "/api/user/passkeys/options", url: () => "/api/user/passkeys/options", body: () => ({ password: "Sicher!Passwort1" }), expect: ALL_SIGNED_IN },
+  { method: "POST", route: "/api/user/passkeys", url: () => "/api/user/passkeys", body: () => ({ name: "Laptop", response: FAKE_ATTESTATION }), expect: X(401, 400, 400, 400, 400, 400) },
+  { method: "DELETE", route: "/api/user/passkeys/:id", url: async () => `/api/user/passkeys/${await fresh.passkey()}`, body: () => ({ password: "Sicher!Passwort1" }), expect: X(401, "ok", 404, 404, 404, 404) },
+  { method: "GET", route: "/api/user/sessions", url: () => "/api/user/sessions", expect: ALL_SIGNED_IN },
+  { method: "DELETE", route: "/api/user/sessions/:id", url: async () => `/api/user/sessions/${await fresh.session()}`, expect: X(401, "ok", 404, 404, 404, 404) },
+  { method: "POST", route: "/api/user/sessions/end-others", url: () => "/api/user/sessions/end-others", body: () => ({}), freshActor: true, expect: ALL_SIGNED_IN },
+  { method: "POST", route: "/api/users/:id/mfa/reset", url: async () => `/api/users/${await fresh.user()}/mfa/reset`, body: () => ({}), expect: SUPER_ONLY },
+  { method: "PATCH", route: "/api/companies/:id/mfa-policy", url: () => `/api/companies/${f.companyA}/mfa-policy`, body: () => ({ mfaRequired: false }), expect: COMPANY_ADMINS },
 
   { method: "POST", route: "/api/user/change-password", url: () => "/api/user/change-password", body: () => ({ currentPassword: "Sicher!Passwort1", newPassword: "Sicher!Passwort1" }), freshActor: true, expect: ALL_SIGNED_IN },
   { method: "DELETE", route: "/api/user/delete-profile", url: () => "/api/user/delete-profile", freshActor: true, expect: ALL_SIGNED_IN },
@@ -162,6 +202,10 @@ const ROWS: Row[] = [
   { method: "PUT", route: "/api/chatbot/knowledge/:id", url: () => `/api/chatbot/knowledge/${f.articleId}`, body: () => ({ chatbotType: "legal", title: "Geändert", content: "Geänderter Inhalt des Artikels.", documentType: "leitfaden", tags: [], sources: ["VOB/B"] }), expect: SUPER_ONLY },
   { method: "DELETE", route: "/api/chatbot/knowledge/:id", url: async () => `/api/chatbot/knowledge/${await fresh.article()}`, expect: SUPER_ONLY },
   { method: "GET", route: "/api/chatbot/ledger", url: () => "/api/chatbot/ledger", expect: SUPER_ONLY },
+
+  { method: "GET", route: "/api/analysis-prompts", url: () => "/api/analysis-prompts", expect: SUPER_ONLY },
+  { method: "POST", route: "/api/analysis-prompts", url: () => "/api/analysis-prompts", body: () => ({ systemPrompt: "Sie prüfen Leistungsverzeichnisse.", description: "Matrix", isActive: true }), expect: SUPER_ONLY },
+  { method: "POST", route: "/api/analysis-prompts/:id/activate", url: () => "/api/analysis-prompts/0/activate", expect: SUPER_ONLY },
 ];
 
 beforeAll(async () => {

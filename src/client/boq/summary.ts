@@ -1,5 +1,5 @@
 // Derived views of an LV: per top-level section (lot/title) counts and values, finding groups.
-import type { BoqFinding, BoqPosition } from "./types";
+import type { BoqFinding, BoqPosition, BoqPotential } from "./types";
 
 export interface SectionStat {
   oz: string;
@@ -20,19 +20,22 @@ export function sectionStats(positions: BoqPosition[]): SectionStat[] {
       const s = current ?? sections.get("") ?? { oz: "", label: "Ohne Titel", items: 0, value: 0 };
       if (!current) sections.set("", s);
       s.items++;
-      const counted = !p.kinds.includes("alternative") && !p.kinds.includes("provisionalWithoutTotal") && !p.kinds.includes("notApplicable");
+      const counted =
+        !p.kinds.includes("alternative") && !p.kinds.includes("provisionalWithoutTotal") && !p.kinds.includes("notApplicable");
       if (counted && p.total) s.value += p.total;
     }
   }
   return [...sections.values()];
 }
 
+/** Findings grouped by rule (model findings, each worded differently, as one group "KI-Hinweise"). */
 export function findingsByTitle(findings: BoqFinding[]) {
   const groups = new Map<string, { title: string; severity: BoqFinding["severity"]; count: number }>();
   for (const f of findings) {
-    const g = groups.get(f.ruleId) ?? { title: f.title, severity: f.severity, count: 0 };
+    const key = f.source === "model" ? "\u0000model" : f.ruleId;
+    const g = groups.get(key) ?? { title: f.source === "model" ? "KI-Hinweise" : f.title, severity: f.severity, count: 0 };
     g.count++;
-    groups.set(f.ruleId, g);
+    groups.set(key, g);
   }
   return [...groups.values()].sort((a, b) => b.count - a.count);
 }
@@ -41,4 +44,26 @@ export function matchesSearch(p: BoqPosition, term: string): boolean {
   if (!term) return true;
   const t = term.toLowerCase();
   return [p.oz, p.shortText, p.longText].some((v) => v?.toLowerCase().includes(t));
+}
+
+/** Findings per OZ (any scope with an OZ), in one pass. */
+export function findingsByOz(findings: BoqFinding[]): Map<string, BoqFinding[]> {
+  const m = new Map<string, BoqFinding[]>();
+  for (const f of findings) {
+    if (!f.oz) continue;
+    const list = m.get(f.oz);
+    if (list) list.push(f);
+    else m.set(f.oz, [f]);
+  }
+  return m;
+}
+
+/** The findings about the LV as a whole. */
+export const lvFindings = (findings: BoqFinding[]) => findings.filter((f) => f.scope === "lv");
+
+/** The money at stake per basis, largest first. */
+export function potentialByBasis(potential: BoqPotential | null | undefined) {
+  return Object.entries(potential?.byBasis ?? {})
+    .map(([basis, eur]) => ({ basis, eur }))
+    .sort((a, b) => b.eur - a.eur);
 }

@@ -26,6 +26,23 @@ export interface BoqFinding {
   basis?: string;
   nachtragspotenzial: boolean;
   excerpt?: string;
+  /** The figure found and the range expected. */
+  evidence?: string;
+  /** Further positions the finding refers to. */
+  relatedOz?: string[];
+  /** Euro amount at stake; null when it cannot be computed (absent in analyses read before). */
+  potentialEur?: number | null;
+  /** Without a price: which price would put a figure on it. */
+  priceNeeded?: string;
+}
+
+/** The money at stake over all findings; each position counted once. */
+export interface BoqPotential {
+  totalEur: number;
+  /** Findings with an amount. */
+  count: number;
+  /** Euro per VOB basis (short form), "ohne Grundlage" when none. */
+  byBasis: Record<string, number>;
 }
 
 export interface BoqResponse {
@@ -46,6 +63,8 @@ export interface BoqResponse {
   findings?: BoqFinding[];
   findingCounts?: { total: number; bySeverity: Record<string, number>; byRule: Record<string, number>; nachtragspotenzial: number };
   totals?: { total: number | null } | null;
+  /** null without prices. */
+  potential?: BoqPotential | null;
   boqName?: string;
   warnings?: string[];
 }

@@ -1,6 +1,10 @@
 // Renders the machine pre-check of an LV into a clean, printable German HTML evaluation that
-// staff review, edit and publish as the project's evaluation. All text is escaped: the LV is
-// customer input.
+// staff review, edit and publish as the project's evaluation: an executive summary first (top
+// risks, money at stake in total and by basis, numbered questions to the owner), then the LV-wide
+// findings, the findings per position with their amounts, claims and the analysis price. It
+// prints to PDF from the result's print view: A4 margins for the browser's header and footer,
+// table headers repeated on every page, no row or list item cut across pages. All text is
+// escaped: the LV is customer input.
 import { formatDate, formatEuro } from "../../common/format";
 import type { Finding } from "../gaeb";
 import type { AnalysisSummary } from "./store";
@@ -10,6 +14,7 @@ const esc = (s: unknown) =>
 
 const SEVERITY_LABEL = { risiko: "Risiko", warnung: "Warnung", hinweis: "Hinweis" } as const;
 const SEVERITY_ORDER = { risiko: 0, warnung: 1, hinweis: 2 } as const;
+const TOP_RISKS = 5;
 
 export interface DraftInput {
   projectName: string;
@@ -22,24 +27,200 @@ export interface DraftInput {
   now?: Date;
 }
 
+/** "OZ 01.0030", "OZ 01.0030 und 02.0050", "OZ 01, 02, 03 … und 4 weitere". */
+export function ozPhrase(oz: string[]): string {
+  const list = [...new Set(oz.filter(Boolean))];
+  if (list.length === 0) return "";
+  const shown = list.length > 6 ? list.slice(0, 5) : list;
+  const rest = list.length - shown.length;
+  const last = rest ? `${rest} weitere` : shown.pop()!;
+  return `OZ ${shown.length ? `${shown.join(", ")} und ${last}` : last}`;
+}
+
+/** Where a finding is: its OZ, or its related OZ for an LV-wide finding. */
+const findingOz = (f: Finding) => (f.oz ? [f.oz] : (f.relatedOz ?? []));
+
+/** Questions to the owner by rule; `oz` is "OZ …" (or "" when the findings name none), `n` their number. */
+const at = (oz: string) => (oz ? ` zu ${oz}` : "");
+const QUESTION_BY_RULE: Record<string, (oz: string, n: number) => string> = {
+  bedarfsposition: (oz, n) =>
+    `Mit welcher Menge und Wahrscheinlichkeit ${n > 1 ? "werden die Bedarfspositionen" : "wird die Bedarfsposition"}${oz ? ` ${oz}` : ""} beauftragt?`,
+  pauschalposition: (oz) =>
+    `Auf welchen Plänen und Mengen beruht die Pauschale${oz ? ` ${oz}` : ""}, und welche Leistungen umfasst sie genau?`,
+  wahlposition: (oz) => `Nach welchen Kriterien und bis wann entscheidet der Auftraggeber über die Wahlposition${oz ? ` ${oz}` : ""}?`,
+  stundenlohn: (oz) =>
+    `In welchem Umfang sind die Stundenlohnarbeiten${oz ? ` ${oz}` : ""} zu erwarten, und wer zeichnet die Stundenzettel ab?`,
+  "menge-fehlt": (oz) => `Welche Menge ist${at(oz)} anzusetzen?`,
+  "menge-vom-bieter": (oz) => `Auf welchen Plänen soll der Bieter die Menge${at(oz)} ermitteln, und wird nach Aufmaß abgerechnet?`,
+  "menge-auffaellig-gross": (oz) => `Beruht die Menge${at(oz)} auf einer Mengenermittlung oder auf einer Schätzung?`,
+  "menge-eins": (oz) => `Welche Menge ist${at(oz)} tatsächlich zu erwarten?`,
+  "unterlagen-folgen": (oz) =>
+    `Wann werden die${at(oz)} noch ausstehenden Unterlagen nachgereicht, und wird die Angebotsfrist entsprechend verlängert?`,
+  schadstoffe: (oz) => `Liegen${at(oz)} Analysen zu Art und Menge der Belastung sowie ein Entsorgungskonzept vor?`,
+  bodenklassen: (oz) => `Wird${at(oz)} die Bodenbeschreibung nach Homogenbereichen (DIN 18300) nachgereicht?`,
+  "nach-angabe-ag": (oz) => `Welche Vorgaben des Auftraggebers gelten${at(oz)}, damit die Leistung vollständig kalkuliert werden kann?`,
+  "nebenleistungen-pauschal": (oz) => `Welche Besonderen Leistungen sind mit „allen Nebenleistungen“${at(oz)} gemeint?`,
+  "keine-gesonderte-verguetung": (oz) => `Welche Leistungen sind${at(oz)} ohne gesonderte Vergütung einzurechnen?`,
+  "markenname-ohne-gleichwertig": (oz) => `Sind${at(oz)} gleichwertige Produkte anderer Hersteller zugelassen?`,
+  "fabrikat-vorgegeben": (oz) => `Sind${at(oz)} gleichwertige Fabrikate zugelassen?`,
+  vertragsstrafe: () => `Welche Obergrenze hat die Vertragsstrafe, und für welche Termine gilt sie?`,
+};
+
+/** Questions by category, for rules without their own and for LV-wide and model findings. */
+const QUESTION_BY_CATEGORY: Record<string, (title: string, at: string) => string> = {
+  vollstaendigkeit: (t, at) =>
+    `Zu „${t}“${at}: In welcher Position ist diese Leistung anzubieten, oder wird das LV um eine Position ergänzt?`,
+  struktur: (t, at) => `Zu „${t}“${at}: Wie ist das LV an dieser Stelle zu lesen, und wird es vor Angebotsabgabe berichtigt?`,
+  menge: (t, at) => `Zu „${t}“${at}: Auf welcher Mengenermittlung beruhen die Mengen, und welche Menge ist anzusetzen?`,
+  vertrag: (t) => `Zu „${t}“: Welche Regelung gilt genau (Höhe, Obergrenze, Bezugstermine)?`,
+  unterlagen: (t, at) => `Zu „${t}“${at}: Werden die fehlenden Unterlagen vor Angebotsabgabe nachgereicht?`,
+  produktvorgabe: (t, at) => `Zu „${t}“${at}: Sind gleichwertige Produkte zugelassen?`,
+  leistungsbeschreibung: (t, at) => `Zu „${t}“${at}: Welcher Leistungsumfang ist genau anzubieten?`,
+};
+
+/** One German question to the owner about findings of one rule (or one LV-wide finding). */
+export function questionFor(findings: Finding[]): string {
+  const f = findings[0];
+  // Model findings are worded as questions already.
+  if (f.source === "model" && findings.length === 1 && /\?\s*$/.test(f.title)) return f.title.trim();
+  const oz = ozPhrase(findings.flatMap(findingOz));
+  const byRule = QUESTION_BY_RULE[f.ruleId];
+  if (byRule && f.source === "rule") return byRule(oz, findings.length);
+  const byCategory = QUESTION_BY_CATEGORY[f.category];
+  return byCategory ? byCategory(f.title, at(oz)) : `Zu „${f.title}“${at(oz)}: Wie ist das zu verstehen, und was ist anzubieten?`;
+}
+
+/** The top risks: highest amount first, then severity, then document order. */
+export function topRisks(findings: Finding[], n = TOP_RISKS): Finding[] {
+  return findings
+    .map((f, i) => ({ f, i }))
+    .sort(
+      (a, b) =>
+        (b.f.potentialEur ?? -1) - (a.f.potentialEur ?? -1) || SEVERITY_ORDER[a.f.severity] - SEVERITY_ORDER[b.f.severity] || a.i - b.i,
+    )
+    .slice(0, n)
+    .map(({ f }) => f);
+}
+
+/**
+ * "Fragen an den Auftraggeber vor Angebotsabgabe": one per LV-wide finding, then one per rule over
+ * the risk findings and the top risks (their positions named together), in that order.
+ */
+export function ownerQuestions(findings: Finding[], top: Finding[] = topRisks(findings)): string[] {
+  const questions: string[] = [];
+  for (const f of findings) if (f.scope === "lv") questions.push(questionFor([f]));
+  const groups = new Map<string, Finding[]>();
+  const risky = new Set([...findings.filter((f) => f.scope !== "lv" && f.severity === "risiko"), ...top.filter((f) => f.scope !== "lv")]);
+  for (const f of findings) {
+    if (!risky.has(f)) continue;
+    const key = f.source === "model" ? `model:${groups.size}` : f.ruleId;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  for (const group of groups.values()) questions.push(questionFor(group));
+  return [...new Set(questions)];
+}
+
+const amount = (f: Finding) =>
+  f.potentialEur != null
+    ? `<span class="eur">${esc(formatEuro(f.potentialEur))}</span>`
+    : f.priceNeeded
+      ? `<span class="why">${esc(f.priceNeeded)}</span>`
+      : "–";
+const sourceBadge = (f: Finding) => (f.source === "model" ? ` <span class="badge">KI-Hinweis</span>` : "");
+const findingText = (f: Finding) =>
+  `<span class="${f.severity}">${SEVERITY_LABEL[f.severity]}:</span> ${esc(f.title)}${sourceBadge(f)}${f.excerpt ? ` <q>${esc(f.excerpt)}</q>` : ""}<br><span class="why">${esc(f.why)}</span>${f.evidence ? `<br><span class="why">Beleg: ${esc(f.evidence)}</span>` : ""}`;
+
 function findingRows(findings: Finding[], shortTexts: Map<string, string>) {
   return [...findings]
-    .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.oz ?? "").localeCompare(b.oz ?? "", "de", { numeric: true }))
+    .sort(
+      (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.oz ?? "").localeCompare(b.oz ?? "", "de", { numeric: true }),
+    )
     .map(
       (f) => `<tr>
   <td class="oz">${esc(f.oz || "–")}</td>
   <td>${esc(shortTexts.get(f.oz ?? "") ?? "")}</td>
-  <td><span class="${f.severity}">${SEVERITY_LABEL[f.severity]}:</span> ${esc(f.title)}${f.excerpt ? ` <q>${esc(f.excerpt)}</q>` : ""}<br><span class="why">${esc(f.why)}</span></td>
+  <td>${findingText(f)}</td>
   <td>${esc(f.basis ?? "")}</td>
+  <td class="num">${amount(f)}</td>
 </tr>`,
     )
     .join("\n");
+}
+
+function lvRows(findings: Finding[]) {
+  return findings
+    .map(
+      (f) => `<tr>
+  <td>${findingText(f)}</td>
+  <td class="ozlist">${esc([...new Set([f.oz, ...(f.relatedOz ?? [])].filter(Boolean))].join(", ") || "–")}</td>
+  <td>${esc(f.basis ?? "")}</td>
+  <td class="num">${amount(f)}</td>
+</tr>`,
+    )
+    .join("\n");
+}
+
+function executiveSummary(s: AnalysisSummary, shortTexts: Map<string, string>) {
+  const potential = s.potential ?? null;
+  const offer = s.totals?.total ?? null;
+  const top = topRisks(s.findings);
+  const questions = ownerQuestions(s.findings, top);
+  const share =
+    potential && offer
+      ? ` – ${(potential.totalEur / offer).toLocaleString("de-DE", { style: "percent", maximumFractionDigits: 1 })} der Angebotssumme von ${esc(formatEuro(offer))}`
+      : "";
+  const bases = Object.entries(potential?.byBasis ?? {});
+  return `<section class="summary">
+<h2>Auf einen Blick</h2>
+<div class="kpis">
+  <div class="kpi"><span class="label">Betrag im Risiko</span><strong>${potential ? esc(formatEuro(potential.totalEur)) : "–"}</strong><span class="why">${
+    potential
+      ? `aus ${potential.count} ${potential.count === 1 ? "Befund" : "Befunden"}${share}; jede Position einmal gezählt`
+      : "Das LV enthält keine Preise; Beträge lassen sich erst mit Einheitspreisen beziffern."
+  }</span></div>
+  <div class="kpi"><span class="label">Befunde</span><strong>${s.findingCounts.total}</strong><span class="why">${s.findingCounts.bySeverity.risiko} Risiken, ${s.findingCounts.bySeverity.warnung} Warnungen, ${s.findingCounts.bySeverity.hinweis} Hinweise</span></div>
+  <div class="kpi"><span class="label">Fragen an den Auftraggeber</span><strong>${questions.length}</strong><span class="why">vor Angebotsabgabe klären</span></div>
+</div>
+
+<h3>Die größten Risiken</h3>
+${
+  top.length
+    ? `<ol class="top">${top
+        .map(
+          (f) =>
+            `<li><strong>${f.oz ? `OZ ${esc(f.oz)}` : "Gesamtes LV"}${f.oz && shortTexts.get(f.oz) ? ` ${esc(shortTexts.get(f.oz))}` : ""}</strong> – <span class="${f.severity}">${SEVERITY_LABEL[f.severity]}:</span> ${esc(f.title)}${sourceBadge(f)}${
+              f.potentialEur != null ? ` – <span class="eur">${esc(formatEuro(f.potentialEur))}</span>` : ""
+            }${f.basis ? ` <span class="why">(${esc(f.basis)})</span>` : ""}</li>`,
+        )
+        .join("\n")}</ol>`
+    : "<p>Die automatische Vorprüfung hat keine Risiken gefunden.</p>"
+}
+
+<h3>Betrag im Risiko nach Grundlage</h3>
+${
+  bases.length
+    ? `<table class="bases">
+<colgroup><col style="width:78%"><col style="width:22%"></colgroup>
+<thead><tr><th>Grundlage</th><th class="num">Betrag</th></tr></thead>
+<tbody>
+${bases.map(([basis, eur]) => `<tr><td>${esc(basis)}</td><td class="num">${esc(formatEuro(eur))}</td></tr>`).join("\n")}
+<tr class="sum"><td>Summe</td><td class="num">${esc(formatEuro(potential!.totalEur))}</td></tr>
+</tbody>
+</table>`
+    : `<p>${potential ? "Keiner der Befunde lässt sich beziffern." : "Ohne Einheitspreise lässt sich kein Betrag beziffern; bei den Befunden steht, welcher Preis dafür fehlt."}</p>`
+}
+
+<h3>Fragen an den Auftraggeber vor Angebotsabgabe</h3>
+${questions.length ? `<ol class="questions">${questions.map((q) => `<li>${esc(q)}</li>`).join("\n")}</ol>` : "<p>Aus der Vorprüfung ergeben sich keine Fragen an den Auftraggeber.</p>"}
+</section>`;
 }
 
 export function renderDraftEvaluation(input: DraftInput): string {
   const { summary: s } = input;
   const c = s.counts;
   const claims = s.findings.filter((f) => f.nachtragspotenzial);
+  const lvFindings = s.findings.filter((f) => f.scope === "lv");
+  const positionFindings = s.findings.filter((f) => f.scope !== "lv");
   const kindsLine = [
     [c.provisional, "Bedarfs-/Eventualpositionen"],
     [c.alternative, "Wahlpositionen"],
@@ -59,13 +240,27 @@ export function renderDraftEvaluation(input: DraftInput): string {
 <title>Auswertung – ${esc(input.projectName)}</title>
 <style>
   body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2937; max-width: 900px; margin: 2rem auto; padding: 0 1.25rem; line-height: 1.5; }
-  h1 { font-size: 1.6rem; margin-bottom: .25rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 2px solid #e5e7eb; padding-bottom: .25rem; }
-  .meta, .why { color: #6b7280; font-size: .9rem; } table { width: 100%; border-collapse: collapse; margin: 1rem 0; font-size: .9rem; }
-  th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid #e5e7eb; vertical-align: top; } th { background: #f3f4f6; }
-  td.oz { white-space: nowrap; font-variant-numeric: tabular-nums; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
+  h1 { font-size: 1.6rem; margin-bottom: .25rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 2px solid #e5e7eb; padding-bottom: .25rem; } h3 { font-size: 1rem; margin: 1.25rem 0 .5rem; }
+  .meta, .why { color: #6b7280; font-size: .9em; } table { width: 100%; border-collapse: collapse; margin: 1rem 0; font-size: .9rem; table-layout: fixed; }
+  th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid #e5e7eb; vertical-align: top; overflow-wrap: break-word; hyphens: auto; } th { background: #f3f4f6; }
+  td.oz { font-variant-numeric: tabular-nums; } td.ozlist { font-variant-numeric: tabular-nums; overflow-wrap: normal; } .num { text-align: right; font-variant-numeric: tabular-nums; } .eur { white-space: nowrap; font-weight: 600; }
+  tr.sum td { font-weight: 700; border-top: 2px solid #d1d5db; }
   .risiko { color: #b91c1c; font-weight: 600; } .warnung { color: #b45309; font-weight: 600; } .hinweis { color: #1d4ed8; font-weight: 600; }
+  .badge { display: inline-block; border: 1px solid #c4b5fd; background: #f5f3ff; color: #5b21b6; border-radius: 999px; padding: 0 .45rem; font-size: .75rem; font-weight: 600; }
   .box { background: #f9fafb; border: 1px solid #e5e7eb; border-radius: 8px; padding: 1rem 1.25rem; }
-  @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } tr { break-inside: avoid; } }
+  .kpis { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: .75rem; margin: 1rem 0; }
+  .kpi { border: 1px solid #e5e7eb; border-radius: 8px; padding: .75rem 1rem; display: flex; flex-direction: column; gap: .1rem; }
+  .kpi strong { font-size: 1.35rem; font-variant-numeric: tabular-nums; } .kpi .label { font-size: .85rem; color: #374151; }
+  ol.top li, ol.questions li { margin-bottom: .35rem; }
+  @page { size: A4; margin: 18mm 15mm 20mm; }
+  @media print {
+    body { margin: 0; max-width: none; padding: 0; font-size: 10pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+    h2, h3 { break-after: avoid; page-break-after: avoid; }
+    table { font-size: 9pt; }
+    thead { display: table-header-group; } tfoot { display: table-footer-group; }
+    tr, li, .kpi, .box { break-inside: avoid; page-break-inside: avoid; }
+    section.summary { break-after: page; page-break-after: always; }
+  }
 </style>
 </head>
 <body>
@@ -78,13 +273,29 @@ export function renderDraftEvaluation(input: DraftInput): string {
   Die automatische Vorprüfung ergab ${s.findingCounts.total} Befunde (${s.findingCounts.bySeverity.risiko} Risiken, ${s.findingCounts.bySeverity.warnung} Warnungen, ${s.findingCounts.bySeverity.hinweis} Hinweise)${claims.length ? `, davon ${claims.length} mit möglichem Nachtragspotenzial` : ""}.
 </div>
 
+${executiveSummary(s, input.shortTexts)}
+
+<h2>Fragen und Befunde zum gesamten LV</h2>
+${
+  lvFindings.length
+    ? `<table>
+<colgroup><col style="width:54%"><col style="width:14%"><col style="width:19%"><col style="width:13%"></colgroup>
+<thead><tr><th>Befund</th><th>Betroffene OZ</th><th>Grundlage</th><th class="num">Betrag</th></tr></thead>
+<tbody>
+${lvRows(lvFindings)}
+</tbody>
+</table>`
+    : "<p>Zum LV als Ganzem hat die Vorprüfung keine Befunde.</p>"
+}
+
 <h2>Befunde je Position</h2>
 ${
-  s.findings.length
+  positionFindings.length
     ? `<table>
-<thead><tr><th>OZ</th><th>Position</th><th>Befund</th><th>Grundlage</th></tr></thead>
+<colgroup><col style="width:10%"><col style="width:19%"><col style="width:43%"><col style="width:15%"><col style="width:13%"></colgroup>
+<thead><tr><th>OZ</th><th>Position</th><th>Befund</th><th>Grundlage</th><th class="num">Betrag im Risiko</th></tr></thead>
 <tbody>
-${findingRows(s.findings, input.shortTexts)}
+${findingRows(positionFindings, input.shortTexts)}
 </tbody>
 </table>`
     : "<p>Die automatische Vorprüfung hat keine Auffälligkeiten gefunden.</p>"
@@ -94,7 +305,10 @@ ${findingRows(s.findings, input.shortTexts)}
 ${
   claims.length
     ? `<ul>${claims
-        .map((f) => `<li><strong>OZ ${esc(f.oz)}</strong> – ${esc(f.title)}${f.basis ? ` (${esc(f.basis)})` : ""}</li>`)
+        .map(
+          (f) =>
+            `<li><strong>${f.oz ? `OZ ${esc(f.oz)}` : "Gesamtes LV"}</strong> – ${esc(f.title)}${f.basis ? ` (${esc(f.basis)})` : ""}</li>`,
+        )
         .join("\n")}</ul>
 <p>Voraussetzung für eine spätere Mehrvergütung ist eine lückenlose Dokumentation (Bautagebuch, gemeinsames Aufmaß) und die rechtzeitige Ankündigung bzw. Anzeige nach VOB/B.</p>`
     : "<p>Aus der Vorprüfung ergeben sich keine konkreten Ansatzpunkte für Nachträge.</p>"
@@ -102,11 +316,16 @@ ${
 
 <h2>Umfang und Preis der Analyse</h2>
 <table>
+  <colgroup><col style="width:78%"><col style="width:22%"></colgroup>
   <tbody>
     <tr><td>Abrechenbare Positionen (ohne doppelte oder gleichartige)</td><td class="num">${s.chargeablePositions}</td></tr>
     ${s.duplicates.length ? `<tr><td>Nicht berechnete doppelte/gleichartige Positionen</td><td class="num">${s.duplicates.length}</td></tr>` : ""}
-    ${prices ? `<tr><td>Kalkulationspaket (netto, je LV)</td><td class="num">${formatEuro(prices.kalkulationspaket)}</td></tr>
-    <tr><td>Ausführungspaket (netto, je LV)</td><td class="num">${formatEuro(prices.ausfuehrungspaket)}</td></tr>` : ""}
+    ${
+      prices
+        ? `<tr><td>Kalkulationspaket (netto, je LV)</td><td class="num">${formatEuro(prices.kalkulationspaket)}</td></tr>
+    <tr><td>Ausführungspaket (netto, je LV)</td><td class="num">${formatEuro(prices.ausfuehrungspaket)}</td></tr>`
+        : ""
+    }
     ${s.totals?.total != null ? `<tr><td>Angebotssumme laut LV (netto)</td><td class="num">${formatEuro(s.totals.total)}</td></tr>` : ""}
   </tbody>
 </table>
@@ -116,8 +335,9 @@ ${
   <li>Positionen mit Befund „Risiko“ vor Angebotsabgabe mit dem Auftraggeber klären (Bieterfrage) oder Annahmen im Anschreiben festhalten.</li>
   <li>Bedarfs- und Wahlpositionen auskömmlich kalkulieren; ihre Beauftragung ist ungewiss.</li>
   <li>Pauschal- und Stundenlohnpositionen auf Umfang und Vorhaltezeiten prüfen.</li>
+  <li>„Betrag im Risiko“: der Angebotsbetrag, den ein Befund betrifft (z. B. 10 % des Gesamtbetrags bei Mengenbefunden nach § 2 Abs. 3 VOB/B, der ganze Pauschalpreis, der Gesamtbetrag einer Bedarfsposition); in der Summe zählt jede Position einmal.</li>
 </ul>
-<p class="meta">Entwurf aus der automatischen Vorprüfung – vor der Veröffentlichung fachlich prüfen und ergänzen.</p>
+<p class="meta">Entwurf aus der automatischen Vorprüfung – vor der Veröffentlichung fachlich prüfen und ergänzen. Mit „KI-Hinweis“ markierte Befunde stammen aus einer Sprachmodell-Prüfung und sind als Fragen zu verstehen.</p>
 </body>
 </html>
 `;

@@ -17,6 +17,7 @@ import { z } from "zod";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { analysisModelCache, projectModelUsage } from "../db/schema";
+import { priceFindings } from "../gaeb/money";
 import type { BoqNode, Finding, TenderAnalysis } from "../gaeb";
 import { activeAnalysisPrompt } from "./analysis-prompt";
 
@@ -389,9 +390,12 @@ async function runModelPass<T extends TenderAnalysis>(
   const counts = analysis.findingCounts;
   const bySeverity = { ...counts.bySeverity };
   for (const f of added) bySeverity[f.severity]++;
+  // Model findings put money at stake like rule findings (same table); the total counts each once.
+  const priced = priceFindings([...analysis.findings, ...added], analysis);
   return {
     ...analysis,
-    findings: [...analysis.findings, ...added],
+    findings: priced.findings,
+    potential: priced.potential,
     findingCounts: {
       ...counts,
       total: counts.total + added.length,

@@ -1,5 +1,5 @@
-// GET /api/projects/:id/boq (same access as the project) and, for super admins, the draft
-// evaluation rendered from the pre-check.
+// GET /api/projects/:id/boq (same access as the project), its Excel export (export.ts) and, for
+// super admins, the draft evaluation rendered from the pre-check.
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { columnMappingSchema } from "../../common/schemas/boq";
@@ -9,7 +9,10 @@ import { companies, projectFiles, projects } from "../db/schema";
 import { requireRole, requireUser } from "../auth/guards";
 import { HttpError, notFound } from "../http/errors";
 import { loadManageableProject, loadVisibleProject } from "../projects/access";
+import { recordProjectWork } from "../projects/status";
+import { analysisPromptRoutes } from "./analysis-prompt-routes";
 import { renderDraftEvaluation } from "./draft";
+import { boqExportRoutes } from "./export";
 import { analysisPositions, currentAnalysis, saveMapping, type AnalysisSummary } from "./store";
 import { queueBoqAnalysis } from "./worker";
 
@@ -21,6 +24,8 @@ export const boqRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
+    await app.register(analysisPromptRoutes(deps));
+    await app.register(boqExportRoutes(deps));
 
     app.get("/api/projects/:id/boq", { schema: { params: idParam } }, async (req) => {
       const user = requireUser(req);
@@ -45,6 +50,8 @@ export const boqRoutes =
         counts: summary?.counts ?? null,
         chargeablePositions: summary?.chargeablePositions ?? 0,
         prices: summary?.prices ?? null,
+        // The money at stake (gaeb/money.ts); null without prices and for analyses stored before it.
+        potential: summary?.potential ?? null,
       };
     });
 
@@ -83,6 +90,7 @@ export const boqRoutes =
         summary: row.analysis.summary as AnalysisSummary,
         shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
       });
+      await recordProjectWork(db, req, project.id, "evaluation_draft");
       return { html, fileName: `Auswertung-${project.id}.html` };
     });
   };

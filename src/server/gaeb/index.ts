@@ -2,24 +2,25 @@
 // price the chargeable positions, and run the pre-check. The result is plain JSON. It runs inside
 // the reader worker (src/server/boq/reader-pool.ts), never on the web server's thread.
 
-import { countChargeable, type Duplicate } from "./chargeable";
+import { countPositions, failedAnalysis, type TenderAnalysis } from "./analysis-result";
+import { countChargeable } from "./chargeable";
 import { detectTenderFormat } from "./detect";
-import { GaebError, UNSUPPORTED_CODES, type GaebErrorCode } from "./errors";
+import { GaebError } from "./errors";
 import { DEFAULT_LIMITS, type ReadLimits } from "./limits";
 import { mergePrices } from "./merge-prices";
+import { priceFindings } from "./money";
 import { readTenderPdf } from "./pdf";
-import { isLumpSum } from "./precheck/position-facts";
 import { runPrecheck } from "./precheck/run";
-import type { Finding, FindingCounts } from "./precheck/types";
-import { priceTender, type TenderPrices } from "./prices";
+import { priceTender } from "./prices";
 import { readGaebXml } from "./reader";
 import { readTenderSheet } from "./sheet";
-import type { BoqNode, ParsedTender, TenderFormat, TenderTotals } from "./types";
+import type { ParsedTender, TenderFormat } from "./types";
 import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
 
 export { GaebError } from "./errors";
+export { failedAnalysis, type PositionCounts, type TenderAnalysis } from "./analysis-result";
 export type { BoqNode, ParsedTender, TenderFormat } from "./types";
-export type { Finding, FindingCounts } from "./precheck/types";
+export type { Finding, FindingCounts, Potential } from "./precheck/types";
 export type { ReadLimits } from "./limits";
 
 export interface AnalyseOptions {
@@ -30,76 +31,10 @@ export interface AnalyseOptions {
   limits?: ReadLimits;
 }
 
-export interface PositionCounts {
-  items: number;
-  lots: number;
-  titles: number;
-  remarks: number;
-  markups: number;
-  provisional: number;
-  provisionalWithoutTotal: number;
-  alternative: number;
-  lumpSum: number;
-  hourly: number;
-  keyItems: number;
-  qtyTBD: number;
-  notApplicable: number;
-  notOffered: number;
-  changeOrders: number;
-  /** Open bidder gaps over all positions. */
-  bidderGaps: number;
-}
-
-/** The read tender's header and positions, plus what was derived from them. */
-export interface TenderAnalysis extends Pick<ParsedTender, "version" | "phase" | "projectName" | "boqName" | "currency" | "positions"> {
-  status: "done" | "unsupported" | "failed";
-  error?: { code: GaebErrorCode; message: string };
-  format: TenderFormat;
-  counts: PositionCounts;
-  chargeablePositions: number;
-  duplicates: Duplicate[];
-  /** null unless status is "done". */
-  prices: TenderPrices | null;
-  totals: TenderTotals | null;
-  findings: Finding[];
-  findingCounts: FindingCounts;
-  warnings: string[];
-  /** An X84 with prices only that still needs its X83 (no base was given or it did not match). */
-  priceOnly?: boolean;
-  /** Name of the file whose positions a price-only X84 completed. */
-  baseFileName?: string;
-  /** sheet_no_header / a spreadsheet: the first rows for the column-mapping dialog. */
-  sheetPreview?: SheetPreview;
-  /** The column mapping a spreadsheet was read with. */
-  mapping?: ColumnMapping;
-}
-
-function countPositions(positions: BoqNode[]): PositionCounts {
-  const items = positions.filter((p) => p.kind === "item");
-  const count = (predicate: (p: BoqNode) => boolean) => items.filter(predicate).length;
-  return {
-    items: items.length,
-    lots: positions.filter((p) => p.kind === "lot").length,
-    titles: positions.filter((p) => p.kind === "title").length,
-    remarks: positions.filter((p) => p.kind === "remark").length,
-    markups: positions.filter((p) => p.kind === "markup").length,
-    provisional: count((p) => p.flags.provisional !== null),
-    provisionalWithoutTotal: count((p) => p.flags.provisional === "WithoutTotal"),
-    alternative: count((p) => (p.flags.alternative?.serial ?? 0) >= 1),
-    lumpSum: count(isLumpSum),
-    hourly: count((p) => p.flags.hourly),
-    keyItems: count((p) => p.flags.keyItem),
-    qtyTBD: count((p) => p.flags.qtyTBD),
-    notApplicable: count((p) => p.flags.notApplicable),
-    notOffered: count((p) => p.flags.notOffered),
-    changeOrders: count((p) => p.flags.changeOrder !== null),
-    bidderGaps: positions.reduce((sum, p) => sum + p.bidderGaps, 0),
-  };
-}
-
 function analysed(format: TenderFormat, parsed: ParsedTender & { sheetPreview?: SheetPreview; mapping?: ColumnMapping }): TenderAnalysis {
   const { chargeablePositions, duplicates } = countChargeable(parsed.positions);
   const precheck = runPrecheck(parsed);
+  const money = priceFindings(precheck.findings, parsed);
   return {
     status: "done",
     format,
@@ -114,8 +49,9 @@ function analysed(format: TenderFormat, parsed: ParsedTender & { sheetPreview?: 
     duplicates,
     prices: priceTender(chargeablePositions),
     totals: parsed.totals,
-    findings: precheck.findings,
+    findings: money.findings,
     findingCounts: precheck.counts,
+    potential: money.potential,
     warnings: parsed.warnings,
     ...(parsed.priceOnly ? { priceOnly: true } : {}),
     ...(parsed.sheetPreview ? { sheetPreview: parsed.sheetPreview } : {}),
@@ -123,35 +59,12 @@ function analysed(format: TenderFormat, parsed: ParsedTender & { sheetPreview?: 
   };
 }
 
-function notAnalysed(format: TenderFormat, error: GaebError): TenderAnalysis {
-  return {
-    status: UNSUPPORTED_CODES.has(error.code) ? "unsupported" : "failed",
-    error: { code: error.code, message: error.message },
-    format,
-    version: null,
-    phase: null,
-    projectName: "",
-    boqName: "",
-    currency: "EUR",
-    positions: [],
-    counts: countPositions([]),
-    chargeablePositions: 0,
-    duplicates: [],
-    prices: null,
-    totals: null,
-    findings: [],
-    findingCounts: runPrecheck({ positions: [] }).counts,
-    warnings: [],
-    ...(error.preview ? { sheetPreview: error.preview } : {}),
-  };
-}
-
 /** A GAEB file; a price-only X84 is merged into its base X83 when one is given. */
-function readGaeb(buffer: Uint8Array, options: AnalyseOptions): ParsedTender & { baseFileName?: string } {
-  const parsed = readGaebXml(buffer);
+function readGaeb(buffer: Uint8Array, options: AnalyseOptions, limits: ReadLimits): ParsedTender & { baseFileName?: string } {
+  const parsed = readGaebXml(buffer, limits);
   if (!parsed.priceOnly) return parsed;
   if (!options.base) throw new GaebError("price_only_without_base");
-  const base = readGaebXml(options.base.data);
+  const base = readGaebXml(options.base.data, limits);
   return { ...mergePrices(base, parsed, options.base.fileName), baseFileName: options.base.fileName };
 }
 
@@ -165,7 +78,7 @@ export async function analyseTender(buffer: Uint8Array, fileName: string, option
   try {
     switch (format) {
       case "gaeb-xml": {
-        const parsed = readGaeb(buffer, options);
+        const parsed = readGaeb(buffer, options, limits);
         return { ...analysed(format, parsed), ...(parsed.baseFileName ? { baseFileName: parsed.baseFileName } : {}) };
       }
       case "pdf":
@@ -183,7 +96,7 @@ export async function analyseTender(buffer: Uint8Array, fileName: string, option
         throw new GaebError(buffer.length === 0 ? "empty" : "unknown_format");
     }
   } catch (err) {
-    if (err instanceof GaebError) return notAnalysed(format, err);
+    if (err instanceof GaebError) return failedAnalysis(format, err);
     throw err;
   }
 }
