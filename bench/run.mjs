@@ -5,7 +5,8 @@
 // bench/results/ as JSON and Markdown.
 //
 // Options: --no-build, --duration=<s> (per API measurement, default 10), --pglite (the embedded
-// database instead; see docs/performance.md for how its figures differ).
+// database instead; see docs/performance.md for how its figures differ), --only reader (only the
+// reader-isolation measurement and its bar, after build, seed and start as usual).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -18,12 +19,14 @@ import { seedBenchData } from "./seed.ts";
 import { launchBrowser } from "../tests/helpers/e2e.ts";
 import { freePort, startBenchServer } from "./server.mjs";
 import { createPostgresDatabase } from "../tests/helpers/database.ts";
+import { measureReaderIsolation } from "./reader-isolation.mjs";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k, v ?? "true"]));
+const onlyReader = args.get("only") === "reader" || (args.get("only") === "true" && args.has("reader"));
 const DURATION = Number(args.get("duration") ?? 10);
 const CONNECTIONS = 50;
 const root = resolve(import.meta.dirname, "..");
-const results = { date: new Date().toISOString(), machine: { cpus: (await import("node:os")).cpus().length }, api: [], baseline: [], upload: null, js: [], lighthouse: null };
+const results = { date: new Date().toISOString(), machine: { cpus: (await import("node:os")).cpus().length }, api: [], baseline: [], reader: null, upload: null, js: [], lighthouse: null };
 
 function log(msg) {
   process.stderr.write(`[bench] ${msg}\n`);
@@ -74,6 +77,11 @@ async function login(username) {
 const cookie = await login(seed.bigCompanyAdmin);
 const projectId = seed.sampleProjectId;
 
+// 3b. Reader isolation (bench/reader-isolation.mjs): a second company's GET /api/user while a
+// third company's PDF bomb and 10 MB GAEB are read – first, so no other upload is read meanwhile.
+const [uploader, poller] = seed.otherCompanyAdmins;
+results.reader = await measureReaderIsolation({ base, pid: server.pid, uploaderCookie: await login(uploader), pollerCookie: await login(poller), log });
+
 function cannon(opts) {
   return new Promise((resolvePromise, reject) => {
     autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, r) => (err ? reject(err) : resolvePromise(r)));
@@ -92,7 +100,7 @@ const scenarios = [
   { name: "POST /api/login", url: `${base}/api/login`, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: seed.bigCompanyAdmin, password: seed.password }) },
 ];
 const bodies = {};
-for (const s of scenarios) {
+for (const s of onlyReader ? [] : scenarios) {
   log(`measuring ${s.name} …`);
   const sample = await fetch(s.url, { method: s.method ?? "GET", headers: s.headers, body: s.body });
   if (!sample.ok) throw new Error(`${s.name}: ${sample.status} ${await sample.text()}`);
@@ -105,26 +113,28 @@ for (const s of scenarios) {
 
 // 5. Baseline: a bare node:http server answering the same bytes from memory (gzip where the
 // app sends gzip), measured in the same run.
-const baselinePort = await freePort();
-const payloads = {
-  "/user": { body: Buffer.from(bodies["GET /api/user"]) },
-  "/projects": { body: gzipSync(bodies["GET /api/projects (500 projects)"]), encoding: "gzip" },
-};
-const bare = createServer((req, res) => {
-  const p = payloads[req.url] ?? { body: Buffer.from("{}") };
-  res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": p.body.length, ...(p.encoding ? { "content-encoding": p.encoding } : {}) });
-  res.end(p.body);
-});
-await new Promise((r) => bare.listen(baselinePort, "127.0.0.1", r));
-for (const [path, name, bar] of [["/user", "GET /api/user", 0.35], ["/projects", "GET /api/projects (500 projects)", null]]) {
-  log(`measuring bare node:http ${path} …`);
-  const url = `http://127.0.0.1:${baselinePort}${path}`;
-  await cannon({ url, duration: 2, headers: BROWSER });
-  const r = figures(await cannon({ url, headers: BROWSER }));
-  const app = results.api.find((a) => a.name === name);
-  results.baseline.push({ name, bareRps: r.rps, appRps: app.rps, ratio: app.rps / r.rps, bar });
+if (!onlyReader) {
+  const baselinePort = await freePort();
+  const payloads = {
+    "/user": { body: Buffer.from(bodies["GET /api/user"]) },
+    "/projects": { body: gzipSync(bodies["GET /api/projects (500 projects)"]), encoding: "gzip" },
+  };
+  const bare = createServer((req, res) => {
+    const p = payloads[req.url] ?? { body: Buffer.from("{}") };
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": p.body.length, ...(p.encoding ? { "content-encoding": p.encoding } : {}) });
+    res.end(p.body);
+  });
+  await new Promise((r) => bare.listen(baselinePort, "127.0.0.1", r));
+  for (const [path, name, bar] of [["/user", "GET /api/user", 0.35], ["/projects", "GET /api/projects (500 projects)", null]]) {
+    log(`measuring bare node:http ${path} …`);
+    const url = `http://127.0.0.1:${baselinePort}${path}`;
+    await cannon({ url, duration: 2, headers: BROWSER });
+    const r = figures(await cannon({ url, headers: BROWSER }));
+    const app = results.api.find((a) => a.name === name);
+    results.baseline.push({ name, bareRps: r.rps, appRps: app.rps, ratio: app.rps / r.rps, bar });
+  }
+  bare.close();
 }
-bare.close();
 
 // 6. Server memory (RSS) during one 10 MB upload, and during 20 concurrent ones.
 const rss = () => {
@@ -151,11 +161,13 @@ async function uploadRound(count) {
   peak = Math.max(peak, rss());
   return { uploads: count, sizeMb: 10, ok: statuses.filter((s) => s < 300).length, seconds: (Date.now() - started) / 1000, rssBeforeMb: before / 2 ** 20, rssPeakMb: peak / 2 ** 20, perUploadMb: (peak - before) / 2 ** 20 / count, bar: 60 };
 }
-log("measuring memory during one 10 MB upload, then 20 concurrent ones …");
-results.upload = { single: await uploadRound(1), concurrent: await uploadRound(20) };
+if (!onlyReader) {
+  log("measuring memory during one 10 MB upload, then 20 concurrent ones …");
+  results.upload = { single: await uploadRound(1), concurrent: await uploadRound(20) };
+}
 
 // 7. JavaScript each route loads (gzip), measured in Chromium.
-{
+if (!onlyReader) {
   const browser = await launchBrowser();
   const context = await browser.newContext();
   await context.addCookies([{ name: cookie.split("=")[0], value: cookie.split("=")[1], url: base }]);
@@ -168,8 +180,10 @@ results.upload = { single: await uploadRound(1), concurrent: await uploadRound(2
 }
 
 // 8. Lighthouse (mobile) for / (bench/lighthouse.mjs).
-log("running Lighthouse on / …");
-results.lighthouse = (await measureLanding(base, { runs: 3, routes: ["/"] }))["/"];
+if (!onlyReader) {
+  log("running Lighthouse on / …");
+  results.lighthouse = (await measureLanding(base, { runs: 3, routes: ["/"] }))["/"];
+}
 
 await server.stop();
 await seed.close?.();
@@ -184,19 +198,30 @@ const bar = (pass, text, label) => {
   return `${text} ${ok(pass)}`;
 };
 const lines = [];
-lines.push(`# bauklar benchmark ${results.date}`, "", `Database: ${databaseUrl ? "PostgreSQL" : "PGlite"} · ${results.machine.cpus} CPU cores · ${CONNECTIONS} connections · ${DURATION} s per figure after 2 s warm-up`, "");
-lines.push("| API | req/s | p50 ms | p99 ms | errors | bar |", "|---|---:|---:|---:|---:|---|");
+const scope = onlyReader ? "reader isolation only (--only reader)" : `${CONNECTIONS} connections · ${DURATION} s per figure after 2 s warm-up`;
+lines.push(`# bauklar benchmark ${results.date}`, "", `Database: ${databaseUrl ? "PostgreSQL" : "PGlite"} · ${results.machine.cpus} CPU cores · ${scope}`, "");
+if (results.api.length) lines.push("| API | req/s | p50 ms | p99 ms | errors | bar |", "|---|---:|---:|---:|---:|---|");
 for (const a of results.api) lines.push(`| ${a.name} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.errors} | ${a.bar ? bar(a.p99 < a.bar.p99 && a.errors === 0, `p99 < ${a.bar.p99} ms`, `${a.name} p99`) : a.errors ? bar(false, "no errors", `${a.name} errors`) : ""} |`);
-lines.push("", "| same bytes from a bare node:http server | app req/s | bare req/s | ratio | bar |", "|---|---:|---:|---:|---|");
+if (results.baseline.length) lines.push("", "| same bytes from a bare node:http server | app req/s | bare req/s | ratio | bar |", "|---|---:|---:|---:|---|");
 for (const b of results.baseline) lines.push(`| ${b.name} | ${b.appRps} | ${b.bareRps} | ${(b.ratio * 100).toFixed(0)} % | ${b.bar ? bar(b.ratio >= b.bar, `≥ ${b.bar * 100} %`, `${b.name} vs bare node:http`) : ""} |`);
-lines.push("", "| server memory (RSS) | uploads | before MB | peak MB | rise per upload MB | bar |", "|---|---:|---:|---:|---:|---|");
-for (const [label, u] of [["one 10 MB upload", results.upload.single], ["20 concurrent 10 MB uploads", results.upload.concurrent]]) {
+const rd = results.reader;
+lines.push("", "| another company's GET /api/user (10 connections) while a file is read | result | s | requests | p50 ms | p99 ms | max ms | errors | server RSS MB | bar |", "|---|---|---:|---:|---:|---:|---:|---:|---|---|");
+lines.push(`| baseline: no file being read | – | 5 | ${rd.baseline.requests} | ${rd.baseline.p50} | ${rd.baseline.p99} | ${rd.baseline.max} | ${rd.baseline.errors} | – | |`);
+for (const f of rd.files) {
+  const outcome = f.status === "done" ? `done, ${f.items} items` : `${f.status} (${f.errorCode})`;
+  const rss = `+${f.rssGrowthMb.toFixed(0)} (${f.rssBeforeMb.toFixed(0)} → ${f.rssPeakMb.toFixed(0)})`;
+  lines.push(`| ${f.name} | ${outcome} | ${f.seconds.toFixed(1)} | ${f.requests} | ${f.p50} | ${f.p99} | ${f.max} | ${f.errors} | ${rss} | ${bar(f.p99 < f.bar && f.errors === 0, `p99 < ${f.bar} ms while a bomb is read`, `reader isolation: ${f.name}`)} |`);
+}
+if (results.upload) lines.push("", "| server memory (RSS) | uploads | before MB | peak MB | rise per upload MB | bar |", "|---|---:|---:|---:|---:|---|");
+for (const [label, u] of results.upload ? [["one 10 MB upload", results.upload.single], ["20 concurrent 10 MB uploads", results.upload.concurrent]] : []) {
   lines.push(`| ${label} (${u.seconds.toFixed(1)} s) | ${u.ok}/${u.uploads} | ${u.rssBeforeMb.toFixed(0)} | ${u.rssPeakMb.toFixed(0)} | ${u.perUploadMb.toFixed(1)} | ${bar(u.perUploadMb < u.bar && u.ok === u.uploads, `< ${u.bar} MB`, `memory: ${label}`)} |`);
 }
-lines.push("", "| route | JS files | JS gzip KB | bar |", "|---|---:|---:|---|");
+if (results.js.length) lines.push("", "| route | JS files | JS gzip KB | bar |", "|---|---:|---:|---|");
 for (const j of results.js) lines.push(`| ${j.route} | ${j.files} | ${j.gzipKb.toFixed(1)} | ${j.bar ? bar(j.gzipKb <= j.bar, `≤ ${j.bar} KB`, `JavaScript for ${j.route}`) : ""} |`);
-lines.push("", `| landing page / — ${results.lighthouse.tool} | value | bar |`, "|---|---|---|");
-for (const [name, value, text, pass] of landingChecks("/", results.lighthouse)) lines.push(`| ${name} | ${value} | ${bar(pass, text, `landing page: ${name}`)} |`);
+if (results.lighthouse) {
+  lines.push("", `| landing page / — ${results.lighthouse.tool} | value | bar |`, "|---|---|---|");
+  for (const [name, value, text, pass] of landingChecks("/", results.lighthouse)) lines.push(`| ${name} | ${value} | ${bar(pass, text, `landing page: ${name}`)} |`);
+}
 lines.push("", missed.length ? `**${missed.length} bar(s) missed:** ${missed.join("; ")}` : "**All bars met.**");
 const report = lines.join("\n");
 console.log(`\n${report}\n`);

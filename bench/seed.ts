@@ -107,6 +107,8 @@ export async function seedBenchData(opts: { databaseUrl?: string; dataDir: strin
   return {
     password,
     bigCompanyAdmin: adminOf(companyRows[0].id).username,
+    /** Admins of two other companies: one uploads tender files, the other's requests are measured meanwhile. */
+    otherCompanyAdmins: [adminOf(companyRows[1].id).username, adminOf(companyRows[2].id).username],
     sampleProjectId: sample.id,
     counts: { companies: companyRows.length, users: userRows.length, projects: plan.length, messages },
   };

@@ -1,4 +1,6 @@
-// Bundles the server into dist/server/main.js; npm packages stay external (node_modules).
+// Bundles the server into dist/server/main.js and the tender reader thread (started by
+// src/server/boq/reader-pool.ts next to the bundle) into dist/server/reader-worker.js; npm packages
+// stay external (node_modules).
 import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { build } from "esbuild";
@@ -6,8 +8,8 @@ import { build } from "esbuild";
 const dist = resolve(process.env.DIST_DIR ?? "dist");
 
 await build({
-  entryPoints: ["src/server/main.ts"],
-  outfile: resolve(dist, "server/main.js"),
+  entryPoints: { main: "src/server/main.ts", "reader-worker": "src/server/boq/reader-worker.ts" },
+  outdir: resolve(dist, "server"),
   bundle: true,
   platform: "node",
   format: "esm",
@@ -21,4 +23,4 @@ if (relative(process.cwd(), dist).startsWith("..") && !existsSync(resolve(dist, 
   mkdirSync(dist, { recursive: true });
   symlinkSync(resolve("node_modules"), resolve(dist, "node_modules"), "dir");
 }
-console.log(`server bundled → ${resolve(dist, "server/main.js")}`);
+console.log(`server bundled → ${resolve(dist, "server/main.js")} and reader-worker.js`);

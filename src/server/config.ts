@@ -1,5 +1,7 @@
 // Configuration from the environment (DESIGN.md "Configuration"). Read once at start.
+import { createHash } from "node:crypto";
 import { resolve } from "node:path";
+import { ROLES, type Role } from "../common/roles";
 
 export interface Config {
   port: number;
@@ -34,6 +36,10 @@ export interface Config {
   reader: ReaderConfig;
   /** Tender files one company may store (project create with file, upload-input) per 10 minutes. */
   uploadRateLimit: number;
+  /** Roles that must use a second factor (MFA_REQUIRED_ROLES); without one they may only enrol. */
+  mfaRequiredRoles: Role[];
+  /** AES-256 key for TOTP secrets at rest (from MFA_SECRET_KEY); without it they are stored as is. */
+  mfaSecretKey?: Buffer;
 }
 
 export interface ReaderConfig {
@@ -116,6 +122,24 @@ function positive(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
+/** MFA_REQUIRED_ROLES: a comma-separated list of roles; an unknown name must not silently disable it. */
+function mfaRequiredRoles(value: string | undefined): Role[] {
+  const names = (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(ROLES as readonly string[]).includes(n));
+  if (unknown.length) {
+    throw new ConfigError(`bauklar startet nicht: MFA_REQUIRED_ROLES enthält unbekannte Rollen (${unknown.join(", ")}). Erlaubt sind ${ROLES.join(", ")}.`);
+  }
+  return [...new Set(names)] as Role[];
+}
+
+/** MFA_SECRET_KEY: any secret of at least 32 characters (e.g. `openssl rand -base64 32`), hashed to 32 bytes. */
+function mfaSecretKey(value: string | undefined): Buffer | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (v.length < 32) throw new ConfigError("bauklar startet nicht: MFA_SECRET_KEY muss mindestens 32 Zeichen lang sein (z. B. `openssl rand -base64 32`).");
+  return createHash("sha256").update(`bauklar-mfa-secret-key:${v}`).digest();
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const publicOrigin = (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, "");
@@ -163,5 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: Math.max(1, Math.floor(positive(env.READER_CONCURRENCY, 1))),
     },
     uploadRateLimit: Math.max(1, Math.floor(positive(env.UPLOAD_RATE_LIMIT, 60))),
+    mfaRequiredRoles: mfaRequiredRoles(env.MFA_REQUIRED_ROLES),
+    mfaSecretKey: mfaSecretKey(env.MFA_SECRET_KEY),
   };
 }

@@ -7,19 +7,20 @@ import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
 import { requireUser } from "../auth/guards";
 import { HttpError, badRequest, forbidden, notFound } from "../http/errors";
-import type { FastifyRequest } from "fastify";
+import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { canDownloadOutput, loadManageableProject, loadVisibleProject } from "./access";
 import { findProject } from "./queries";
 import { listFileVersions, readFileVersion, readProjectFile, readProjectUpload, sendDownload, storeProjectFile, type FileKind } from "./files";
 import { isHtmlUpload, sendEvaluation } from "./evaluation";
 import { runInputFileHooks } from "./input-hooks";
+import { recordProjectWork } from "./status";
 
 const versionParams = z.object({ id: idParam.shape.id, fileId: idParam.shape.id });
 const resultQuery = z.object({ print: z.enum(["1", "true"]).optional() });
 
 
 export const projectFileRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, opts: { uploadLimit?: preHandlerAsyncHookHandler } = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
 
@@ -30,13 +31,20 @@ export const projectFileRoutes =
       const [file] = (await readProjectUpload(req)).files;
       if (!file || file.size === 0) throw badRequest(PROJECT_MESSAGES.uploadMissing);
       if (kind === "output" && !isHtmlUpload(file)) throw new HttpError(415, PROJECT_MESSAGES.wrongFormat);
-      const fileId = await db.transaction((tx) => storeProjectFile(tx, project.id, kind, file, user.id));
+      const fileId = await db.transaction(async (tx) => {
+        const stored = await storeProjectFile(tx, project.id, kind, file, user.id);
+        if (kind === "output") await recordProjectWork(tx, req, project.id, "evaluation_uploaded");
+        return stored;
+      });
       if (kind === "input") await runInputFileHooks(deps, req.log, { projectId: project.id, fileId, fileName: file.fileName });
       return { message: kind === "output" ? "HTML-Datei wurde erfolgreich hochgeladen" : "Eingabe-Datei wurde erfolgreich hochgeladen", fileId, project: await findProject(db, project.id) };
     };
 
     app.post("/api/projects/:id/upload-html", { schema: { params: uploadIdParam } }, (req) => upload(req, req.params.id, "output"));
-    app.post("/api/projects/:id/upload-input", { schema: { params: uploadIdParam } }, (req) => upload(req, req.params.id, "input"));
+    // The evaluation (upload-html, super admins) is not a tender file: only this one is limited.
+    app.post("/api/projects/:id/upload-input", { schema: { params: uploadIdParam }, preHandler: opts.uploadLimit ? [opts.uploadLimit] : [] }, (req) =>
+      upload(req, req.params.id, "input"),
+    );
 
     app.get("/api/projects/:id/download-input", { schema: { params: idParam } }, async (req, reply) => {
       const project = await loadVisibleProject(db, requireUser(req), req.params.id);

@@ -3,7 +3,16 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DEFAULT_PROJECT_STATUS } from "../../common/project-status";
-import { companyIdField, PROJECT_MESSAGES, projectCreateSchema, projectUpdateSchema } from "../../common/schemas/project";
+import {
+  companyIdField,
+  isPagedProjectQuery,
+  PROJECT_MESSAGES,
+  PROJECT_PAGE_DEFAULT,
+  projectCreateSchema,
+  projectListQuery,
+  projectUpdateSchema,
+  type ProjectListQuery,
+} from "../../common/schemas/project";
 import { idParam } from "../../common/schemas/common";
 import { z } from "zod";
 import type { AppDeps } from "../app";
@@ -13,11 +22,18 @@ import { HttpError, badRequest, forbidden, notFound } from "../http/errors";
 import { audit } from "../audit/log";
 import { canSeeProject } from "../../common/project-access";
 import { canChangeStatus, loadManageableProject, visibleProjects } from "./access";
-import { findProject } from "./queries";
-import { createProjectListCache } from "./list-cache";
+import { findProject, projectPage } from "./queries";
+import { createProjectListCache, type ListScope } from "./list-cache";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { readProjectUpload, storeProjectFile } from "./files";
 import { runInputFileHooks } from "./input-hooks";
 import { projectFileRoutes } from "./file-routes";
+import { companyRateLimit } from "../http/rate-limit";
+
+/** Tender files (project create with file, upload-input) per company: counted over 10 minutes. */
+export const UPLOAD_WINDOW_MS = 10 * 60_000;
+export const UPLOAD_RATE_MESSAGE =
+  "Ihr Unternehmen hat in den letzten 10 Minuten zu viele Leistungsverzeichnisse hochgeladen. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.";
 
 const companyIdParam = z.object({ companyId: idParam.shape.id });
 
@@ -37,18 +53,40 @@ export const projectRoutes =
     const { db } = deps;
 
     const lists = createProjectListCache(db, app.localWrites, deps.config.cacheStaleMs);
+    // Every stored tender file is read in the background: one counter per company for both
+    // routes that store one, so no company can keep the readers busy for everyone else.
+    const uploadLimit = companyRateLimit(app, deps.config, deps.config.uploadRateLimit, UPLOAD_WINDOW_MS, UPLOAD_RATE_MESSAGE);
 
-    app.get("/api/projects", async (req, reply) => {
-      return lists.send(req, reply, visibleProjects(requireUser(req)));
+    /**
+     * Without parameters the whole list from the cache; with any, one page straight from the
+     * database (never cached, so query variants cannot fill the cache).
+     */
+    async function sendList(req: FastifyRequest, reply: FastifyReply, scope: ListScope, query: ProjectListQuery) {
+      if (!isPagedProjectQuery(query)) return lists.send(req, reply, scope);
+      const page = await projectPage(db, scope.shape, scope.companyId, {
+        limit: query.limit ?? PROJECT_PAGE_DEFAULT,
+        offset: query.offset ?? 0,
+        q: query.q ?? "",
+        sort: query.sort ?? "-createdAt",
+      });
+      return reply
+        .header("Content-Type", "application/json; charset=utf-8")
+        .header("X-Total-Count", String(page.total))
+        .header("Cache-Control", "private, no-cache")
+        .send(page.json);
+    }
+
+    app.get("/api/projects", { schema: { querystring: projectListQuery } }, async (req, reply) => {
+      return sendList(req, reply, visibleProjects(requireUser(req)), req.query);
     });
 
-    app.get("/api/companies/:companyId/projects", { schema: { params: companyIdParam } }, async (req, reply) => {
+    app.get("/api/companies/:companyId/projects", { schema: { params: companyIdParam, querystring: projectListQuery } }, async (req, reply) => {
       const user = requireUser(req);
       const { companyId } = req.params;
       if (!canAccessCompany(user, companyId)) throw notFound(PROJECT_MESSAGES.companyNotFound);
       const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
       if (!company) throw notFound(PROJECT_MESSAGES.companyNotFound);
-      return lists.send(req, reply, { shape: "company", companyId });
+      return sendList(req, reply, { shape: "company", companyId }, req.query);
     });
 
     app.get("/api/projects/:id", { schema: { params: idParam } }, async (req) => {
@@ -61,7 +99,7 @@ export const projectRoutes =
     // Multipart: the text fields and exactly one file "file" (≤ 10 MB). The whole upload is read
     // (and cut at the limit) before anything is written; project and file are stored in one
     // transaction, so a failure never leaves a project without its file.
-    app.post("/api/projects", async (req, reply) => {
+    app.post("/api/projects", { preHandler: uploadLimit ? [uploadLimit] : [] }, async (req, reply) => {
       const user = requireRole(req, "super_admin", "company_admin");
       if (user.role === "company_admin" && user.companyId === null) throw forbidden(PROJECT_MESSAGES.noCompany);
       const { fields, files } = await readProjectUpload(req);
@@ -121,5 +159,5 @@ export const projectRoutes =
       return { message: "Projekt gelöscht" };
     });
 
-    await app.register(projectFileRoutes(deps));
+    await app.register(projectFileRoutes(deps, { uploadLimit }));
   };
