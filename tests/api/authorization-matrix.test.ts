@@ -205,7 +205,9 @@ const ROWS: Row[] = [
 
   { method: "GET", route: "/api/analysis-prompts", url: () => "/api/analysis-prompts", expect: SUPER_ONLY },
   { method: "POST", route: "/api/analysis-prompts", url: () => "/api/analysis-prompts", body: () => ({ systemPrompt: "Sie prüfen Leistungsverzeichnisse.", description: "Matrix", isActive: true }), expect: SUPER_ONLY },
-  { method: "POST", route: "/api/analysis-prompts/:id/activate", url: () => "/api/analysis-prompts/0/activate", expect: SUPER_ONLY },
+  { method: "POST", route: "/api/analysis-prompts/default/activate", url: () => "/api/analysis-prompts/default/activate", expect: SUPER_ONLY },
+  // Version 1 was saved by the super admin in the row above.
+  { method: "POST", route: "/api/analysis-prompts/:id/activate", url: () => "/api/analysis-prompts/1/activate", expect: SUPER_ONLY },
 ];
 
 beforeAll(async () => {

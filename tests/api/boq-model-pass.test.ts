@@ -187,6 +187,9 @@ describe("model findings", () => {
         title: "Ist die Ausführung in Position 01.0010 eindeutig beschrieben?",
         why: "Ohne Angaben zur Ausführung ist die Position nicht sicher kalkulierbar.",
         nachtragspotenzial: false,
+        // Priced like rule findings: the LV has no prices, so it says which price is needed.
+        potentialEur: null,
+        priceNeeded: "Mit einem Einheitspreis für OZ 01.0010 ließe sich der Betrag beziffern: Menge × EP.",
       },
     ]);
     expect(body.findings.some((f) => f.oz === "99.9999")).toBe(false);
@@ -365,7 +368,7 @@ describe("analysis prompt versions", () => {
     for (const who of [adminA, userA]) {
       expect((await ctx.request("GET", "/api/analysis-prompts", { user: who })).statusCode).toBe(403);
       expect((await save({ systemPrompt: "Übernahme", isActive: true }, who)).statusCode).toBe(403);
-      expect((await ctx.request("POST", "/api/analysis-prompts/0/activate", { user: who })).statusCode).toBe(403);
+      expect((await ctx.request("POST", "/api/analysis-prompts/default/activate", { user: who })).statusCode).toBe(403);
     }
     expect((await ctx.request("GET", "/api/analysis-prompts")).statusCode).toBe(401);
     expect((await ctx.request("POST", "/api/analysis-prompts", { body: { systemPrompt: "x" } })).statusCode).toBe(401);
@@ -420,7 +423,7 @@ describe("analysis prompt versions", () => {
     expect(activated.json()).toMatchObject({ id: draft.id, isActive: true });
     await analyse(rohbauVariant());
     expect(llm.requests[2].messages[0].content).toBe("Entwurf");
-    expect((await ctx.request("POST", "/api/analysis-prompts/0/activate", { user: superAdmin })).json()).toMatchObject({
+    expect((await ctx.request("POST", "/api/analysis-prompts/default/activate", { user: superAdmin })).json()).toMatchObject({
       id: 0,
       isActive: true,
     });

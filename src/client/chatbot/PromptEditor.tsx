@@ -63,7 +63,7 @@ export function PromptEditor({ type }: { type: ChatbotType | "analysis" }) {
 
   const activate = async (p: AnalysisPromptDto) => {
     try {
-      await apiRequest("POST", `/api/analysis-prompts/${p.id}/activate`);
+      await apiRequest("POST", `/api/analysis-prompts/${p.id === 0 ? "default" : p.id}/activate`);
       toast({ title: "Version aktiviert", description: "Neu gelesene Leistungsverzeichnisse werden mit dieser Version geprüft." });
       await queryClient.invalidateQueries({ queryKey: key });
     } catch {

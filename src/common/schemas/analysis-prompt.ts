@@ -3,7 +3,8 @@
 import type { z } from "zod";
 import { promptSaveSchema } from "./chatbot";
 
-export const analysisPromptSaveSchema = promptSaveSchema.omit({ chatbotType: true });
+/** Strict: a body with fields of another form (e.g. a chatbot type) is refused, not ignored. */
+export const analysisPromptSaveSchema = promptSaveSchema.omit({ chatbotType: true }).strict();
 export type AnalysisPromptSaveInput = z.input<typeof analysisPromptSaveSchema>;
 
 /** One version of the analysis prompt; id 0 is the shipped default while no version is saved. */

@@ -1,5 +1,6 @@
 // Super-admin routes for the analysis prompt (the system prompt of the model pass over every LV):
 // list the versions with the active one marked, save a new version, make an earlier one active.
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { analysisPromptSaveSchema } from "../../common/schemas/analysis-prompt";
@@ -9,8 +10,8 @@ import { requireRole } from "../auth/guards";
 import { notFound } from "../http/errors";
 import { activateAnalysisPrompt, listAnalysisPrompts, saveAnalysisPrompt } from "./analysis-prompt";
 
-/** 0 is the shipped default. */
-const versionParam = z.object({ id: z.coerce.number().int().min(0).max(2_147_483_647) });
+/** A saved version; the shipped default has its own route (its id 0 is no database row). */
+const versionParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 export const analysisPromptRoutes =
   ({ db }: AppDeps): FastifyPluginAsyncZod =>
@@ -27,11 +28,13 @@ export const analysisPromptRoutes =
       return reply.status(201).send(saved);
     });
 
-    app.post("/api/analysis-prompts/:id/activate", { schema: { params: versionParam } }, async (req) => {
+    const activate = async (req: FastifyRequest, id: number) => {
       requireRole(req, "super_admin");
-      const active = await activateAnalysisPrompt(db, req.params.id);
+      const active = await activateAnalysisPrompt(db, id);
       if (!active) throw notFound("Version des Analyse-Prompts nicht gefunden");
       await audit(db, req, "analysis.prompt_activate", { type: "analysis_prompt", id: active.id });
       return active;
-    });
+    };
+    app.post("/api/analysis-prompts/default/activate", (req) => activate(req, 0));
+    app.post("/api/analysis-prompts/:id/activate", { schema: { params: versionParam } }, (req) => activate(req, req.params.id));
   };
