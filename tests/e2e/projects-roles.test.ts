@@ -55,13 +55,15 @@ describe("a plain user", () => {
     expect(await page.getByTestId("project-actions").count()).toBe(0);
     expect(await page.getByTestId("project-id-badge").count()).toBe(0);
 
-    // Search over name, cost center and contact person; both empty states.
+    // Search over name, cost center and contact person; both empty states. The search runs on
+    // the server after a short pause in typing, so the results are awaited.
     const search = page.getByPlaceholder("Projekte suchen...");
+    const cards = page.getByTestId("project-card");
+    const onlyProject = async () => (await cards.count()) === 1 && ((await cards.first().textContent()) ?? "").includes(PROJECT);
     await search.fill("jonas WEBER");
-    await page.getByTestId("project-card").filter({ hasText: PROJECT }).waitFor();
-    expect(await page.getByTestId("project-card").count()).toBe(1);
+    await expect.poll(onlyProject, { timeout: 15_000 }).toBe(true);
     await search.fill("kst-2025-0100");
-    expect(await page.getByTestId("project-card").count()).toBe(1);
+    await expect.poll(onlyProject, { timeout: 15_000 }).toBe(true);
     await search.fill("Gibt es nicht");
     await page.getByText("Keine Projekte gefunden").waitFor();
     await page.getByText("Versuchen Sie, Ihren Suchbegriff anzupassen").waitFor();

@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, Clock, FileSearch, FilePlus2, FolderKanban, Handshake } from "lucide-react";
 import { formatRelative } from "../../common/format";
 import { canCreateProject } from "../../common/project-access";
+import { isAdminRole } from "../../common/roles";
 import type { ProjectDto } from "../../common/types";
 import { Button, buttonVariants } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
@@ -16,7 +17,7 @@ import { useSessionUser } from "../layout/session-user";
 import { CreateProjectDialog } from "../projects/CreateProjectDialog";
 import { ProjectActionsMenu } from "../projects/ProjectActionsMenu";
 import { projectColor } from "../projects/project-color";
-import { detailUrl, PROJECTS_KEY } from "../projects/project-api";
+import { detailUrl, fetchProjectPage, projectPageKey } from "../projects/project-api";
 import { StatusBadge } from "../projects/StatusBadge";
 import { cn } from "../lib/utils";
 
@@ -25,8 +26,18 @@ export const RECENT_PROJECTS = 10;
 export const newestProjects = (projects: ProjectDto[], n = RECENT_PROJECTS) =>
   [...projects].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id).slice(0, n);
 
+const CREATE_STEP = {
+  icon: FilePlus2,
+  title: "Projekt erstellen",
+  text: "Legen Sie ein Projekt an und laden Sie Ihr Leistungsverzeichnis als GAEB-Datei (X83/X84), PDF oder Excel-Tabelle hoch.",
+};
+/** Users cannot create projects: their first step is the one they can take. */
+const CREATE_STEP_FOR_USERS = {
+  icon: FilePlus2,
+  title: "Projekt erstellen lassen",
+  text: "Ihr Unternehmensadministrator legt das Projekt an und lädt das Leistungsverzeichnis hoch – Sie sehen es danach unter „Projekte“.",
+};
 const QUICK_START = [
-  { icon: FilePlus2, title: "Projekt erstellen", text: "Legen Sie ein Projekt an und laden Sie Ihr Leistungsverzeichnis als GAEB-Datei (X83/X84), PDF oder Excel-Tabelle hoch." },
   { icon: Clock, title: "Analyse innerhalb von 48 Stunden erhalten", text: "Unsere Experten prüfen jede Position – Qualität, Nachtragspotenzial und Schwachstellen." },
   { icon: Handshake, title: "Angebote vorbereiten", text: "Nutzen Sie die Auswertung und die Kalkulationshinweise für ein sicheres, wettbewerbsfähiges Angebot." },
 ];
@@ -35,12 +46,16 @@ function RecentProjects() {
   const user = useSessionUser();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const { data, isPending, isError } = useQuery<ProjectDto[]>({ queryKey: PROJECTS_KEY });
-  const recent = newestProjects(data ?? []);
+  // Only the newest ten from the server (GET /api/projects?limit=10), not the whole list.
+  const { data, isPending, isError } = useQuery({
+    queryKey: projectPageKey({ limit: RECENT_PROJECTS }),
+    queryFn: ({ signal }) => fetchProjectPage({ limit: RECENT_PROJECTS }, signal),
+  });
+  const recent = newestProjects(data?.items ?? []);
 
   return (
     <Card data-testid="recent-projects">
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <div>
           <CardTitle>Neuste Projekte</CardTitle>
           <CardDescription>Die zuletzt erstellten Projekte</CardDescription>
@@ -81,15 +96,18 @@ function RecentProjects() {
                 <div className={cn("flex size-9 shrink-0 items-center justify-center rounded-md text-white", projectColor(p.name))}>
                   <FolderKanban className="size-4" />
                 </div>
+                {/* Name, time and status share the column: on a phone the row keeps room for the name. */}
                 <div className="min-w-0 flex-1">
-                  <Link to={detailUrl(p.id)} className="block truncate font-medium text-slate-900 hover:underline" onClick={(e) => e.stopPropagation()}>
+                  <Link to={detailUrl(p.id)} className="block text-sm font-medium text-slate-900 hover:underline sm:text-base" onClick={(e) => e.stopPropagation()}>
                     {p.name}
                   </Link>
-                  <p className="text-xs text-slate-500" title={new Date(p.createdAt).toLocaleString("de-DE")}>
-                    {formatRelative(p.createdAt)}
-                  </p>
+                  <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="text-xs text-slate-500" title={new Date(p.createdAt).toLocaleString("de-DE")}>
+                      {formatRelative(p.createdAt)}
+                    </span>
+                    <StatusBadge status={p.status} />
+                  </div>
                 </div>
-                <StatusBadge status={p.status} />
                 <ProjectActionsMenu project={p} />
               </li>
             ))}
@@ -109,7 +127,7 @@ export default function OverviewPage() {
         <Card className="overflow-hidden border-0 bg-gradient-to-br from-brand-800 to-brand-600 text-white lg:col-span-3" data-testid="welcome-card">
           <CardHeader>
             <p className="text-sm text-brand-100">Dashboard</p>
-            <CardTitle className="text-2xl text-white">Willkommen zurück, {displayName(user)}!</CardTitle>
+            <h1 className="text-2xl font-semibold leading-tight text-white">Willkommen zurück, {displayName(user)}!</h1>
             <CardDescription className="text-brand-100">
               Verwalten Sie Ihre Bauprojekte und erhalten Sie KI-gestützte Analysen Ihrer Leistungsverzeichnisse – präzise, schnell und nachvollziehbar.
             </CardDescription>
@@ -127,7 +145,7 @@ export default function OverviewPage() {
           </CardHeader>
           <CardContent>
             <ol className="space-y-4">
-              {QUICK_START.map((step, i) => (
+              {[isAdminRole(user.role) ? CREATE_STEP : CREATE_STEP_FOR_USERS, ...QUICK_START].map((step, i) => (
                 <li key={step.title} className="flex gap-3">
                   <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-700">{i + 1}</span>
                   <div>

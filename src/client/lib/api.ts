@@ -44,10 +44,16 @@ function redirectToAuth(delayMs: number, message: string) {
   window.setTimeout(() => window.location.assign("/auth"), delayMs);
 }
 
+/** Where a user who must set up a second factor first is led (403 { code: "mfa_required" }). */
+export const MFA_ENROLMENT_PATH = "/dashboard/settings?tab=konto";
+
 async function throwIfNotOk(res: Response) {
   if (res.ok) return;
   const body = (await res.text()) || res.statusText;
   const { message, errors } = parseServerMessage(body);
+  if (res.status === 403 && body.includes('"mfa_required"') && !window.location.pathname.startsWith("/dashboard/settings")) {
+    window.location.assign(MFA_ENROLMENT_PATH);
+  }
   throw new RequestError(res.status, body, message, errors);
 }
 
@@ -61,7 +67,8 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
     body: body === undefined ? undefined : isRaw ? (body as BodyInit) : JSON.stringify(body),
     ...init,
   });
-  if (res.status === 401 && url !== "/api/login") redirectToAuth(0, SESSION_EXPIRED);
+  // The sign-in calls (password, code step, passkey) show their own errors.
+  if (res.status === 401 && url !== "/api/login" && !url.startsWith("/api/login/")) redirectToAuth(0, SESSION_EXPIRED);
   await throwIfNotOk(res);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
@@ -83,3 +90,13 @@ export const getQueryFn =
 /** The message to show for a failed call: the server's, else the given fallback. */
 export const errorMessage = (err: unknown, fallback: string) =>
   err instanceof RequestError ? (err.serverMessage ?? fallback) : err instanceof Error && err.message ? err.message : fallback;
+
+/** A paged list read like the query reader (401 → redirect): the rows and X-Total-Count. */
+export async function getListPage<T>(url: string, init: RequestInit = {}): Promise<{ items: T[]; total: number }> {
+  const res = await fetch(url, { credentials: "include", cache: "no-store", ...init });
+  if (res.status === 401) redirectToAuth(100, NOT_AUTHORIZED);
+  await throwIfNotOk(res);
+  const items = (await res.json()) as T[];
+  const total = Number(res.headers.get("X-Total-Count"));
+  return { items, total: Number.isFinite(total) && res.headers.has("X-Total-Count") ? total : items.length };
+}

@@ -1,9 +1,12 @@
 // /dashboard/projects: info banner, search over name/costCenter/contactPerson, 6 skeleton cards
 // while loading, both empty states, the card grid and 'Neues Projekt' for admins.
-import { useMemo, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { Info, Search, FolderOpen } from "lucide-react";
-import type { ProjectDto } from "../../common/types";
+// The list is read page by page from the server (PAGE_SIZE cards, the next page when the end of
+// the grid scrolls into view or on 'Weitere Projekte laden'); the search is debounced and sent
+// to the server, and the previous results stay on screen while the next ones load.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { Info, Loader2, Search, FolderOpen } from "lucide-react";
+import { isAdminRole } from "../../common/roles";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Input } from "../components/ui/input";
@@ -13,13 +16,12 @@ import { errorMessage } from "../lib/api";
 import { useSessionUser } from "../layout/session-user";
 import { NewProjectButton } from "./CreateProjectDialog";
 import { ProjectCard } from "./ProjectCard";
-import { PROJECTS_KEY } from "./project-api";
+import { fetchProjectPage, projectPageKey } from "./project-api";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
 
-export const matchesSearch = (p: Pick<ProjectDto, "name" | "costCenter" | "contactPerson">, term: string) => {
-  const q = term.trim().toLocaleLowerCase("de-DE");
-  if (!q) return true;
-  return [p.name, p.costCenter, p.contactPerson].some((v) => v?.toLocaleLowerCase("de-DE").includes(q));
-};
+/** Cards per request: enough to fill a large screen, few enough to keep the page small. */
+export const PAGE_SIZE = 24;
+const SEARCH_DEBOUNCE_MS = 250;
 
 function SkeletonCard() {
   return (
@@ -41,15 +43,48 @@ function SkeletonCard() {
 export default function ProjectListPage() {
   usePageTitle("Projekte");
   const user = useSessionUser();
+  // Hints about creating projects only for those who can (company admins without a company get the info dialog).
+  const creates = isAdminRole(user.role);
   const [search, setSearch] = useState("");
-  const { data, isPending, isError, error, refetch } = useQuery<ProjectDto[]>({ queryKey: PROJECTS_KEY });
-  const filtered = useMemo(() => (data ?? []).filter((p) => matchesSearch(p, search)), [data, search]);
+  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { data, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isPlaceholderData } = useInfiniteQuery({
+    queryKey: projectPageKey({ limit: PAGE_SIZE, q: term }),
+    queryFn: ({ pageParam, signal }) => fetchProjectPage({ limit: PAGE_SIZE, offset: pageParam, q: term }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
+      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+    placeholderData: keepPreviousData,
+  });
+  // Rows can shift between pages when projects are added meanwhile: show each once.
+  const filtered = useMemo(() => {
+    const seen = new Set<number>();
+    return (data?.pages ?? []).flatMap((p) => p.items).filter((p) => {
+      if (seen.has(p.id)) return false;
+      seen.add(p.id);
+      return true;
+    });
+  }, [data]);
+  const searching = term !== "" || search.trim() !== "";
+
+  // Loads the next page when the end of the grid comes near the viewport.
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: "600px 0px" });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, filtered.length]);
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Projekte</h1>
+          <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Projekte</h1>
           <p className="text-sm text-slate-600">Ihre Bauvorhaben, Leistungsverzeichnisse und Auswertungen an einem Ort.</p>
         </div>
         <NewProjectButton />
@@ -57,10 +92,17 @@ export default function ProjectListPage() {
 
       <div className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900" role="note" data-testid="projects-info">
         <Info className="mt-0.5 size-5 shrink-0 text-brand-600" />
-        <p>
-          Legen Sie für jede Ausschreibung ein Projekt an und laden Sie das Leistungsverzeichnis als GAEB-Datei (X83/X84), PDF oder Excel-Tabelle hoch. Unser Team analysiert es und
-          stellt Ihnen die Auswertung innerhalb von 48 Stunden nach Auftragsbestätigung im Projekt bereit.
-        </p>
+        {creates ? (
+          <p>
+            Legen Sie für jede Ausschreibung ein Projekt an und laden Sie das Leistungsverzeichnis als GAEB-Datei (X83/X84), PDF oder Excel-Tabelle hoch. Unser Team analysiert es
+            und stellt Ihnen die Auswertung innerhalb von 48 Stunden nach Auftragsbestätigung im Projekt bereit.
+          </p>
+        ) : (
+          <p>
+            Hier finden Sie die Projekte Ihres Unternehmens. Sobald die Auswertung eines Projekts vorliegt, öffnen Sie sie mit „Auswertung ansehen“. Neue Projekte legt Ihr
+            Unternehmensadministrator an.
+          </p>
+        )}
       </div>
 
       <div className="relative max-w-md">
@@ -86,14 +128,28 @@ export default function ProjectListPage() {
         <Card className="flex flex-col items-center gap-3 p-10 text-center" data-testid="projects-empty">
           <FolderOpen className="size-10 text-slate-300" />
           <p className="text-lg font-semibold text-slate-900">Keine Projekte gefunden</p>
-          <p className="text-sm text-slate-600">{search.trim() ? "Versuchen Sie, Ihren Suchbegriff anzupassen" : "Erstellen Sie ein neues Projekt, um zu beginnen"}</p>
+          <p className="text-sm text-slate-600">{searching
+              ? "Versuchen Sie, Ihren Suchbegriff anzupassen"
+              : creates
+                ? "Erstellen Sie ein neues Projekt, um zu beginnen"
+                : "Sobald Ihr Unternehmensadministrator ein Projekt anlegt, erscheint es hier."}</p>
         </Card>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {filtered.map((p) => (
-            <ProjectCard key={p.id} project={p} showId={user.role === "super_admin"} />
-          ))}
-        </div>
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={isPlaceholderData} data-testid="project-grid">
+            {filtered.map((p) => (
+              <ProjectCard key={p.id} project={p} showId={user.role === "super_admin"} />
+            ))}
+          </div>
+          <div ref={sentinel} className="flex justify-center" data-testid="projects-more">
+            {hasNextPage ? (
+              <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+                {isFetchingNextPage ? <Loader2 className="animate-spin" /> : null}
+                Weitere Projekte laden
+              </Button>
+            ) : null}
+          </div>
+        </>
       )}
     </div>
   );

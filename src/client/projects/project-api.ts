@@ -1,8 +1,34 @@
 // Query keys, cache refresh and the upload helper of the projects area.
 import type { QueryClient } from "@tanstack/react-query";
-import { apiRequest, parseServerMessage, RequestError } from "../lib/api";
+import type { ProjectDto } from "../../common/types";
+import type { ProjectSort } from "../../common/schemas/project";
+import { apiRequest, getListPage, parseServerMessage, RequestError } from "../lib/api";
 
 export const PROJECTS_KEY = ["/api/projects"] as const;
+
+/** One page of the visible projects (GET /api/projects?limit=…&offset=…&q=…&sort=…). */
+export interface ProjectPageParams {
+  limit: number;
+  offset?: number;
+  q?: string;
+  sort?: ProjectSort;
+}
+
+/**
+ * Paged list queries live under PROJECTS_KEY, so invalidateProjects refreshes them with the
+ * whole list: ["/api/projects", "page", {q, limit, sort}].
+ */
+export const projectPageKey = (params: Omit<ProjectPageParams, "offset">) => [PROJECTS_KEY[0], "page", params] as const;
+
+export function projectPageUrl({ limit, offset, q, sort }: ProjectPageParams): string {
+  const search = new URLSearchParams({ limit: String(limit) });
+  if (offset) search.set("offset", String(offset));
+  if (q?.trim()) search.set("q", q.trim());
+  if (sort) search.set("sort", sort);
+  return `${PROJECTS_KEY[0]}?${search}`;
+}
+
+export const fetchProjectPage = (params: ProjectPageParams, signal?: AbortSignal) => getListPage<ProjectDto>(projectPageUrl(params), { signal });
 export const projectKey = (id: number | string) => [`/api/projects/${id}`] as const;
 export const projectFilesKey = (id: number | string) => [`/api/projects/${id}/files`] as const;
 

@@ -21,6 +21,8 @@ const GZIP_MIN_BYTES = 2_048;
 interface Entry {
   fingerprint: string;
   json: string;
+  /** Number of projects in the list (X-Total-Count). */
+  total: number;
   gzip: Buffer | null;
   /** localWrites.count when the build started. */
   writes: number;
@@ -43,9 +45,10 @@ export function createProjectListCache(db: Db, writes: LocalWrites, staleMs: num
     const seenWrites = writes.count;
     const [fingerprint, raw] = await Promise.all([queries.fingerprint(shape, companyId), queries.list(shape, companyId)]);
     // PostgreSQL writes JSON with spaces around every colon; compact it once here.
-    const json = JSON.stringify(JSON.parse(raw));
+    const list = JSON.parse(raw) as unknown[];
+    const json = JSON.stringify(list);
     const now = Date.now();
-    const entry = { fingerprint, json, gzip: json.length >= GZIP_MIN_BYTES ? gzipSync(json, { level: 6 }) : null, writes: seenWrites, builtAt: now, checkedAt: now };
+    const entry = { fingerprint, json, total: list.length, gzip: json.length >= GZIP_MIN_BYTES ? gzipSync(json, { level: 6 }) : null, writes: seenWrites, builtAt: now, checkedAt: now };
     entries.set(key, entry);
     return entry;
   }
@@ -85,7 +88,7 @@ export function createProjectListCache(db: Db, writes: LocalWrites, staleMs: num
     /** Sends the scope's list, gzip-compressed when the client accepts it. */
     async send(req: FastifyRequest, reply: FastifyReply, scope: ListScope) {
       const entry = await get(scope);
-      reply.header("Content-Type", "application/json; charset=utf-8").header("Vary", "Accept-Encoding").header("Cache-Control", "private, no-cache");
+      reply.header("Content-Type", "application/json; charset=utf-8").header("X-Total-Count", String(entry.total)).header("Vary", "Accept-Encoding").header("Cache-Control", "private, no-cache");
       if (entry.gzip && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
         return reply.header("Content-Encoding", "gzip").send(entry.gzip);
       }

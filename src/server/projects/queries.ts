@@ -1,10 +1,11 @@
 // Project reads: one query joins company, creator and the current files' metadata and lets the
 // database build the JSON (one text cell instead of 23 parsed columns per row). File bytes
 // (project_files.data) are never selected here.
-import { desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { DEMO_PROJECT_ID } from "../../common/project-access";
 import { alias } from "drizzle-orm/pg-core";
 import type { ProjectDto } from "../../common/types";
+import type { ProjectSort } from "../../common/schemas/project";
 import type { Db } from "../db/client";
 import { companies, projectFiles, projects, users } from "../db/schema";
 
@@ -66,6 +67,56 @@ const fingerprint = sql<string>`count(*)::text || ':' || coalesce(sum(${projects
 
 /** Which projects a list shows; `companyId` is bound as a parameter. */
 export type ListShape = "all" | "demo" | "company" | "companyAndDemo";
+
+/** The shape's filter with the company bound as a value (for the unprepared page queries). */
+const shapeWhere = (shape: ListShape, companyId: number | null): SQL | undefined => {
+  const company = eq(projects.companyId, companyId ?? -1);
+  const demo = eq(projects.id, DEMO_PROJECT_ID);
+  return { all: undefined, demo, company, companyAndDemo: or(company, demo) }[shape];
+};
+
+/** ILIKE pattern for "contains", with the wildcard characters of the search text taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+/** The search of the list page: name, costCenter or contactPerson contain q (trigram GIN indexes). */
+const searchWhere = (q: string): SQL | undefined => {
+  const pattern = containsPattern(q);
+  return or(ilike(projects.name, pattern), ilike(projects.costCenter, pattern), ilike(projects.contactPerson, pattern));
+};
+
+/** Sort keys → ORDER BY, with the id as tie-breaker so pages never overlap or skip rows. */
+const ORDER: Record<ProjectSort, SQL[]> = {
+  createdAt: [asc(projects.createdAt), asc(projects.id)],
+  "-createdAt": [desc(projects.createdAt), desc(projects.id)],
+  name: [asc(projects.name), asc(projects.id)],
+  "-name": [desc(projects.name), desc(projects.id)],
+};
+
+export interface ProjectPageRequest {
+  limit: number;
+  offset: number;
+  q: string;
+  sort: ProjectSort;
+}
+
+/**
+ * One page of a list and the number of matching projects. Not prepared: the planner sees the
+ * actual search pattern (a prepared generic plan could not pick the trigram indexes), and every
+ * variant goes to the database instead of into the list cache.
+ */
+export async function projectPage(db: Db, shape: ListShape, companyId: number | null, req: ProjectPageRequest): Promise<{ json: string; total: number }> {
+  const parts = [shapeWhere(shape, companyId), req.q ? searchWhere(req.q) : undefined].filter((p): p is SQL => p !== undefined);
+  const where = parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : sql.join(parts.map((p) => sql`(${p})`), sql` and `);
+  const [rowsOfPage, [counted]] = await Promise.all([
+    fromProjects(db, sql`${projectObject}::text`, where)
+      .orderBy(...ORDER[req.sort])
+      .limit(req.limit)
+      .offset(req.offset),
+    db.select({ n: count() }).from(projects).where(where),
+  ]);
+  // PostgreSQL writes JSON with spaces around every colon; the page is compacted like the full list.
+  return { json: JSON.stringify(rowsOfPage.map((r) => JSON.parse(r.json) as unknown)), total: Number(counted?.n ?? 0) };
+}
 
 const shapeFilter = (shape: ListShape): SQL | undefined => {
   const company = eq(projects.companyId, sql.placeholder("companyId"));
