@@ -15,7 +15,8 @@ RUN npm run build \
       --target=node20 --packages=external --outdir=dist/server --log-level=warning
 
 FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data \
+# NODE_ENV=production: the OPERATOR_* variables are required (docs/deployment.md); request logs on.
+ENV NODE_ENV=production LOG_LEVEL=info PORT=3000 HOST=0.0.0.0 DATA_DIR=/data \
     npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -11,11 +11,12 @@ const AuthPage = page(() => import("./auth/AuthPage"));
 const ImpressumPage = page(() => import("./legal/ImpressumPage"));
 const AgbPage = page(() => import("./legal/AgbPage"));
 const NotFoundPage = page(() => import("./pages/NotFoundPage"));
+const RouterFallback = page(() => import("./pages/RouterFallback"));
 const DashboardShell = page(() => import("./layout/DashboardShell"));
 const OverviewPage = page(() => import("./dashboard/OverviewPage"));
 const ProjectListPage = page(() => import("./projects/ProjectListPage"));
 const ProjectDetailPage = page(() => import("./projects/ProjectDetailPage"));
-const ResultPage = page(() => import("./projects/ResultPage"));
+const ResultRoute = page(() => import("./projects/ResultRoute"));
 const UsersPage = page(() => import("./users/UsersPage"));
 const OrdersPage = page(() => import("./orders/OrdersPage"));
 const CompaniesPage = page(() => import("./companies/CompaniesPage"));
@@ -55,9 +56,9 @@ export function App() {
         <Route path="chatbot-legal" element={lazyPage(<ChatbotLegalPage />)} />
         <Route path="chatbot-construction" element={lazyPage(<ChatbotConstructionPage />)} />
         <Route path="chatbot-database" element={superAdminOnly(<ChatbotDatabasePage />)} />
-        <Route path="*" element={lazyPage(<NotFoundPage />)} />
+        <Route path="*" element={lazyPage(<RouterFallback />)} />
       </Route>
-      <Route path="/projects/:id/result" element={lazyPage(<ProtectedRoute>{lazyPage(<ResultPage />)}</ProtectedRoute>)} />
+      <Route path="/projects/:id/result" element={lazyPage(<ResultRoute />)} />
       <Route path="*" element={lazyPage(<NotFoundPage />)} />
     </Routes>
   );

@@ -40,3 +40,10 @@ export function projectStatusBadge(status: string, unknown: "amber" | "grey" = "
   if (known) return { label: known.label, className: known.className };
   return { label: status || "Unbekannt", className: unknown === "amber" ? AMBER_BADGE : GREY_BADGE };
 }
+
+/**
+ * The one rule for project and order views: a project is delivered once its evaluation is there
+ * (the upload also sets "Abgeschlossen", src/server/projects/status.ts) or its status says so.
+ */
+export const isDelivered = (p: { status: string; hasOutputFile: boolean }) =>
+  p.hasOutputFile || findProjectStatus(p.status)?.value === "Abgeschlossen";

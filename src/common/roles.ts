@@ -15,8 +15,11 @@ export const ROLE_BADGES: Record<Role, string> = {
   user: "Benutzer",
 };
 
-/** The invited role as the /auth invitation banner names it. */
+/**
+ * The invited role as the /auth invitation banner names it: the spec's 'Unternehmens-Administrator'
+ * and 'Benutzer', and for a super admin invitation (first start) the role it really becomes.
+ */
 export const invitedRoleLabel = (role: Role) =>
-  role === "company_admin" ? "Unternehmens-Administrator" : "Benutzer";
+  role === "company_admin" ? "Unternehmens-Administrator" : role === "super_admin" ? ROLE_LABELS.super_admin : "Benutzer";
 
 export const isAdminRole = (role: Role) => role === "super_admin" || role === "company_admin";

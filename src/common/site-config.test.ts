@@ -13,6 +13,7 @@ const config: SiteConfig = {
     phoneHref: phoneHref("+49 6033 12 34"),
     vatId: "DE1",
     register: "HRB 1",
+    notice: "",
   },
 };
 

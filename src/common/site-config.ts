@@ -14,6 +14,8 @@ export interface OperatorInfo {
   phoneHref: string;
   vatId: string;
   register: string;
+  /** Empty, or the note that the details are a sample (development without OPERATOR_*). */
+  notice: string;
 }
 
 export interface SiteConfig {
@@ -36,6 +38,7 @@ export const SITE_TOKENS: SiteConfig = {
     phoneHref: token("OPERATOR_PHONE_HREF"),
     vatId: token("OPERATOR_VAT_ID"),
     register: token("OPERATOR_REGISTER"),
+    notice: token("OPERATOR_NOTICE"),
   },
 };
 

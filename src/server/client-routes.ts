@@ -19,9 +19,17 @@ const PRERENDERED: Record<string, string> = { "/": "index.html", "/impressum": "
 /** Short URLs named in the site's metadata that lead to a section of the landing page. */
 const REDIRECTS: Record<string, string> = { "/kontakt": "/#contact" };
 
+/** Shown on /impressum and /agb while the sample operator stands in (development only). */
+export const SAMPLE_OPERATOR_NOTICE =
+  "Beispielangaben: Diese Installation läuft ohne Betreiberangaben. Vor dem Produktivbetrieb die Variablen OPERATOR_COMPANY, " +
+  "OPERATOR_STREET, OPERATOR_CITY, OPERATOR_REPRESENTATIVES, OPERATOR_EMAIL, OPERATOR_PHONE, OPERATOR_VAT_ID und OPERATOR_REGISTER setzen.";
+
 export function siteConfigFrom(config: Config): SiteConfig {
-  const { isDefault: _isDefault, ...operator } = config.operator;
-  return { publicOrigin: config.publicOrigin, operator: { ...operator, phoneHref: phoneHref(operator.phone) } };
+  const { sample, ...operator } = config.operator;
+  return {
+    publicOrigin: config.publicOrigin,
+    operator: { ...operator, phoneHref: phoneHref(operator.phone), notice: sample ? SAMPLE_OPERATOR_NOTICE : "" },
+  };
 }
 
 interface PageVariants {

@@ -1,10 +1,10 @@
 // Starts the product: database (migrations run first), first-start seed, HTTP server; drains
 // in-flight requests and closes the database on SIGTERM/SIGINT.
 import { sql } from "drizzle-orm";
-import { loadConfig } from "./config";
+import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { buildApp } from "./app";
-import { firstStart } from "./seed/first-start";
+import { firstStart, startMessage } from "./seed/first-start";
 import { startBackground } from "./background";
 import { acquireDataDirLock, DataDirInUseError } from "./backup/data-dir-lock";
 
@@ -29,13 +29,11 @@ async function main() {
       : await firstStart(database.db, config, app.log);
   const background = startBackground({ db: database.db, database, config }, app.log);
   await app.listen({ port: config.port, host: config.host });
-  if (adminInvitationUrl) {
-    // Plain text on purpose: a newcomer copies this from the terminal.
-    process.stdout.write(
-      `\n  Noch kein Systemadministrator. Einmaliger Einladungslink für den ersten Systemadministrator:\n\n    ${adminInvitationUrl}\n\n`,
-    );
-  }
-  app.log.info(`bauklar läuft auf ${config.publicOrigin} (Datenbank: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`);
+  // Plain text on purpose, and last (after the build output of npm start and the JSON log lines):
+  // a newcomer copies the invitation link from the bottom of the terminal.
+  process.stdout.write(
+    startMessage({ origin: config.publicOrigin, database: database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL", adminInvitationUrl }),
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -58,6 +56,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof DataDirInUseError ? err.message : err);
+  console.error(err instanceof DataDirInUseError || err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

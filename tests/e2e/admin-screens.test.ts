@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { ADMIN, apiSession, launchBrowser, loginViaUi, newPage, startServer, type RunningServer } from "../helpers/e2e";
+import { truncateDescription } from "../../src/client/orders/order-view";
 
 let server: RunningServer;
 let browser: Browser;
@@ -217,7 +218,9 @@ describe("orders", () => {
     await row.waitFor();
     await page.unroute("**/api/projects");
 
-    await row.getByText(`${description.slice(0, 50)}…`).waitFor();
+    // Cut at 50 characters, at the last word boundary (no word cut in half).
+    await row.getByText(truncateDescription(description)).waitFor();
+    expect(truncateDescription(description)).toBe("Leistungsverzeichnis für den Rohbau eines…");
     expect(await row.getByRole("link", { name: "Uwe auftraggeber" }).getAttribute("href")).toBe("/dashboard/users?q=auftraggeber");
     expect(await row.getByRole("link", { name: "Auftrag Bau GmbH" }).getAttribute("href")).toBe(
       "/dashboard/companies?q=Auftrag%20Bau%20GmbH",
@@ -245,6 +248,8 @@ describe("orders", () => {
     await toast(page, "Auswertung hochgeladen").getByText("HTML-Datei wurde erfolgreich hochgeladen").waitFor();
     await row.getByText("Abgeschlossen").waitFor();
     expect(await row.getByTestId("deadline").count()).toBe(0);
+    // The project itself says the same as its order.
+    expect((await boss<{ status: string }>("GET", `/api/projects/${project.id}`)).status).toBe("Abgeschlossen");
 
     await row.getByRole("button", { name: "Weitere Aktionen für MFH Sonnenhang" }).click();
     const view = page.getByRole("menuitem", { name: "Auswertung ansehen" });

@@ -104,11 +104,15 @@ describe("invitation registration", () => {
 });
 
 describe("not found", () => {
-  it("unknown paths show the not-found page with status 404", async () => {
+  it("unknown paths show the German not-found page with status 404; the dashboard's router fallback keeps the spec's texts", async () => {
     const res = await fetch(`${server.url}/gibt-es-nicht`);
     expect(res.status).toBe(404);
     const { context, page } = await newPage(browser, server.url);
     await page.goto("/gibt-es-nicht");
+    await page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" }).waitFor();
+    expect(await page.getByText("404 Page Not Found").count()).toBe(0);
+    await loginViaUi(page, ADMIN.username, ADMIN.password);
+    await page.goto("/dashboard/gibt-es-nicht");
     await page.getByText("404 Page Not Found").waitFor();
     await page.getByText("Did you forget to add the page to the router?").waitFor();
     await context.close();

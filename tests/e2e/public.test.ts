@@ -33,12 +33,14 @@ async function open(path: string, viewport = DESKTOP) {
   await ready(page);
   return { context, page };
 }
-/** Waits until smooth scrolling has come to rest. */
+/** Waits until smooth scrolling has come to rest (the same position for 400 ms: a busy machine may start it late). */
 async function settle(page: Page) {
   let last = -1;
-  for (let i = 0; i < 60; i++) {
+  let still = 0;
+  for (let i = 0; i < 100; i++) {
     const y = await scrollY(page);
-    if (y === last) return y;
+    still = y === last ? still + 1 : 0;
+    if (still >= 4) return y;
     last = y;
     await page.waitForTimeout(100);
   }
@@ -78,6 +80,9 @@ describe("pre-rendered pages and metadata", () => {
     expect(await text(page, "[data-testid='operator-address']")).toContain("Testbau Plattform GmbH");
     expect(await page.locator("main").textContent()).toContain("Anna Beispiel & Bernd <Probe>");
     expect(await text(page, "[data-testid='operator-vat']")).toBe("DE123456789");
+    // Configured: no sample notice (the element is empty and hidden).
+    expect(await page.getByTestId("operator-sample-notice").textContent()).toBe("");
+    expect(await page.getByTestId("operator-sample-notice").isVisible()).toBe(false);
     await page.goto(`${server.url}/agb`);
     expect(await text(page, "[data-testid='agb-date']")).toBe("26. Mai 2025");
     await context.close();

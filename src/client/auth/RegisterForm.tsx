@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Eye, EyeOff } from "lucide-react";
-import { registerFormSchema, type RegisterFormInput } from "../../common/schemas/auth";
+import { registerFormSchema, registerFormWithEmailSchema, type RegisterFormInput } from "../../common/schemas/auth";
 import { invitedRoleLabel } from "../../common/roles";
 import type { CurrentUser, RegistrationLinkValidation } from "../../common/types";
 import { Button } from "../components/ui/button";
@@ -15,9 +15,11 @@ import { PasswordChecklist } from "./PasswordChecklist";
 export function RegisterForm({ token, invitation, onSuccess }: { token: string | null; invitation: RegistrationLinkValidation; onSuccess: (u: CurrentUser) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  // The first-start invitation names no e-mail: the first super admin chooses it here.
+  const chooseEmail = !invitation.email;
   const form = useForm<RegisterFormInput>({
-    resolver: zodResolver(registerFormSchema),
-    defaultValues: { firstName: "", lastName: "", username: "", password: "", confirmPassword: "" },
+    resolver: zodResolver(chooseEmail ? registerFormWithEmailSchema : registerFormSchema),
+    defaultValues: { firstName: "", lastName: "", username: "", password: "", confirmPassword: "", ...(chooseEmail ? { email: "" } : {}) },
   });
   const { errors, isSubmitting } = form.formState;
   const password = useWatch({ control: form.control, name: "password" });
@@ -31,7 +33,7 @@ export function RegisterForm({ token, invitation, onSuccess }: { token: string |
         firstName: v.firstName,
         lastName: v.lastName,
         password: v.password,
-        email: invitation.email,
+        email: chooseEmail ? v.email : invitation.email,
         role: invitation.role,
         ...(invitation.companyId ? { companyId: invitation.companyId } : {}),
         token,
@@ -45,9 +47,20 @@ export function RegisterForm({ token, invitation, onSuccess }: { token: string |
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <div className="rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900" data-testid="invitation-banner">
-        Sie wurden als <strong>{invitedRoleLabel(invitation.role ?? "user")}</strong> eingeladen. Ihr Konto wird mit der E-Mail-Adresse{" "}
-        <strong>{invitation.email}</strong> angelegt.
+        Sie wurden als <strong>{invitedRoleLabel(invitation.role ?? "user")}</strong> eingeladen.{" "}
+        {chooseEmail ? (
+          "Geben Sie unten die E-Mail-Adresse für Ihr Konto an."
+        ) : (
+          <>
+            Ihr Konto wird mit der E-Mail-Adresse <strong>{invitation.email}</strong> angelegt.
+          </>
+        )}
       </div>
+      {chooseEmail ? (
+        <Field id="reg-email" label="E-Mail-Adresse" error={errors.email?.message}>
+          <Input id="reg-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register("email")} />
+        </Field>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="reg-first" label="Vorname" error={errors.firstName?.message}>
           <Input id="reg-first" autoComplete="given-name" aria-invalid={!!errors.firstName} {...form.register("firstName")} />

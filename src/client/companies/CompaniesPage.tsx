@@ -63,7 +63,7 @@ export default function CompaniesPage() {
       <Card>
         <CardContent className="space-y-4 pt-6">
           <SearchInput value={search} onChange={setSearch} placeholder="Unternehmen suchen..." label="Unternehmen suchen" />
-          <Table>
+          <Table stack>
             <THead>
               <tr>
                 <TH>ID</TH>
@@ -86,11 +86,11 @@ export default function CompaniesPage() {
                 const usage = chatbotUsage(c);
                 return (
                   <TR key={c.id} data-testid={`company-row-${c.id}`}>
-                    <TD className="tabular-nums text-slate-500">{c.id}</TD>
-                    <TD className="font-medium text-slate-900">{c.name}</TD>
-                    <TD className="max-w-64 truncate">{c.address}</TD>
-                    <TD className="max-w-56 truncate">{c.contactEmail}</TD>
-                    <TD className="whitespace-nowrap tabular-nums" title={usage.title}>
+                    <TD label="ID" className="tabular-nums text-slate-500">{c.id}</TD>
+                    <TD primary className="font-medium text-slate-900">{c.name}</TD>
+                    <TD label="Adresse" className="min-w-40 max-w-64">{c.address}</TD>
+                    <TD label="Kontakt-E-Mail" className="max-w-56 [overflow-wrap:anywhere]">{c.contactEmail}</TD>
+                    <TD label="Chatbot-Anfragen" className="whitespace-nowrap tabular-nums" title={usage.title}>
                       {usage.text}
                     </TD>
                     <ActionsCell>

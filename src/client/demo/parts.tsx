@@ -31,7 +31,8 @@ export function DisabledButton({ children, className = demoPrimary }: { children
 
 /**
  * New projects have no analysis yet; the first demo project is waiting for its evaluation; the
- * others open the demo project's real result page (project 1) in a new tab.
+ * others open the demo project's result page (project 1) in a new tab — without an account that
+ * page shows the bundled sample evaluation with the ways to request access (DemoResultPage).
  */
 export function AnalysisButton({ project, firstProjectId }: { project: DemoProject; firstProjectId: number }) {
   if (project.status === "Neu") return <DisabledButton className={demoOutline}>Keine Analyse verfügbar</DisabledButton>;

@@ -116,7 +116,7 @@ export default function InquiriesPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Anfragen</h1>
+        <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Anfragen</h1>
         <p className="text-sm text-slate-600">Mitgliedschaftsanfragen und Kontaktnachrichten von der Website, die neuesten zuerst.</p>
       </div>
       <div role="tablist" aria-label="Art der Anfrage" className="inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">

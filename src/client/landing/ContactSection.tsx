@@ -13,7 +13,7 @@ export function ContactSection() {
       <FadeIn className={`${containerClass} grid gap-12 lg:grid-cols-5`}>
         <div className="lg:col-span-2">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Kontakt</p>
-          <h2 id="contact-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <h2 id="contact-title" className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl">
             Sprechen Sie mit unseren Experten
           </h2>
           <p className="mt-4 text-lg text-slate-600">

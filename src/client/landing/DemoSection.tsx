@@ -41,7 +41,7 @@ export function DemoSection() {
       <FadeIn className={containerClass}>
         <div className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Demo</p>
-          <h2 id="demo-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <h2 id="demo-title" className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl">
             Das Dashboard ausprobieren
           </h2>
           <p className="mt-4 text-lg text-slate-600">

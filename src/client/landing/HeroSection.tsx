@@ -32,7 +32,7 @@ export function HeroSection() {
           <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700">
             KI-gestützte LV-Analyse für den Hochbau
           </p>
-          <h1 className="mt-5 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
+          <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900 min-[400px]:text-4xl sm:text-5xl">
             Ausschreibungen verstehen, <span className="text-brand-600">bevor Sie kalkulieren.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
@@ -60,7 +60,7 @@ export function HeroSection() {
           </ul>
         </div>
         <div aria-label="Beispiel einer Auswertung" role="figure" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xl sm:p-6">
-          <div className="flex items-center justify-between gap-3 border-b border-slate-100 pb-4">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 pb-4">
             <div>
               <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Auswertung · Beispiel</p>
               <p className="mt-1 font-semibold text-slate-900">LV Rohbauarbeiten, Neubau Kita</p>
@@ -77,7 +77,7 @@ export function HeroSection() {
               <dd className="text-xl font-bold text-amber-900">27</dd>
             </div>
             <div className="rounded-lg bg-emerald-50 p-3">
-              <dt className="text-xs text-emerald-800">Nachtragschancen</dt>
+              <dt className="text-xs text-emerald-800">Nachtrags&shy;chancen</dt>
               <dd className="text-xl font-bold text-emerald-900">9</dd>
             </div>
           </dl>

@@ -24,7 +24,7 @@ export function PricingSection() {
       <FadeIn className={containerClass}>
         <div className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Preise</p>
-          <h2 id="pricing-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <h2 id="pricing-title" className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl">
             Transparente Pakete für jede Projektgröße
           </h2>
           <p className="mt-4 text-lg text-slate-600">
@@ -46,7 +46,7 @@ export function PricingSection() {
                   <Star className="size-3.5" aria-hidden /> Empfohlen
                 </span>
               ) : null}
-              <h3 className="text-xl font-semibold text-slate-900">{p.name}</h3>
+              <h3 className="text-xl font-semibold text-slate-900 xl:text-lg">{p.name}</h3>
               <p className="mt-2 min-h-[3rem] text-sm text-slate-600">{p.tagline}</p>
               <p className="mt-5">
                 <span className="text-3xl font-bold text-brand-800">{p.price}</span>

@@ -38,7 +38,7 @@ export function ServicesSection() {
       <FadeIn className={containerClass}>
         <div className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Leistungen</p>
-          <h2 id="services-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <h2 id="services-title" className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl">
             Vom Upload zur fertigen Auswertung
           </h2>
           <p className="mt-4 text-lg text-slate-600">
@@ -63,13 +63,14 @@ export function ServicesSection() {
           </div>
           <div>
             <h3 className="text-xl font-semibold text-slate-900">Die GOAL-Analyse: vier Schwerpunkte</h3>
-            <div className="mt-6 grid gap-4 sm:grid-cols-2">
+            {/* One column where the half-width column is too narrow for two cards with these long words. */}
+            <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
               {GOAL.map((g) => (
                 <article key={g.letter} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-                  <div className="flex items-center gap-3">
-                    <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-500 text-lg font-bold text-slate-900">{g.letter}</span>
-                    <p className="font-semibold text-slate-900">{g.title}</p>
-                  </div>
+                  <span className="flex size-10 items-center justify-center rounded-lg bg-accent-500 text-lg font-bold text-slate-900" aria-hidden>
+                    {g.letter}
+                  </span>
+                  <h4 className="mt-3 font-semibold text-slate-900">{g.title}</h4>
                   <p className="mt-3 text-sm leading-relaxed text-slate-600">{g.text}</p>
                 </article>
               ))}

@@ -15,7 +15,7 @@ export function ValueSection() {
       <FadeIn className={`${containerClass} grid items-start gap-12 lg:grid-cols-2`}>
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Wertschöpfung</p>
-          <h2 id="value-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <h2 id="value-title" className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl">
             Was die LV-Prüfung im eigenen Haus wirklich kostet
           </h2>
           <p className="mt-4 text-lg text-slate-600">

@@ -36,7 +36,7 @@ export default function DashboardShell() {
             </Button>
           </div>
         ) : null}
-        <header className="flex items-center gap-3 border-b bg-white px-4 py-3 lg:hidden">
+        <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:hidden" data-testid="mobile-header">
           <Button variant="ghost" size="icon" aria-label="Menü öffnen" onClick={() => setDrawer(true)}>
             <Menu className="size-5" />
           </Button>

@@ -5,7 +5,7 @@ export function PageHeader({ title, description, action }: { title: string; desc
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{title}</h1>
         <p className="text-sm text-slate-600">{description}</p>
       </div>
       {action}

@@ -6,6 +6,7 @@ import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
 import { useCurrentUser } from "../hooks/use-current-user";
 import { clearSession, storeRedirect } from "../lib/session";
+import { MFA_ENROLMENT_PATH } from "../lib/api";
 
 export function AuthErrorScreen() {
   return (
@@ -24,17 +25,21 @@ export function AuthErrorScreen() {
   );
 }
 
-export function ProtectedRoute({ children }: { children: ReactNode }) {
+/** `signedOut`: what a visitor without a session sees instead of the redirect to /auth. */
+export function ProtectedRoute({ children, signedOut }: { children: ReactNode; signedOut?: ReactNode }) {
   const { data: user, isPending, isError } = useCurrentUser();
   const location = useLocation();
   const target = location.pathname + location.search;
 
   useEffect(() => {
-    if (!isPending && !isError && !user) storeRedirect(target);
-  }, [isPending, isError, user, target]);
+    if (!isPending && !isError && !user && !signedOut) storeRedirect(target);
+  }, [isPending, isError, user, target, signedOut]);
 
   if (isPending) return <Spinner label="Überprüfe Anmeldestatus..." />;
   if (isError) return <AuthErrorScreen />;
+  if (!user && signedOut) return <>{signedOut}</>;
   if (!user) return <Navigate to="/auth" replace state={{ from: target }} />;
+  // A required second factor is missing: only Einstellungen → Konto (issue 14).
+  if (user.mfaSetupRequired && !location.pathname.startsWith("/dashboard/settings")) return <Navigate to={MFA_ENROLMENT_PATH} replace />;
   return <>{children}</>;
 }

@@ -2,9 +2,10 @@
 // customer's project as an order with its 48-hour delivery deadline.
 import { useState } from "react";
 import { Link } from "react-router";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Download, Eye, FileText, MoreHorizontal, Trash2, Upload } from "lucide-react";
 import { formatDateTime } from "../../common/format";
+import { findProjectStatus } from "../../common/project-status";
 import type { ProjectDto } from "../../common/types";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -16,7 +17,7 @@ import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
 import { usePageTitle } from "../hooks/use-page-title";
 import { cn } from "../lib/utils";
 import { DeleteProjectDialog } from "../projects/DeleteProjectDialog";
-import { PROJECTS_KEY, detailUrl, resultUrl } from "../projects/project-api";
+import { PROJECTS_KEY, detailUrl, invalidateProjects, resultUrl } from "../projects/project-api";
 import { useDeleteProject } from "../projects/use-delete-project";
 import { UploadEvaluationDialog } from "./UploadEvaluationDialog";
 import { DraftEvaluationDialog } from "../boq/DraftEvaluationDialog";
@@ -33,6 +34,7 @@ export default function OrdersPage() {
   const [uploadFor, setUploadFor] = useState<ProjectDto | null>(null);
   const [draftFor, setDraftFor] = useState<ProjectDto | null>(null);
   const [toDelete, setToDelete] = useState<ProjectDto | null>(null);
+  const queryClient = useQueryClient();
   const { data: orders, isPending, isError } = useQuery<ProjectDto[]>({ queryKey: PROJECTS_KEY });
   const { remove, pending } = useDeleteProject("list");
   const rows = orders ? filterOrders(orders, search) : [];
@@ -42,7 +44,7 @@ export default function OrdersPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Aufträge</h1>
+        <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Aufträge</h1>
         <p className="text-sm text-slate-600">
           Alle Analyseaufträge der Kunden. Zugesagt ist die Auswertung innerhalb von 48 Stunden.
           {orders ? ` ${open} in Bearbeitung, davon ${overdue} überfällig.` : ""}
@@ -51,7 +53,7 @@ export default function OrdersPage() {
       <Card>
         <CardContent className="space-y-4 pt-6">
           <SearchInput value={search} onChange={setSearch} placeholder="Aufträge suchen..." label="Aufträge suchen" />
-          <Table className="[&_td]:px-2 [&_th]:px-2">
+          <Table stack className="[&_td]:px-2 [&_th]:px-2">
             <THead>
               <tr>
                 <TH>Name</TH>
@@ -78,15 +80,15 @@ export default function OrdersPage() {
                 const late = isOverdue(o);
                 return (
                   <TR key={o.id} data-testid={`order-row-${o.id}`} className={cn(late && "bg-red-50/60")}>
-                    <TD className="font-medium">
+                    <TD primary className="font-medium">
                       <Link to={detailUrl(o.id)} className="text-slate-900 hover:text-brand-700 hover:underline">
                         {o.name}
                       </Link>
                     </TD>
-                    <TD className="min-w-36 max-w-52 text-slate-600" title={o.description ?? undefined}>
+                    <TD label="Beschreibung" className="min-w-36 max-w-64 text-slate-600" title={o.description ?? undefined}>
                       {truncateDescription(o.description)}
                     </TD>
-                    <TD className="whitespace-nowrap">
+                    <TD label="Ersteller" className="whitespace-nowrap">
                       {o.createdBy ? (
                         <Link
                           to={`/dashboard/users?q=${encodeURIComponent(o.createdBy.username)}`}
@@ -98,7 +100,7 @@ export default function OrdersPage() {
                         "–"
                       )}
                     </TD>
-                    <TD>
+                    <TD label="Unternehmen">
                       {o.company ? (
                         <Link
                           to={`/dashboard/companies?q=${encodeURIComponent(o.company.name)}`}
@@ -110,32 +112,37 @@ export default function OrdersPage() {
                         <span className="text-slate-500">Kein Unternehmen</span>
                       )}
                     </TD>
-                    <TD>
+                    <TD label="Erstellt">
                       <DateTimeCell at={o.createdAt} />
                     </TD>
-                    <TD>
-                      <Badge
-                        className={
-                          status === "Abgeschlossen"
-                            ? "border-green-200 bg-green-100 text-green-800"
-                            : "border-amber-200 bg-amber-100 text-amber-800"
-                        }
-                      >
-                        {status}
-                      </Badge>
-                      {o.hasOutputFile ? null : (
-                        <span
-                          className={cn(
-                            "mt-1 flex items-center gap-1 whitespace-nowrap text-xs tabular-nums",
-                            late ? "font-semibold text-red-700" : "text-slate-500",
-                          )}
-                          data-testid={late ? "overdue" : "deadline"}
+                    <TD label="Status">
+                      <div className="flex flex-col items-end gap-1 md:items-start">
+                        <Badge
+                          className={
+                            status === "Abgeschlossen"
+                              ? "border-green-200 bg-green-100 text-green-800"
+                              : "border-amber-200 bg-amber-100 text-amber-800"
+                          }
                         >
-                          {late ? <AlertTriangle className="size-3.5" aria-hidden /> : null}
-                          {late ? "Überfällig seit " : "Frist: "}
-                          {formatDateTime(deliveryDeadline(o))}
-                        </span>
-                      )}
+                          {status}
+                        </Badge>
+                        {status === "In Bearbeitung" && findProjectStatus(o.status)?.value === "In Review" ? (
+                          <span className="text-xs text-yellow-800">Entwurf in Prüfung</span>
+                        ) : null}
+                        {o.hasOutputFile ? null : (
+                          <span
+                            className={cn(
+                              "flex items-center gap-1 whitespace-nowrap text-xs tabular-nums",
+                              late ? "font-semibold text-red-700" : "text-slate-500",
+                            )}
+                            data-testid={late ? "overdue" : "deadline"}
+                          >
+                            {late ? <AlertTriangle className="size-3.5" aria-hidden /> : null}
+                            {late ? "Überfällig seit " : "Frist: "}
+                            {formatDateTime(deliveryDeadline(o))}
+                          </span>
+                        )}
+                      </div>
                     </TD>
                     <ActionsCell>
                       <Button
@@ -191,7 +198,16 @@ export default function OrdersPage() {
         </CardContent>
       </Card>
       {draftFor ? (
-        <DraftEvaluationDialog key={draftFor.id} projectId={draftFor.id} projectName={draftFor.name} onClose={() => setDraftFor(null)} />
+        <DraftEvaluationDialog
+          key={draftFor.id}
+          projectId={draftFor.id}
+          projectName={draftFor.name}
+          onClose={() => {
+            // A draft puts the project "In Review" (server side): show it.
+            void invalidateProjects(queryClient, draftFor.id);
+            setDraftFor(null);
+          }}
+        />
       ) : null}
       {uploadFor ? (
         <UploadEvaluationDialog key={uploadFor.id} order={uploadFor} open onOpenChange={(o) => !o && setUploadFor(null)} />

@@ -11,19 +11,29 @@ const order = (over: Partial<ProjectDto>): ProjectDto =>
     company: { id: 1, name: "Müller Bau" },
     createdBy: { id: 2, username: "kmueller", firstName: "Klaus", lastName: "Müller" },
     hasOutputFile: false,
+    status: "Neu",
     createdAt: "2025-03-01T08:00:00Z",
     ...over,
   }) as ProjectDto;
 
 describe("orders", () => {
-  it("cuts descriptions at 50 characters", () => {
+  it("cuts descriptions at 50 characters, at a word boundary", () => {
     expect(truncateDescription("a".repeat(50))).toBe("a".repeat(50));
     expect(truncateDescription("b".repeat(51))).toBe(`${"b".repeat(50)}…`);
     expect(truncateDescription(null)).toBe("");
+    const text = "Leistungsverzeichnis für den Rohbau eines Mehrfamilienhauses mit Tiefgarage";
+    expect(truncateDescription(text)).toBe("Leistungsverzeichnis für den Rohbau eines…");
+    // A word that ends exactly at 50 characters stays whole; a trailing comma goes.
+    expect(truncateDescription(`${"x".repeat(44)} abcde weiter`)).toBe(`${"x".repeat(44)} abcde…`);
+    expect(truncateDescription(`${"x".repeat(43)} abcd, weiter geht es`)).toBe(`${"x".repeat(43)} abcd…`);
+    expect(truncateDescription(`${"x".repeat(45)} abcd efgh`)).toBe(`${"x".repeat(45)} abcd…`);
+    for (const t of [text, "c ".repeat(40), `${"d".repeat(30)} ${"e".repeat(30)}`]) expect(truncateDescription(t).length).toBeLessThanOrEqual(51);
   });
-  it("is 'In Bearbeitung' until an evaluation exists, then 'Abgeschlossen'", () => {
+  it("is 'In Bearbeitung' until an evaluation exists, then 'Abgeschlossen' — the project views' rule", () => {
     expect(orderStatus(order({}))).toBe("In Bearbeitung");
+    expect(orderStatus(order({ status: "In Review" }))).toBe("In Bearbeitung");
     expect(orderStatus(order({ hasOutputFile: true }))).toBe("Abgeschlossen");
+    expect(orderStatus(order({ status: "completed" }))).toBe("Abgeschlossen");
   });
   it("promises delivery 48 hours after the order and marks late open orders only", () => {
     const o = order({});

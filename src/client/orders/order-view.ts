@@ -1,4 +1,5 @@
 // What the orders table derives from a project (spec/02 sections 2, 4, 9).
+import { isDelivered } from "../../common/project-status";
 import type { ProjectDto } from "../../common/types";
 
 /** The analysis is promised within 48 hours of the order (spec/01 section 1, spec/02 section 9). */
@@ -7,7 +8,8 @@ export const DESCRIPTION_MAX = 50;
 
 export type OrderStatus = "In Bearbeitung" | "Abgeschlossen";
 
-export const orderStatus = (p: Pick<ProjectDto, "hasOutputFile">): OrderStatus => (p.hasOutputFile ? "Abgeschlossen" : "In Bearbeitung");
+/** The project views' rule (src/common/project-status.ts): delivered means 'Abgeschlossen'. */
+export const orderStatus = (p: Pick<ProjectDto, "hasOutputFile" | "status">): OrderStatus => (isDelivered(p) ? "Abgeschlossen" : "In Bearbeitung");
 
 export const deliveryDeadline = (p: Pick<ProjectDto, "createdAt">) =>
   new Date(new Date(p.createdAt).getTime() + DELIVERY_HOURS * 3_600_000);
@@ -16,10 +18,17 @@ export const deliveryDeadline = (p: Pick<ProjectDto, "createdAt">) =>
 export const isOverdue = (p: Pick<ProjectDto, "createdAt" | "hasOutputFile">, now = new Date()) =>
   !p.hasOutputFile && deliveryDeadline(p).getTime() < now.getTime();
 
-/** Descriptions are cut at 50 characters with an ellipsis. */
+/**
+ * Descriptions are cut at 50 characters with an ellipsis — at the last word boundary within
+ * them, so no word is cut in half (a single word longer than 50 characters is cut at 50).
+ */
 export const truncateDescription = (text: string | null) => {
   if (!text) return "";
-  return text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX)}…` : text;
+  if (text.length <= DESCRIPTION_MAX) return text;
+  const cut = text.slice(0, DESCRIPTION_MAX + 1);
+  const boundary = cut.search(/\s\S*$/);
+  const head = boundary > 0 ? cut.slice(0, boundary) : text.slice(0, DESCRIPTION_MAX);
+  return `${head.replace(/[\s,;:–-]+$/, "")}…`;
 };
 
 export const creatorName = (c: NonNullable<ProjectDto["createdBy"]>) => [c.firstName, c.lastName].filter(Boolean).join(" ") || c.username;

@@ -20,45 +20,48 @@ export function ProjectCard({ project, showId }: { project: ProjectDto; showId: 
       onClick={() => navigate(detailUrl(project.id))}
       data-testid="project-card"
     >
+      {/* Icon, ID badge and menu in one row; the name below has the card's full width (long German names). */}
       <div className="flex items-start gap-3">
         <div className={cn("flex size-11 shrink-0 items-center justify-center rounded-lg text-white", projectColor(project.name))} data-testid="project-icon">
           <FolderKanban className="size-5" />
         </div>
-        <div className="min-w-0 flex-1">
-          <h3 className="flex flex-wrap items-center gap-2 font-semibold leading-snug text-slate-900">
-            <Link to={detailUrl(project.id)} className="break-words hover:underline" onClick={(e) => e.stopPropagation()}>
-              {project.name}
-            </Link>
-            {showId ? (
-              <Badge className="border-slate-300 bg-white font-mono text-slate-600" data-testid="project-id-badge">
-                ID: {project.id}
-              </Badge>
-            ) : null}
-          </h3>
-          {project.company ? <p className="truncate text-xs text-slate-500">{project.company.name}</p> : null}
+        <div className="flex min-w-0 flex-1 justify-start pt-2.5">
+          {showId ? (
+            <Badge className="border-slate-300 bg-white font-mono text-slate-600" data-testid="project-id-badge">
+              ID: {project.id}
+            </Badge>
+          ) : null}
         </div>
         <ProjectActionsMenu project={project} />
+      </div>
+      <div className="-mt-1">
+        <h3 className="font-semibold leading-snug text-slate-900">
+          <Link to={detailUrl(project.id)} className="break-words hover:underline" onClick={(e) => e.stopPropagation()}>
+            {project.name}
+          </Link>
+        </h3>
+        {project.company ? <p className="text-xs text-slate-500">{project.company.name}</p> : null}
       </div>
       <dl className="space-y-1.5 text-sm text-slate-600">
         {project.costCenter ? (
           <div className="flex items-center gap-2">
             <Hash className="size-4 shrink-0 text-slate-400" />
             <dt className="sr-only">Kostenstelle</dt>
-            <dd className="truncate">{project.costCenter}</dd>
+            <dd className="min-w-0">{project.costCenter}</dd>
           </div>
         ) : null}
         {project.contactPerson ? (
           <div className="flex items-center gap-2">
             <User className="size-4 shrink-0 text-slate-400" />
             <dt className="sr-only">Ansprechpartner</dt>
-            <dd className="truncate">{project.contactPerson}</dd>
+            <dd className="min-w-0">{project.contactPerson}</dd>
           </div>
         ) : null}
         {project.contactEmail ? (
           <div className="flex items-center gap-2">
             <Mail className="size-4 shrink-0 text-slate-400" />
             <dt className="sr-only">Kontakt-E-Mail</dt>
-            <dd className="truncate">{project.contactEmail}</dd>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">{project.contactEmail}</dd>
           </div>
         ) : null}
       </dl>

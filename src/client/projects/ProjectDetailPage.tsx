@@ -257,8 +257,8 @@ export default function ProjectDetailPage() {
           <FolderKanban className="size-6" />
         </div>
         <div className="min-w-0 flex-1">
-          <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900">
-            <span className="break-words">{project.name}</span>
+          <h1 className="flex flex-wrap items-center gap-3 text-xl font-bold text-slate-900 sm:text-2xl">
+            <span className="min-w-0 break-words">{project.name}</span>
             <StatusBadge status={project.status} />
           </h1>
           <p className="text-sm text-slate-500">

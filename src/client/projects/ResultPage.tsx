@@ -37,13 +37,13 @@ export default function ResultPage() {
 
   return (
     <div className="flex h-dvh flex-col bg-slate-100">
-      <header className="flex flex-wrap items-center gap-3 border-b bg-white px-4 py-2 print:hidden">
+      <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 print:hidden">
         <Logo size="sm" />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-semibold text-slate-900" data-testid="result-project-name">
+          <p className="text-sm font-semibold text-slate-900" data-testid="result-project-name">
             {project ? project.name : "Auswertung"}
           </p>
-          {project?.outputFileName ? <p className="truncate text-xs text-slate-500">{project.outputFileName}</p> : null}
+          {project?.outputFileName ? <p className="text-xs text-slate-500 [overflow-wrap:anywhere]">{project.outputFileName}</p> : null}
         </div>
         {project?.hasOutputFile ? (
           <div className="flex flex-wrap gap-2">

@@ -1,9 +1,29 @@
 // Deleting a project with the toasts of spec/01 section 8.
 import { useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, RequestError } from "../lib/api";
 import { invalidateProjects, isProjectQuery } from "./project-api";
+
+/**
+ * Drops the deleted project's cached queries (detail, files, LV …) once nothing shows them any
+ * more. Removing a query a mounted page still observes would make that page fetch it again in its
+ * next render — a request for a project that no longer exists (404).
+ */
+function dropWhenUnused(qc: QueryClient, id: number) {
+  const cache = qc.getQueryCache();
+  for (const query of cache.findAll({ predicate: (q) => isProjectQuery(q.queryKey[0], id) })) {
+    if (query.getObserversCount() === 0) {
+      cache.remove(query);
+      continue;
+    }
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.query !== query || event.type !== "observerRemoved" || query.getObserversCount() > 0) return;
+      unsubscribe();
+      cache.remove(query);
+    });
+  }
+}
 
 /** `context` "detail": a failure shows the server message or 'Fehler beim Löschen des Projekts'. */
 export function useDeleteProject(context: "list" | "detail" = "list") {
@@ -15,8 +35,9 @@ export function useDeleteProject(context: "list" | "detail" = "list") {
     try {
       await apiRequest("DELETE", `/api/projects/${id}`);
       toast({ title: "Projekt gelöscht", description: "Das Projekt wurde erfolgreich gelöscht." });
+      await qc.cancelQueries({ predicate: (q) => isProjectQuery(q.queryKey[0], id) });
       onDeleted?.();
-      qc.removeQueries({ predicate: (q) => isProjectQuery(q.queryKey[0], id) });
+      dropWhenUnused(qc, id);
       await invalidateProjects(qc);
       return true;
     } catch (err) {

@@ -79,7 +79,7 @@ export default function RegistrationLinksPage() {
             placeholder="E-Mail, Unternehmen oder Rolle suchen..."
             label="Registrierungslinks suchen"
           />
-          <Table className="[&_td]:px-2 [&_th]:px-2">
+          <Table stack className="[&_td]:px-2 [&_th]:px-2">
             <THead>
               <tr>
                 <TH>ID</TH>
@@ -103,21 +103,21 @@ export default function RegistrationLinksPage() {
                 const status = registrationLinkStatus(l);
                 return (
                   <TR key={l.id} data-testid={`link-row-${l.id}`}>
-                    <TD className="tabular-nums text-slate-500">{l.id}</TD>
-                    <TD className="max-w-44 truncate" title={l.email}>
+                    <TD label="ID" className="tabular-nums text-slate-500">{l.id}</TD>
+                    <TD primary className="max-w-44 [overflow-wrap:anywhere]" title={l.email}>
                       {l.email}
                     </TD>
-                    <TD className="whitespace-nowrap" title={ROLE_LABELS[l.role]}>
+                    <TD label="Rolle" className="whitespace-nowrap" title={ROLE_LABELS[l.role]}>
                       {ROLE_BADGES[l.role]}
                     </TD>
-                    <TD>{l.companyName ?? (l.companyId ? `Unternehmen ${l.companyId}` : "Kein Unternehmen")}</TD>
-                    <TD>
+                    <TD label="Unternehmen">{l.companyName ?? (l.companyId ? `Unternehmen ${l.companyId}` : "Kein Unternehmen")}</TD>
+                    <TD label="Erstellt">
                       <DateTimeCell at={l.createdAt} />
                     </TD>
-                    <TD>
+                    <TD label="Läuft ab">
                       <DateTimeCell at={l.expiresAt} />
                     </TD>
-                    <TD>
+                    <TD label="Status">
                       <Badge className={cn(STATUS_COLORS[status])}>{status}</Badge>
                     </TD>
                     <ActionsCell>

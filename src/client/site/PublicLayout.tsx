@@ -8,7 +8,8 @@ import { ScrollToTop } from "./ScrollToTop";
 /** Each public page mounts its own layout; only the very first one keeps the scroll position. */
 let firstPageOfVisit = true;
 
-export function PublicLayout({ children }: { children: ReactNode }) {
+/** `fill`: the page's content stretches to the footer (its background reaches the bottom). */
+export function PublicLayout({ children, fill = false }: { children: ReactNode; fill?: boolean }) {
   const { pathname, hash } = useLocation();
   // A client-side move to another public page starts at its top (the first load keeps the
   // browser's own scroll restoration and #anchor handling).
@@ -30,7 +31,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         Zum Inhalt springen
       </a>
       <PublicHeader />
-      <main id="main" className="flex-1">
+      <main id="main" className={fill ? "flex flex-1 flex-col" : "flex-1"}>
         {children}
       </main>
       <Footer />

@@ -34,7 +34,7 @@ export function UsersTable(props: {
   const isSuper = me.role === "super_admin";
   const columns = isSuper ? 6 : 4;
   return (
-    <Table className="[&_td]:px-2 [&_th]:px-2">
+    <Table stack className="[&_td]:px-2 [&_th]:px-2">
       <THead>
         <tr>
           <TH>Benutzer</TH>
@@ -66,22 +66,22 @@ export function UsersTable(props: {
           const self = u.id === me.id;
           return (
             <TR key={u.id} data-testid={`user-row-${u.id}`}>
-              <TD className="max-w-44">
+              <TD primary className="max-w-44">
                 <div className="font-medium text-slate-900">{displayName(u)}</div>
                 <div className="text-xs text-slate-500 [overflow-wrap:anywhere]">@{u.username}</div>
               </TD>
-              <TD className="max-w-36 truncate" title={u.email}>
+              <TD label="E-Mail" className="max-w-44 [overflow-wrap:anywhere]" title={u.email}>
                 {u.email}
               </TD>
               {isSuper ? (
-                <TD>
+                <TD label="Unternehmen">
                   <CompanyCell user={u} />
                 </TD>
               ) : null}
-              <TD>
+              <TD label="Rolle">
                 <RoleBadge role={u.role} />
               </TD>
-              {isSuper ? <TD className="text-slate-600">{u.lastAccessAt ? <DateTimeCell at={u.lastAccessAt} /> : "–"}</TD> : null}
+              {isSuper ? <TD label="Letzter Zugriff" className="text-slate-600">{u.lastAccessAt ? <DateTimeCell at={u.lastAccessAt} /> : "–"}</TD> : null}
               <ActionsCell>
                 {canImpersonate(me, u) ? (
                   // A full-page navigation: the server switches the session and redirects.

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -13,6 +13,7 @@ import { hashPassword } from "../auth/passwords";
 import { createRegistrationLink, invitationUrl } from "../registration-links/routes";
 import { seedChatbotDefaults } from "../chatbot/seed";
 import { DEMO_PROJECT_ID } from "../../common/project-access";
+import { recordProjectWork } from "../projects/status";
 
 export { DEMO_PROJECT_ID };
 
@@ -47,17 +48,25 @@ async function ensureConfiguredAdmin(db: Db, config: Config, log: FastifyBaseLog
   log.info({ username }, "super admin from ADMIN_USERNAME created");
 }
 
+/**
+ * The e-mail of the first-start invitation: ADMIN_EMAIL, or empty — then the first super admin
+ * chooses it at registration (POST /api/register takes the e-mail only for such a link).
+ */
+export const CHOSEN_AT_REGISTRATION = "";
+
 /** Without any super admin, the first account is made by invitation too: the log shows the link. */
 async function ensureAdminInvitation(db: Db, config: Config, log: FastifyBaseLogger) {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "super_admin")).limit(1);
   if (admin) return null;
+  const email = config.firstAdminEmail ?? CHOSEN_AT_REGISTRATION;
   const [open] = await db
     .select()
     .from(registrationLinks)
     .where(and(eq(registrationLinks.role, "super_admin"), eq(registrationLinks.used, false), gt(registrationLinks.expiresAt, new Date())))
     .limit(1);
-  const link =
-    open ?? (await createRegistrationLink(db, { email: "admin@localhost", role: "super_admin", companyId: null, createdBy: null }));
+  // An open link keeps its token; its e-mail follows the configuration (older versions wrote admin@localhost).
+  if (open && open.email !== email) await db.update(registrationLinks).set({ email }).where(eq(registrationLinks.id, open.id));
+  const link = open ?? (await createRegistrationLink(db, { email, role: "super_admin", companyId: null, createdBy: null }));
   const url = invitationUrl(config.publicOrigin, link.token);
   log.warn({ invitationUrl: url }, "no super admin yet: one-time invitation link for the first super admin");
   return url;
@@ -114,9 +123,28 @@ async function ensureDemoProject(db: Db) {
   });
 }
 
+/** Projects whose evaluation was delivered before the status followed the work still say "Neu". */
+async function completeDeliveredProjects(db: Db) {
+  const stale = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(isNotNull(projects.outputFileId), inArray(projects.status, ["Neu", "new"])));
+  for (const p of stale) await recordProjectWork(db, null, p.id, "evaluation_uploaded");
+}
+
 export async function firstStart(db: Db, config: Config, log: FastifyBaseLogger) {
   await ensureConfiguredAdmin(db, config, log);
   await ensureDemoProject(db);
+  await completeDeliveredProjects(db);
   await seedChatbotDefaults(db);
   return { adminInvitationUrl: await ensureAdminInvitation(db, config, log) };
+}
+
+/** What the terminal shows last after a start: where the product runs and, if needed, the first invitation. */
+export function startMessage(opts: { origin: string; database: string; adminInvitationUrl: string | null }): string {
+  const lines = ["", `  bauklar läuft auf ${opts.origin} (Datenbank: ${opts.database})`, ""];
+  if (opts.adminInvitationUrl) {
+    lines.push("  Noch kein Systemadministrator. Einmaliger Einladungslink für den ersten Systemadministrator:", "", `    ${opts.adminInvitationUrl}`, "");
+  }
+  return `${lines.join("\n")}\n`;
 }

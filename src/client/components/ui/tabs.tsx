@@ -4,7 +4,8 @@ import { cn } from "../../lib/utils";
 
 export const Tabs = T.Root;
 export const TabsList = ({ className, ...p }: ComponentProps<typeof T.List>) => (
-  <T.List className={cn("inline-flex h-10 items-center rounded-md bg-slate-100 p-1 text-slate-600", className)} {...p} />
+  // Wraps on narrow screens instead of pushing the last tabs past the edge.
+  <T.List className={cn("inline-flex min-h-10 max-w-full flex-wrap items-center rounded-md bg-slate-100 p-1 text-slate-600", className)} {...p} />
 );
 export const TabsTrigger = ({ className, ...p }: ComponentProps<typeof T.Trigger>) => (
   <T.Trigger

@@ -21,7 +21,7 @@ export function DocumentsView({ documents, projects }: { documents: DemoDocument
           <p className="font-medium text-slate-700">Keine Dokumente vorhanden</p>
         </div>
       ) : (
-        <ul className="grid gap-3 xl:grid-cols-2" data-testid="demo-documents">
+        <ul className="grid grid-cols-1 gap-3 xl:grid-cols-2" data-testid="demo-documents">
           {withDocs.map(({ project, docs }) => (
             <li key={project.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <p className="font-semibold text-slate-900">{project.name}</p>

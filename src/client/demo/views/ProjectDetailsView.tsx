@@ -26,11 +26,11 @@ export function ProjectDetailsView({ project, firstProjectId, back }: { project:
           <StatusBadge status={project.status} />
         </div>
         <p className="mt-3 text-sm leading-relaxed text-slate-600">{project.description}</p>
-        <dl className="mt-5 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <dl className="mt-5 grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
           {rows.map(([label, value]) => (
-            <div key={label}>
+            <div key={label} className="min-w-0">
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-              <dd className="mt-0.5 text-sm text-slate-900">{value}</dd>
+              <dd className="mt-0.5 text-sm text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
           <div>

@@ -45,10 +45,10 @@ export function ProjectsView({ projects, now, openProject }: { projects: DemoPro
           <p className="text-sm text-slate-500">Versuchen Sie, Ihren Suchbegriff anzupassen</p>
         </div>
       ) : (
-        <ul className="grid gap-3 xl:grid-cols-2" data-testid="demo-project-list">
+        <ul className="grid grid-cols-1 gap-3 xl:grid-cols-2" data-testid="demo-project-list">
           {shown.map((p) => (
             <li key={p.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <div className="flex items-start justify-between gap-2">
+              <div className="flex flex-wrap items-start justify-between gap-2">
                 <button type="button" onClick={() => openProject(p.id)} className="text-left font-semibold text-slate-900 hover:text-brand-700 hover:underline">
                   {p.name}
                 </button>
