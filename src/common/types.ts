@@ -14,6 +14,62 @@ interface UserAccount {
 
 export interface CurrentUser extends UserAccount {
   isImpersonating: boolean;
+  /** TOTP (authenticator app) is set up. */
+  mfaEnabled: boolean;
+  passkeyCount: number;
+  /** Role or company demand a second factor and none is set up: only enrolment is allowed. */
+  mfaSetupRequired: boolean;
+}
+
+/** POST /api/login for a user with a second factor: no session yet, the code step follows. */
+export interface MfaChallenge {
+  mfaRequired: true;
+  /** What completes the login: an authenticator code (or recovery code), a passkey. */
+  methods: ("totp" | "passkey")[];
+}
+
+export type LoginResult = CurrentUser | MfaChallenge;
+
+/** GET /api/user/mfa */
+export interface MfaStatus {
+  totpEnabled: boolean;
+  totpEnabledAt: string | null;
+  recoveryCodesLeft: number;
+  passkeyCount: number;
+  /** Whether a second factor is mandatory for this user, and why. */
+  required: boolean;
+  requiredBy: "role" | "company" | null;
+  setupRequired: boolean;
+}
+
+/** POST /api/user/mfa/totp */
+export interface TotpEnrolment {
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URL as a QR code, an SVG data URL rendered on the server. */
+  qrCode: string;
+}
+
+export interface PasskeyDto {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  deviceType: string | null;
+  backedUp: boolean;
+}
+
+/** GET /api/user/sessions: never the token. */
+export interface SessionDto {
+  id: number;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  browser: string;
+  os: string;
+  ip: string | null;
+  authMethod: string | null;
+  current: boolean;
 }
 
 export interface ApiError {
@@ -31,6 +87,8 @@ export interface CompanyDto {
   chatbotRequestCount: number;
   freeChatbotRequestsPerMonth: number;
   lastChatbotRequestReset: string;
+  /** Every user of the company must use a second factor. */
+  mfaRequired: boolean;
   createdAt: string;
 }
 
@@ -58,6 +116,9 @@ export interface UserDto extends UserAccount {
   companyName: string | null;
   lastAccessAt: string | null;
   createdAt: string;
+  /** TOTP is set up; passkeyCount passkeys are registered (what a super admin's reset removes). */
+  mfaEnabled: boolean;
+  passkeyCount: number;
 }
 
 export interface ProjectFileInfo {

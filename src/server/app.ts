@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { registerRequestLog } from "./http/request-log";
 import { SESSION_COOKIE, createSessionLoader } from "./auth/sessions";
 import { registerLocalWrites } from "./http/local-writes";
+import { refuseUntilEnrolled } from "./auth/enforcement";
 import { authRoutes } from "./auth/routes";
 import { registrationLinkRoutes } from "./registration-links/routes";
 import { companyRoutes } from "./companies/routes";
@@ -63,9 +64,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
 
   const loadSession = createSessionLoader(db, config, registerLocalWrites(app));
   app.decorateRequest("auth", null);
-  app.addHook("onRequest", async (req) => {
+  app.addHook("onRequest", async (req, reply) => {
     const token = req.cookies[SESSION_COOKIE];
     req.auth = token && token.length < 200 ? await loadSession(token) : null;
+    // A required second factor that is not set up: only enrolment (auth/enforcement.ts).
+    if (refuseUntilEnrolled(req, reply)) return reply;
   });
 
   await app.register(authRoutes(deps));

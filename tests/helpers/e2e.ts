@@ -28,10 +28,11 @@ export interface RunningServer {
   process: ChildProcess;
 }
 
-export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
+/** `host`: the name in PUBLIC_ORIGIN and the URL (WebAuthn needs a domain such as localhost, not an IP). */
+export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; host?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "bauklar-e2e-"));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${opts.host ?? "127.0.0.1"}:${port}`;
   let out = "";
   const dist = process.env.DIST_DIR ?? "dist";
   const child = spawn(process.execPath, [join(dist, "server/main.js")], {

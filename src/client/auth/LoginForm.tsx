@@ -1,35 +1,85 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound } from "lucide-react";
 import { loginSchema, type LoginInput } from "../../common/schemas/auth";
-import type { CurrentUser } from "../../common/types";
+import type { CurrentUser, LoginResult, MfaChallenge } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { Field } from "../components/ui/label";
 import { apiRequest } from "../lib/api";
+import { Spinner } from "../components/ui/spinner";
 import { loginErrorText } from "./messages";
+
+// The code step and the passkey code load only when needed: /auth stays light (issue 14).
+const MfaStep = lazy(() => import("./MfaStep").then((m) => ({ default: m.MfaStep })));
+const passkeysSupported = () => typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
 
 export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => void }) {
   const [error, setError] = useState<string | null>(null);
+  // A user with a second factor: the password was right, the code step follows (issue 14).
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      onSuccess(await apiRequest<CurrentUser>("POST", "/api/login", values));
+      const result = await apiRequest<LoginResult>("POST", "/api/login", values);
+      if ("mfaRequired" in result) setChallenge(result);
+      else onSuccess(result);
     } catch (err) {
       setError(loginErrorText(err));
     }
   });
 
+  const passkeyLogin = async () => {
+    setError(null);
+    setPasskeyPending(true);
+    try {
+      const passkey = await import("./passkey");
+      try {
+        onSuccess(await passkey.signInWithPasskey());
+      } catch (err) {
+        setError(passkey.passkeyErrorText(err));
+      }
+    } catch (err) {
+      setError(loginErrorText(err));
+    } finally {
+      setPasskeyPending(false);
+    }
+  };
+
+  if (challenge) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <MfaStep
+          challenge={challenge}
+          onSuccess={onSuccess}
+          onRestart={(reason) => {
+            setChallenge(null);
+            form.setValue("password", "");
+            setError(reason ?? null);
+          }}
+        />
+      </Suspense>
+    );
+  }
+
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field id="login-username" label="Benutzername" error={errors.username?.message}>
-        <Input id="login-username" autoComplete="username" aria-invalid={!!errors.username} {...form.register("username")} />
+        <Input id="login-username" autoComplete="username webauthn" aria-invalid={!!errors.username} {...form.register("username")} />
       </Field>
       <Field id="login-password" label="Passwort" error={errors.password?.message}>
-        <Input id="login-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register("password")} />
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={!!errors.password}
+          {...form.register("password")}
+        />
       </Field>
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
@@ -39,6 +89,11 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Wird angemeldet..." : "Anmelden"}
       </Button>
+      {passkeysSupported() ? (
+        <Button type="button" variant="outline" className="w-full" onClick={passkeyLogin} disabled={passkeyPending}>
+          <KeyRound /> {passkeyPending ? "Passkey wird geprüft..." : "Mit Passkey anmelden"}
+        </Button>
+      ) : null}
       <p className="text-center text-xs text-slate-500">
         Für ein Konto benötigen Sie einen Einladungslink von Ihrem Unternehmensadministrator.
       </p>

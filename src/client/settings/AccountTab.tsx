@@ -1,4 +1,6 @@
-// Konto: password change (spec/02 sections 5 and 8). A super admin needs no current password.
+// Konto: password change (spec/02 sections 5 and 8; a super admin needs no current password), and
+// issue 14's second factor, passkeys and signed-in devices. While a required second factor is
+// missing only its enrolment is shown.
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { passwordChangeError } from "../../common/schemas/user";
@@ -10,11 +12,45 @@ import { Input } from "../components/ui/input";
 import { Field } from "../components/ui/label";
 import { toast } from "../hooks/use-toast";
 import { apiRequest } from "../lib/api";
+import { queryClient } from "../lib/query-client";
 import { PASSWORD_CHANGE_FAILED, isWrongCurrentPassword, passwordChangeErrorText } from "./password-change";
+import { ShieldAlert } from "lucide-react";
+import { MFA_TEXTS } from "../../common/schemas/mfa";
+import { PasskeysCard } from "./PasskeysCard";
+import { SessionsCard } from "./SessionsCard";
+import { TwoFactorCard } from "./TwoFactorCard";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 export function AccountTab({ me }: { me: CurrentUser }) {
+  if (me.isImpersonating) return <PasswordCard me={me} />;
+  if (me.mfaSetupRequired) {
+    return (
+      <div className="space-y-6">
+        <div
+          className="flex gap-3 rounded-md border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+          role="alert"
+          data-testid="mfa-required"
+        >
+          <ShieldAlert className="mt-0.5 size-5 shrink-0" />
+          <p>{MFA_TEXTS.required}</p>
+        </div>
+        <TwoFactorCard />
+        <PasskeysCard />
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <PasswordCard me={me} />
+      <TwoFactorCard />
+      <PasskeysCard />
+      <SessionsCard />
+    </div>
+  );
+}
+
+function PasswordCard({ me }: { me: CurrentUser }) {
   const needsCurrent = me.role !== "super_admin";
   const [values, setValues] = useState(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
@@ -35,6 +71,7 @@ export function AccountTab({ me }: { me: CurrentUser }) {
     onSuccess: () => {
       setValues(EMPTY);
       toast({ title: "Passwort geändert", description: "Ihr Passwort wurde erfolgreich geändert. Andere Anmeldungen wurden beendet." });
+      void queryClient.invalidateQueries({ queryKey: ["/api/user/sessions"] });
     },
     onError: (err) => {
       if (isWrongCurrentPassword(err)) setValues((v) => ({ ...v, currentPassword: "" }));

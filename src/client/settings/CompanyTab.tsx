@@ -16,6 +16,7 @@ import { apiRequest, errorMessage } from "../lib/api";
 import { queryClient } from "../lib/query-client";
 import { NEEDS_COMPANY_NOTICE } from "../users/messages";
 import { CompanyLogoUpload } from "./CompanyLogoUpload";
+import { MfaPolicyCard } from "./MfaPolicyCard";
 
 // The chatbot limit is the super admin's business (companies page), not part of this form.
 const companyDataSchema = companySchema.omit({ freeChatbotRequestsPerMonth: true });
@@ -60,6 +61,7 @@ function CompanySettings({ companyId }: { companyId: number }) {
         </CardContent>
       </Card>
       <CompanyDataForm key={company.id} company={company} />
+      <MfaPolicyCard company={company} />
     </div>
   );
 }

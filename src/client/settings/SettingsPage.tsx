@@ -20,7 +20,7 @@ export default function SettingsPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Einstellungen</h1>
+        <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Einstellungen</h1>
         <p className="text-sm text-slate-600">
           {showCompany ? "Ihr Profil, Ihr Unternehmen und Ihr Zugang." : "Ihr Profil und Ihr Zugang."}
         </p>

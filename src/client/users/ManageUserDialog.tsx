@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { KeyRound } from "lucide-react";
+import { KeyRound, ShieldOff } from "lucide-react";
 import { z } from "zod";
 import { ROLES, ROLE_LABELS, type Role } from "../../common/roles";
 import { assignableRoles, canEditPersonalData, canManageUser, userUpdateSchema, type UserUpdateInput } from "../../common/schemas/user";
@@ -20,6 +20,7 @@ import { queryClient } from "../lib/query-client";
 import { displayName } from "../layout/Sidebar";
 import { userErrorText } from "./messages";
 import { ResetPasswordDialog } from "./ResetPasswordDialog";
+import { ResetMfaDialog } from "./ResetMfaDialog";
 
 // The form keeps the company as the select's string ("" = none) and is checked by the shared schema.
 // An unchanged e-mail is not re-checked: older accounts may carry addresses like admin@localhost.
@@ -70,6 +71,7 @@ export function ManageUserDialog(props: {
   const personal = canEditPersonalData(me) && me.id !== user.id;
   const roles: readonly Role[] = assignableRoles(me).includes(user.role) ? assignableRoles(me) : ROLES.filter((r) => r === user.role);
   const [resetOpen, setResetOpen] = useState(false);
+  const [resetMfaOpen, setResetMfaOpen] = useState(false);
   const form = useForm<FormValues>({
     resolver: zodResolver(personal ? personalSchema(user.email) : roleOnlySchema),
     defaultValues: {
@@ -170,6 +172,17 @@ export function ManageUserDialog(props: {
               <KeyRound /> Passwort zurücksetzen
             </Button>
           </div>
+          {isSuper && me.id !== user.id && (user.mfaEnabled || user.passkeyCount > 0) ? (
+            <div className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-slate-600">
+                Zwei-Faktor-Anmeldung aktiv
+                {user.passkeyCount > 0 ? ` (${user.passkeyCount === 1 ? "1 Passkey" : `${user.passkeyCount} Passkeys`})` : ""}.
+              </p>
+              <Button type="button" variant="outline" size="sm" onClick={() => setResetMfaOpen(true)}>
+                <ShieldOff /> Zwei-Faktor-Anmeldung zurücksetzen
+              </Button>
+            </div>
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Abbrechen
@@ -180,6 +193,7 @@ export function ManageUserDialog(props: {
           </DialogFooter>
         </form>
         <ResetPasswordDialog user={user} open={resetOpen} onOpenChange={setResetOpen} />
+        {isSuper ? <ResetMfaDialog user={user} open={resetMfaOpen} onOpenChange={setResetMfaOpen} /> : null}
       </DialogContent>
     </Dialog>
   );

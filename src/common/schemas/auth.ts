@@ -29,6 +29,16 @@ const username = z
   .min(3, "Benutzername muss mindestens 3 Zeichen haben")
   .max(64, "Benutzername darf höchstens 64 Zeichen haben");
 
+export const CHOSEN_EMAIL_INVALID = "Bitte geben Sie eine gültige E-Mail-Adresse ein";
+
+/** The e-mail the first super admin chooses at registration (the first-start invitation names none). */
+export const chosenEmailSchema = z
+  .string()
+  .trim()
+  .min(1, "E-Mail-Adresse wird benötigt")
+  .max(254, "E-Mail-Adresse ist zu lang")
+  .pipe(z.email(CHOSEN_EMAIL_INVALID));
+
 /** The register form on /auth (client), including the confirmation. */
 export const registerFormSchema = z
   .object({
@@ -42,7 +52,10 @@ export const registerFormSchema = z
     message: "Passwörter stimmen nicht überein",
     path: ["confirmPassword"],
   });
-export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+export type RegisterFormInput = z.infer<typeof registerFormSchema> & { email?: string };
+
+/** The same form when the invitation leaves the e-mail to the registrant (first start). */
+export const registerFormWithEmailSchema = registerFormSchema.and(z.object({ email: chosenEmailSchema }));
 
 /**
  * POST /api/register. email, role and companyId are accepted as the spec's client sends them,

@@ -1,7 +1,7 @@
 import type { CurrentUser } from "../../common/types";
-import type { SessionUser } from "./sessions";
+import type { SecondFactorState, SessionUser } from "./sessions";
 
-export const toCurrentUser = (u: SessionUser, isImpersonating = false): CurrentUser => ({
+export const toCurrentUser = (u: SessionUser, isImpersonating = false, mfa?: SecondFactorState): CurrentUser => ({
   id: u.id,
   username: u.username,
   email: u.email,
@@ -10,4 +10,7 @@ export const toCurrentUser = (u: SessionUser, isImpersonating = false): CurrentU
   role: u.role,
   companyId: u.companyId,
   isImpersonating,
+  mfaEnabled: u.totpEnabledAt !== null,
+  passkeyCount: mfa?.passkeys ?? 0,
+  mfaSetupRequired: mfa?.setupRequired ?? false,
 });

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
-import { sessions, users } from "../db/schema";
+import { authChallenges, companies, passkeys, sessions, users } from "../db/schema";
 import type { Config } from "../config";
 import type { LocalWrites } from "../http/local-writes";
 
@@ -18,6 +18,32 @@ export interface AuthContext {
   user: SessionUser;
   /** The super admin behind an impersonation, if any. */
   impersonatorId: number | null;
+  /** The user's second factors and whether role or company demand one (auth/mfa.ts). */
+  mfa: SecondFactorState;
+}
+
+export interface SecondFactorState {
+  totp: boolean;
+  passkeys: number;
+  /** MFA_REQUIRED_ROLES names the user's role, or the user's company requires a second factor. */
+  required: boolean;
+  /** Required but not set up, and not an impersonation: every API route but enrolment answers 403. */
+  setupRequired: boolean;
+}
+
+/** How a session was opened (sessions.auth_method), shown in the user's session list. */
+export type AuthMethod = "password" | "password+totp" | "password+recovery_code" | "passkey" | "impersonation" | "registration";
+
+export function secondFactorState(
+  config: Config,
+  user: Pick<SessionUser, "role" | "totpEnabledAt">,
+  companyRequires: boolean,
+  passkeyCount: number,
+  impersonated = false,
+): SecondFactorState {
+  const totp = user.totpEnabledAt !== null;
+  const required = companyRequires || config.mfaRequiredRoles.includes(user.role);
+  return { totp, passkeys: passkeyCount, required, setupRequired: required && !totp && passkeyCount === 0 && !impersonated };
 }
 
 /** Creates a session and sets its cookie. Rotation = delete the old one, then create. */
@@ -28,11 +54,13 @@ export async function startSession(
   reply: FastifyReply,
   userId: number,
   impersonatorId: number | null = null,
+  authMethod: AuthMethod = impersonatorId === null ? "password" : "impersonation",
 ) {
   await endSession(db, req, reply);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + config.sessionMaxAgeMs);
-  await db.insert(sessions).values({ tokenHash: sha256(token), userId, impersonatorId, expiresAt });
+  const userAgent = req.headers["user-agent"]?.slice(0, 512) || null;
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId, impersonatorId, expiresAt, userAgent, ip: req.ip, authMethod });
   reply.setCookie(SESSION_COOKIE, token, {
     path: "/",
     httpOnly: true,
@@ -53,7 +81,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Bound on remembered sessions; past it the cache starts over (a flood of sessions cannot grow memory). */
 const MAX_CACHED = 10_000;
 
-type SessionRow = { session: typeof sessions.$inferSelect; user: SessionUser };
+type SessionRow = { session: typeof sessions.$inferSelect; user: SessionUser; companyRequiresMfa: boolean | null; passkeyCount: number };
 
 /**
  * Resolves a session cookie to its user on every request. A session's row is remembered for
@@ -64,9 +92,15 @@ type SessionRow = { session: typeof sessions.$inferSelect; user: SessionUser };
 export function createSessionLoader(db: Db, config: Config, writes: LocalWrites) {
   // Built once: building a drizzle query per request costs more than running it.
   const byToken = db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      companyRequiresMfa: companies.mfaRequired,
+      passkeyCount: sql<number>`(select count(*)::int from ${passkeys} where ${passkeys.userId} = ${users.id})`.mapWith(Number),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .limit(1)
     .prepare("session_by_token");
@@ -98,12 +132,15 @@ export function createSessionLoader(db: Db, config: Config, writes: LocalWrites)
         await db.update(users).set({ lastAccessAt: now }).where(eq(users.id, row.user.id));
       }
     }
-    return { sessionId: row.session.id, user: row.user, impersonatorId: row.session.impersonatorId };
+    const impersonatorId = row.session.impersonatorId;
+    const mfa = secondFactorState(config, row.user, row.companyRequiresMfa === true, row.passkeyCount, impersonatorId !== null);
+    return { sessionId: row.session.id, user: row.user, impersonatorId, mfa };
   };
 }
 
-/** Removes sessions past their absolute or idle expiry (called periodically). */
+/** Removes sessions past their absolute or idle expiry, and expired sign-in challenges (called periodically). */
 export async function purgeExpiredSessions(db: Db, config: Config) {
   const idleCutoff = new Date(Date.now() - config.sessionIdleMs);
   await db.delete(sessions).where(sql`${sessions.expiresAt} <= now() or ${sessions.lastSeenAt} <= ${idleCutoff}`);
+  await db.delete(authChallenges).where(sql`${authChallenges.expiresAt} <= now()`);
 }

@@ -18,5 +18,6 @@ export const toCompanyDto = (c: CompanyRow): CompanyDto => ({
   chatbotRequestCount: currentChatbotCount(c),
   freeChatbotRequestsPerMonth: c.freeChatbotRequestsPerMonth,
   lastChatbotRequestReset: c.lastChatbotRequestReset.toISOString(),
+  mfaRequired: c.mfaRequired,
   createdAt: c.createdAt.toISOString(),
 });

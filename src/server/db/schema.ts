@@ -42,6 +42,8 @@ export const companies = pgTable("companies", {
   chatbotRequestCount: integer("chatbot_request_count").notNull().default(0),
   freeChatbotRequestsPerMonth: integer("free_chatbot_requests_per_month").notNull().default(0),
   lastChatbotRequestReset: ts("last_chatbot_request_reset").notNull().defaultNow(),
+  /** Set by the company admin: every user of the company must use a second factor. */
+  mfaRequired: boolean("mfa_required").notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -70,6 +72,14 @@ export const users = pgTable(
     // Restrict: deleting a company is an explicit transaction that first deletes its users.
     companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
     lastAccessAt: ts("last_access_at"),
+    /**
+     * The TOTP secret (base32); AES-256-GCM encrypted ("enc:v1:…") when MFA_SECRET_KEY is set
+     * (auth/secret-box.ts). Set at enrolment start, active only once totp_enabled_at is set.
+     */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: ts("totp_enabled_at"),
+    /** The last TOTP time step accepted: a code of this or an earlier step is a replay. */
+    totpLastStep: integer("totp_last_step"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -94,11 +104,76 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
     expiresAt: ts("expires_at").notNull(),
+    /** As seen at sign-in (the address through TRUST_PROXY), for the user's session list. */
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    /** password, password+totp, password+recovery_code, passkey, impersonation, registration. */
+    authMethod: text("auth_method"),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_uq").on(t.tokenHash),
     index("sessions_user_idx").on(t.userId),
   ],
+);
+
+/** Single-use recovery codes of a user's TOTP second factor, argon2id-hashed. */
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mfa_recovery_codes_user_idx").on(t.userId)],
+);
+
+/** WebAuthn credentials (passkeys) a user registered. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** base64url credential id, as the browser reports it. */
+    credentialId: text("credential_id").notNull(),
+    /** base64url COSE public key. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    deviceType: text("device_type"),
+    backedUp: boolean("backed_up").notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [uniqueIndex("passkeys_credential_uq").on(t.credentialId), index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * Short-lived sign-in state that is not a session: a password login waiting for its second factor
+ * (purpose "mfa", at most 5 minutes and 5 wrong codes) and WebAuthn challenges. The browser holds
+ * a random token in its own cookie (only its sha256 is stored); a passkey registration's challenge
+ * is bound to the session instead.
+ */
+export const authChallenges = pgTable(
+  "auth_challenges",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tokenHash: text("token_hash"),
+    purpose: text("purpose", { enum: ["mfa", "passkey_login", "passkey_register"] }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    sessionId: bigint("session_id", { mode: "number" }).references(() => sessions.id, { onDelete: "cascade" }),
+    challenge: text("challenge"),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("auth_challenges_token_uq").on(t.tokenHash), index("auth_challenges_session_idx").on(t.sessionId)],
 );
 
 export const registrationLinks = pgTable(
@@ -151,6 +226,13 @@ export const projects = pgTable(
     index("projects_company_created_idx").on(t.companyId, t.createdAt.desc()),
     index("projects_created_idx").on(t.createdAt.desc()),
     index("projects_created_by_idx").on(t.createdBy),
+    // The paged lists: sort by name within a company, and the search box's case-insensitive
+    // "contains" on name, costCenter and contactPerson (pg_trgm; migration 0004 creates the
+    // extension when the database allows it).
+    index("projects_company_name_idx").on(t.companyId, t.name, t.id),
+    index("projects_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("projects_cost_center_trgm_idx").using("gin", t.costCenter.op("gin_trgm_ops")),
+    index("projects_contact_person_trgm_idx").using("gin", t.contactPerson.op("gin_trgm_ops")),
     check("projects_creator_ck", sql`${t.createdBy} is not null or ${t.id} = 1`),
   ],
 );

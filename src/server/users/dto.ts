@@ -1,8 +1,8 @@
 // The users list shape: never the password hash, always the company name for the table.
-import { eq, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { UserDto } from "../../common/types";
 import type { Db } from "../db/client";
-import { companies, users } from "../db/schema";
+import { companies, passkeys, users } from "../db/schema";
 
 const userColumns = {
   id: users.id,
@@ -15,6 +15,8 @@ const userColumns = {
   companyName: companies.name,
   lastAccessAt: users.lastAccessAt,
   createdAt: users.createdAt,
+  mfaEnabled: sql<boolean>`${users.totpEnabledAt} is not null`.mapWith(Boolean),
+  passkeyCount: sql<number>`(select count(*)::int from ${passkeys} where ${passkeys.userId} = ${users.id})`.mapWith(Number),
 };
 
 /** Users with their company name, sorted by id (spec/02 section 2). */

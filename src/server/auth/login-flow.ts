@@ -1,0 +1,214 @@
+// The second sign-in step. A correct password for a user with a second factor opens a pending
+// login (auth/challenges.ts: own cookie, 5 minutes, 5 wrong codes), never a session;
+// POST /api/login/mfa completes it with a TOTP or recovery code, POST /api/login/passkey with a
+// passkey (also without any pending login: "Mit Passkey anmelden"). Only then is a session
+// started (rotated). Every sign-in and every failure is audited.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { MFA_TEXTS, codeBodySchema, emptyBodySchema, passkeyLoginSchema } from "../../common/schemas/mfa";
+import type { CurrentUser, MfaChallenge } from "../../common/types";
+import type { AppDeps } from "../app";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { auditLog, authChallenges, passkeys, users } from "../db/schema";
+import { audit } from "../audit/log";
+import { HttpError, unauthorized } from "../http/errors";
+import { rateLimited } from "../http/rate-limit";
+import { clearChallenge, consumeChallenge, currentChallenge, startChallenge, takeAttempt, MAX_CODE_ATTEMPTS } from "./challenges";
+import { toCurrentUser } from "./dto";
+import { ENROLMENT } from "./enforcement";
+import { consumeRecoveryCode, consumeTotpCode, isTotpCode, loadSecondFactorState } from "./mfa";
+import { endSession, startSession, type AuthMethod, type SecondFactorState, type SessionUser } from "./sessions";
+import { authenticationOptions, verifyAuthentication } from "./webauthn";
+
+/** Wrong second-factor answers one account may get per window before it is throttled (across pending logins). */
+const ACCOUNT_FAILURES = 10;
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
+const LOGIN_LIMIT_MESSAGE = "Zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.";
+
+type Step = "password" | "code" | "passkey";
+
+/**
+ * An audit row for a failed sign-in step of an existing account. Unknown usernames are not
+ * written: arbitrary input of strangers stays out of the database (the request log has them).
+ */
+export async function auditLoginFailure(db: Db, req: FastifyRequest, userId: number | null, step: Step) {
+  if (userId === null) return;
+  await audit(db, req, "user.login_failed", { type: "user", id: userId }, { step }, userId);
+}
+
+async function signIn(
+  db: Db,
+  config: Config,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: SessionUser,
+  method: AuthMethod,
+  state?: SecondFactorState,
+): Promise<CurrentUser> {
+  await startSession(db, config, req, reply, user.id, null, method);
+  await db.update(users).set({ lastAccessAt: new Date() }).where(eq(users.id, user.id));
+  await audit(db, req, "user.login", { type: "user", id: user.id }, { method }, user.id);
+  // After a second step the factors are read again (a passkey may have been the first one).
+  return toCurrentUser(user, false, state ?? (await loadSecondFactorState(db, config, user)));
+}
+
+/** After a correct password: a session, or (with a second factor) a pending login and the code step. */
+export async function passwordAccepted(
+  db: Db,
+  config: Config,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: SessionUser,
+): Promise<CurrentUser | MfaChallenge> {
+  const state = await loadSecondFactorState(db, config, user);
+  if (!state.totp && state.passkeys === 0) return signIn(db, config, req, reply, user, "password", state);
+  // Whoever was signed in in this browser is signed out: the code step has no session.
+  await endSession(db, req, reply);
+  await startChallenge(db, config, req, reply, { purpose: "mfa", userId: user.id });
+  const methods: MfaChallenge["methods"] = [];
+  if (state.totp) methods.push("totp");
+  if (state.passkeys > 0) methods.push("passkey");
+  return { mfaRequired: true, methods };
+}
+
+async function recentCodeFailures(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, "user.login_failed"),
+        eq(auditLog.targetType, "user"),
+        eq(auditLog.targetId, String(userId)),
+        gt(auditLog.createdAt, new Date(Date.now() - ACCOUNT_WINDOW_MS)),
+        sql`${auditLog.details}->>'step' in ('code', 'passkey')`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+async function userById(db: Db, id: number): Promise<SessionUser | undefined> {
+  const [u] = await db.select().from(users).where(eq(users.id, id));
+  return u;
+}
+
+export const loginFlowRoutes =
+  ({ db, config }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const limited = { ...rateLimited(config, 10, 60_000, LOGIN_LIMIT_MESSAGE), ...ENROLMENT };
+
+    /** A wrong answer to a pending login: 401, and the fifth ends it with 429. */
+    async function wrongAnswer(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      pendingId: number,
+      userId: number,
+      attempt: number,
+      step: Step,
+    ): Promise<never> {
+      await auditLoginFailure(db, req, userId, step);
+      if (attempt >= MAX_CODE_ATTEMPTS) {
+        await consumeChallenge(db, pendingId);
+        await clearChallenge(db, req, reply);
+        throw new HttpError(429, MFA_TEXTS.tooManyCodes);
+      }
+      throw unauthorized(step === "passkey" ? MFA_TEXTS.passkeyFailed : MFA_TEXTS.codeInvalid);
+    }
+
+    app.post("/api/login/mfa", { schema: { body: codeBodySchema }, config: limited }, async (req, reply) => {
+      const pending = await currentChallenge(db, req);
+      if (!pending || pending.purpose !== "mfa" || pending.userId === null) {
+        await clearChallenge(db, req, reply);
+        throw unauthorized(MFA_TEXTS.pendingExpired);
+      }
+      const user = await userById(db, pending.userId);
+      if (!user) throw unauthorized(MFA_TEXTS.pendingExpired);
+      if ((await recentCodeFailures(db, user.id)) >= ACCOUNT_FAILURES) throw new HttpError(429, MFA_TEXTS.accountThrottled);
+      const attempt = await takeAttempt(db, pending.id);
+      if (attempt === null) {
+        await clearChallenge(db, req, reply);
+        throw new HttpError(429, MFA_TEXTS.tooManyCodes);
+      }
+      const code = req.body.code;
+      const method: AuthMethod = isTotpCode(code) ? "password+totp" : "password+recovery_code";
+      const ok =
+        method === "password+totp"
+          ? await consumeTotpCode(db, config, user, code)
+          : user.totpEnabledAt !== null && (await consumeRecoveryCode(db, user.id, code));
+      if (!ok) return wrongAnswer(req, reply, pending.id, user.id, attempt, "code");
+      // The pending login is used up once; a racing second request with a valid code gets nothing.
+      if (!(await consumeChallenge(db, pending.id))) throw unauthorized(MFA_TEXTS.pendingExpired);
+      await clearChallenge(db, req, reply);
+      return signIn(db, config, req, reply, user, method);
+    });
+
+    // Options for a passkey sign-in: for a pending login only that user's passkeys, otherwise any
+    // discoverable passkey of this site.
+    app.post("/api/login/passkey/options", { schema: { body: emptyBodySchema }, config: limited }, async (req, reply) => {
+      const pending = await currentChallenge(db, req);
+      if (pending?.purpose === "mfa" && pending.userId !== null) {
+        const own = await db
+          .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
+          .from(passkeys)
+          .where(eq(passkeys.userId, pending.userId));
+        if (own.length > 0) {
+          const options = await authenticationOptions(config, own);
+          await db.update(authChallenges).set({ challenge: options.challenge }).where(eq(authChallenges.id, pending.id));
+          return options;
+        }
+      }
+      const options = await authenticationOptions(config);
+      await startChallenge(db, config, req, reply, { purpose: "passkey_login", challenge: options.challenge });
+      return options;
+    });
+
+    app.post("/api/login/passkey", { schema: { body: passkeyLoginSchema }, config: limited }, async (req, reply) => {
+      const pending = await currentChallenge(db, req);
+      if (!pending?.challenge) {
+        await clearChallenge(db, req, reply);
+        throw unauthorized(MFA_TEXTS.passkeyFailed);
+      }
+      const response = req.body.response as AuthenticationResponseJSON;
+      const [passkey] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id)).limit(1);
+
+      if (pending.purpose === "mfa" && pending.userId !== null) {
+        // The second step of a password login: only that user's passkey, and it costs an attempt.
+        const attempt = await takeAttempt(db, pending.id);
+        if (attempt === null) {
+          await clearChallenge(db, req, reply);
+          throw new HttpError(429, MFA_TEXTS.tooManyCodes);
+        }
+        const info =
+          passkey && passkey.userId === pending.userId ? await verifyAuthentication(config, response, pending.challenge, passkey) : null;
+        if (!info || !passkey) return wrongAnswer(req, reply, pending.id, pending.userId, attempt, "passkey");
+        if (!(await consumeChallenge(db, pending.id))) throw unauthorized(MFA_TEXTS.pendingExpired);
+        await clearChallenge(db, req, reply);
+        return completePasskeyLogin(req, reply, passkey, info.newCounter);
+      }
+
+      // "Mit Passkey anmelden": the challenge is used once, whatever the outcome.
+      const fresh = await consumeChallenge(db, pending.id);
+      await clearChallenge(db, req, reply);
+      const info = fresh && passkey ? await verifyAuthentication(config, response, pending.challenge, passkey) : null;
+      if (!info || !passkey) {
+        if (passkey) await auditLoginFailure(db, req, passkey.userId, "passkey");
+        throw unauthorized(MFA_TEXTS.passkeyFailed);
+      }
+      return completePasskeyLogin(req, reply, passkey, info.newCounter);
+    });
+
+    async function completePasskeyLogin(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      passkey: typeof passkeys.$inferSelect,
+      newCounter: number,
+    ) {
+      const user = await userById(db, passkey.userId);
+      if (!user) throw unauthorized(MFA_TEXTS.passkeyFailed);
+      await db.update(passkeys).set({ counter: newCounter, lastUsedAt: new Date() }).where(eq(passkeys.id, passkey.id));
+      return signIn(db, config, req, reply, user, "passkey");
+    }
+  };
