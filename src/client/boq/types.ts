@@ -94,20 +94,7 @@ export const KIND_LABELS: Record<string, string> = {
   bidderGaps: "Offene Bieterangaben",
 };
 
-export const POSITION_BADGES: Record<string, string> = {
-  provisionalWithoutTotal: "Bedarfsposition (ohne GB)",
-  provisionalWithTotal: "Bedarfsposition (mit GB)",
-  alternative: "Wahlposition",
-  base: "Grundposition",
-  lumpSum: "Pauschal",
-  hourly: "Stundenlohn",
-  keyItem: "Schwerpunkt",
-  qtyTBD: "Menge durch Bieter",
-  notApplicable: "Entfällt",
-  notOffered: "Nicht angeboten",
-  changeOrder: "Nachtrag",
-  bidderGap: "Bieterangabe offen",
-};
+export { POSITION_BADGES } from "../../common/boq-labels";
 
 export const SEVERITY_STYLES = {
   risiko: { label: "Risiko", className: "bg-red-100 text-red-800 border-red-200", bar: "bg-red-500" },

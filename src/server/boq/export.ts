@@ -11,6 +11,7 @@
 // not readable (failed/unsupported): 409 with the reason – the same answer as the draft evaluation.
 import { PassThrough } from "node:stream";
 import type ExcelJS from "exceljs";
+import { POSITION_BADGES } from "../../common/boq-labels";
 import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam } from "../../common/schemas/common";
@@ -33,24 +34,8 @@ const NO_LV = "Für dieses Projekt ist kein Leistungsverzeichnis hochgeladen.";
 const PENDING = "Das Leistungsverzeichnis wird noch gelesen. Bitte versuchen Sie es in wenigen Sekunden erneut.";
 const NOT_READ = "Das Leistungsverzeichnis konnte nicht automatisch gelesen werden; eine Excel-Auswertung ist daher nicht möglich.";
 
-/** German names of the position kinds and flags (as in the LV tab). */
-const KIND_LABELS: Record<string, string> = {
-  lot: "Los",
-  title: "Titel",
-  markup: "Zuschlagsposition",
-  provisionalWithoutTotal: "Bedarfsposition (ohne GB)",
-  provisionalWithTotal: "Bedarfsposition (mit GB)",
-  alternative: "Wahlposition",
-  base: "Grundposition",
-  lumpSum: "Pauschal",
-  hourly: "Stundenlohn",
-  keyItem: "Schwerpunkt",
-  qtyTBD: "Menge durch Bieter",
-  notApplicable: "Entfällt",
-  notOffered: "Nicht angeboten",
-  changeOrder: "Nachtrag",
-  bidderGap: "Bieterangabe offen",
-};
+/** German names of the position kinds and flags (the LV tab's badges, plus the node kinds). */
+const KIND_LABELS: Record<string, string> = { lot: "Los", title: "Titel", markup: "Zuschlagsposition", ...POSITION_BADGES };
 const SEVERITY_LABEL = { risiko: "Risiko", warnung: "Warnung", hinweis: "Hinweis" } as const;
 
 export interface ExportPosition {
