@@ -19,6 +19,7 @@ import { seedBenchData } from "./seed.ts";
 import { launchBrowser } from "../tests/helpers/e2e.ts";
 import { freePort, startBenchServer } from "./server.mjs";
 import { createPostgresDatabase } from "../tests/helpers/database.ts";
+import { chatbotQualityReport } from "./chatbot-quality.ts";
 import { measureReaderIsolation } from "./reader-isolation.mjs";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k, v ?? "true"]));
@@ -222,6 +223,7 @@ if (results.lighthouse) {
   lines.push("", `| landing page / — ${results.lighthouse.tool} | value | bar |`, "|---|---|---|");
   for (const [name, value, text, pass] of landingChecks("/", results.lighthouse)) lines.push(`| ${name} | ${value} | ${bar(pass, text, `landing page: ${name}`)} |`);
 }
+lines.push(...(await chatbotQualityReport({ bar, results })));
 lines.push("", missed.length ? `**${missed.length} bar(s) missed:** ${missed.join("; ")}` : "**All bars met.**");
 const report = lines.join("\n");
 console.log(`\n${report}\n`);

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { auditLog, chatbotKnowledgeBase } from "../../src/server/db/schema";
 import { seedKnowledgeBase } from "../../src/server/chatbot/seed";
-import { knowledgeArticles } from "../../src/server/chatbot/knowledge/index";
+import { shippedKnowledgeBase } from "../../src/server/chatbot/knowledge-base/articles";
+import type { KnowledgeOrigin, KnowledgeOriginDetail } from "../../src/server/chatbot/knowledge-store";
 import type { ChatbotAnswerDto, KnowledgeArticleDto, KnowledgeArticleListItemDto } from "../../src/common/types";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 
@@ -91,16 +92,50 @@ describe("answers without a language model", () => {
     expect(alone.message).toContain("keinen passenden Artikel gefunden");
   });
 
+  it("starts with the sentences that answer, each with norm and article, then the excerpts behind them", async () => {
+    const { message } = await ask("construction", "Ab welchem CM-Wert ist ein Zementestrich belegreif für Parkett?");
+    const [head, rest] = message.split("\n\nDie Stelle");
+    expect(rest, "excerpts follow the answer").toBeDefined();
+    const lines = head.split("\n\n").slice(1);
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.length).toBeLessThanOrEqual(3);
+    for (const line of lines) expect(line).toMatch(/ _\([^)]*(Schnittstellenkoordination|DIN|§)[^]* – „[^“]+“\)_$/);
+    expect(message.slice(0, 500)).toMatch(/2,0 CM-%/);
+    expect(message.slice(0, 500)).toMatch(/1,8 CM-%/);
+    expect(message).toMatch(/\*\*Estrich: Belegreife, CM- und KRL-Werte je Estrich und Belag, Funktionsheizen\*\*\n\n> /);
+    // Every answer sentence is a sentence of the knowledge base.
+    const [article] = await ctx.db.select().from(chatbotKnowledgeBase).where(eq(chatbotKnowledgeBase.slug, "estrich-belegreife-cm-messung"));
+    for (const line of lines) expect(article.content.toLowerCase()).toContain(line.replace(/ _\(.*\)_$/, "").slice(0, 80).toLowerCase());
+  });
+
+  it.each([
+    ["construction", "Was gehört in ein Bautagebuch?", /Wetter/],
+    ["construction", "Welche Wassereinwirkungsklassen unterscheidet DIN 18533?", /W1-E[^]*W4-E/],
+    ["construction", "Welche Norm regelt den Schallschutz im Hochbau?", /DIN 4109/],
+    ["legal", "Wie lange verjähren Mängelansprüche nach VOB/B?", /4 Jahre/],
+    ["legal", "Wie hoch darf der Sicherheitseinbehalt nach VOB/B sein?", /10 %/],
+  ] as const)("%s: the key fact of „%s“ stands in the first lines", async (type, question, fact) => {
+    const { message } = await ask(type, question);
+    expect(message.slice(0, 500)).toMatch(fact);
+  });
+
+  it("keeps the context of a follow-up question in the answer-first part", async () => {
+    const first = await ask("construction", "Ab welchem CM-Wert ist ein Zementestrich belegreif für Parkett?");
+    const follow = await ask("construction", "Und bei Fußbodenheizung?", first.conversationId);
+    expect(follow.message.slice(0, 500)).toMatch(/1,8 CM-%/);
+  });
+
   it("each chatbot answers from its own articles only", async () => {
     const { message } = await ask("construction", "Wie lange verjähren Mängelansprüche nach VOB/B?");
     expect(message).not.toContain("§ 13 Abs. 4 und 5 VOB/B: Verjährung der Mängelansprüche");
   });
 
-  it("says so when nothing relevant is found", async () => {
+  it("says so when nothing relevant is found, and suggests topics", async () => {
     for (const question of ["Wie backe ich einen Apfelkuchen?", "Was kostet ein Auto?"]) {
       const { message } = await ask("legal", question);
       expect(message).toContain("keinen passenden Artikel gefunden");
       expect(message).toContain("Die Wissensdatenbank behandelt unter anderem:");
+      expect(message).not.toMatch(/ _\(.* – „/);
     }
   });
 
@@ -112,15 +147,16 @@ describe("answers without a language model", () => {
   });
 });
 
-describe("knowledge base management (super admin)", () => {
-  const article = {
+const article = {
     chatbotType: "construction",
     title: "Kranprüfung: Prüffristen für Turmdrehkrane",
     content: "Prüffrist: Turmdrehkrane sind mindestens einmal jährlich durch einen Sachkundigen zu prüfen.\n\nVor Inbetriebnahme: Nach jeder Montage auf einer neuen Baustelle ist eine Prüfung erforderlich.",
     documentType: "checkliste",
     tags: "Kran, Turmdrehkran, Prüfung",
-    sources: "DGUV Vorschrift 52\nBetrSichV § 14",
-  };
+  sources: "DGUV Vorschrift 52\nBetrSichV § 14",
+};
+
+describe("knowledge base management (super admin)", () => {
 
   it("creates, finds, reads, updates and deletes an article – and answers with it at once", async () => {
     const created = await ctx.request("POST", "/api/chatbot/knowledge", { user: admin, body: article });
@@ -201,6 +237,7 @@ describe("knowledge base management (super admin)", () => {
 });
 
 describe("seeding the shipped articles", () => {
+  const knowledgeArticles = shippedKnowledgeBase().articles;
   const bySlug = async (slug: string) => (await ctx.db.select().from(chatbotKnowledgeBase).where(eq(chatbotKnowledgeBase.slug, slug)))[0];
 
   it("refreshes untouched articles, keeps edited ones and does not bring deleted ones back", async () => {
@@ -222,5 +259,57 @@ describe("seeding the shipped articles", () => {
     expect(await bySlug(removed.slug)).toBeUndefined();
     const total = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(chatbotKnowledgeBase).where(sql`${chatbotKnowledgeBase.slug} is not null`);
     expect(total[0].n).toBe(knowledgeArticles.length - 1);
+  });
+
+  it("shows each article's origin, the shipped version and review, and restores the shipped text", async () => {
+    const shipped = knowledgeArticles.find((a) => a.chatbotType === "construction" && a.slug === "bautagebuch-fuehren")!;
+    const row = await bySlug(shipped.slug);
+    const origin = () => ctx.request("GET", `/api/chatbot/knowledge/${row.id}`, { user: admin }).then((r) => r.json<KnowledgeArticleDto & { origin: KnowledgeOriginDetail }>().origin);
+    const listed = async () =>
+      (await ctx.request("GET", "/api/chatbot/knowledge?type=construction&q=Bautagebuch", { user: admin })).json<(KnowledgeArticleListItemDto & { origin: KnowledgeOrigin })[]>().find((a) => a.id === row.id)!.origin;
+
+    expect(await listed()).toEqual({ status: "shipped", shipped: { version: shipped.version, reviewedOn: shipped.reviewedOn, reviewedBy: shipped.reviewedBy, file: "bauausfuehrung/bautagebuch-fuehren.md" } });
+    const first = await origin();
+    expect(first).toMatchObject({ status: "shipped", shippedArticle: { title: shipped.title, content: shipped.content, tags: shipped.tags, sources: shipped.sources } });
+
+    // Changed in the editor: shown as such, and a new release leaves it alone.
+    const edited = { title: shipped.title, content: `${shipped.content}\n\nEigener Zusatz der Bauleitung.`, documentType: shipped.documentType, tags: shipped.tags, sources: shipped.sources };
+    expect((await ctx.request("PUT", `/api/chatbot/knowledge/${row.id}`, { user: admin, body: edited })).statusCode).toBe(200);
+    expect((await listed()).status).toBe("edited");
+    const release = knowledgeArticles.map((a) => (a === shipped ? { ...a, version: a.version + 1, content: `${a.content}\n\nNeu in der nächsten Version.` } : a));
+    await seedKnowledgeBase(ctx.db, release);
+    expect((await bySlug(shipped.slug)).content).toContain("Eigener Zusatz der Bauleitung.");
+    expect((await origin()).status).toBe("edited");
+
+    // Saving exactly the shipped text makes it "as shipped" again; the next release updates it.
+    const restored = await ctx.request("PUT", `/api/chatbot/knowledge/${row.id}`, { user: admin, body: { title: shipped.title, content: shipped.content, documentType: shipped.documentType, tags: shipped.tags, sources: shipped.sources } });
+    expect(restored.json<{ origin: KnowledgeOriginDetail }>().origin).toMatchObject({ status: "shipped", baseVersion: shipped.version });
+    await seedKnowledgeBase(ctx.db, release);
+    expect((await bySlug(shipped.slug)).content).toContain("Neu in der nächsten Version.");
+    expect(await origin()).toMatchObject({ status: "shipped", baseVersion: shipped.version + 1 });
+    await seedKnowledgeBase(ctx.db); // back to the files
+
+    // Written in the editor.
+    const own = (await ctx.request("POST", "/api/chatbot/knowledge", { user: admin, body: article })).json<KnowledgeArticleDto & { origin: KnowledgeOriginDetail }>();
+    expect(own.origin).toMatchObject({ status: "custom", shipped: null, shippedArticle: null, baseVersion: null });
+    await ctx.request("DELETE", `/api/chatbot/knowledge/${own.id}`, { user: admin });
+  });
+
+  it("retires an unedited article whose file was removed, but keeps edited and own ones", async () => {
+    const legal = knowledgeArticles.filter((a) => a.chatbotType === "legal");
+    const [gone, goneEdited] = legal.slice(-2);
+    const editedRow = await bySlug(goneEdited.slug);
+    await ctx.request("PUT", `/api/chatbot/knowledge/${editedRow.id}`, { user: admin, body: { title: `${goneEdited.title} (Fassung der Redaktion)`, content: goneEdited.content, documentType: goneEdited.documentType, tags: goneEdited.tags, sources: goneEdited.sources } });
+    await seedKnowledgeBase(ctx.db, knowledgeArticles.filter((a) => a !== gone && a !== goneEdited));
+    expect(await bySlug(gone.slug)).toBeUndefined();
+    expect((await bySlug(goneEdited.slug)).title).toContain("Fassung der Redaktion");
+    const retired = await ctx.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.action, "chatbot.knowledge_retire"));
+    expect(retired.length).toBeGreaterThanOrEqual(1);
+    // Nothing shipped for an assistant (e.g. its folder is missing): nothing is retired.
+    const before = (await ctx.db.select({ id: chatbotKnowledgeBase.id }).from(chatbotKnowledgeBase)).length;
+    await seedKnowledgeBase(ctx.db, []);
+    expect((await ctx.db.select({ id: chatbotKnowledgeBase.id }).from(chatbotKnowledgeBase)).length).toBe(before);
+    await seedKnowledgeBase(ctx.db);
+    expect(await bySlug(gone.slug)).toBeDefined();
   });
 });

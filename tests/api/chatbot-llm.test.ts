@@ -137,6 +137,59 @@ describe("answers from the language model", () => {
   });
 });
 
+describe("grounded answers: retrieval first, citations of the given passages only", () => {
+  it("gives the model numbered passages with titles; a citation to a passage not given is removed; the cited ones are listed", async () => {
+    llm.setMode({ kind: "answer", text: () => "Mängelansprüche verjähren nach VOB/B bei Bauwerken in 4 Jahren [1]. Nach BGB sind es 5 Jahre [2, 9]. Dazu ein Urteil [7]." });
+    const res = await post("/api/chatbot/legal", { message: "Wie lange verjähren Mängelansprüche nach VOB/B?" });
+    const body = (await res.json()) as ChatbotAnswerDto;
+    const grounding = llm.requests[0].messages[1].content;
+    const numbered = [...grounding.matchAll(/^\[(\d+)\] (.+)$/gm)].map((m) => [Number(m[1]), m[2]] as const);
+    expect(numbered.length).toBeGreaterThanOrEqual(2);
+    expect(numbered.length).toBeLessThanOrEqual(6);
+    expect(numbered.map(([n]) => n)).toEqual(numbered.map((_, i) => i + 1));
+    expect(grounding).toMatch(/ausschließlich auf Grundlage dieser Auszüge/);
+    expect(grounding).toMatch(/§ 13 Abs\. 4/);
+    expect(body.message).toContain("in 4 Jahren [1].");
+    expect(body.message).toContain("5 Jahre [2].");
+    expect(body.message).toContain("Dazu ein Urteil.");
+    expect(body.message).not.toMatch(/\[7\]|\[9\]|, 9\]/);
+    const titles = new Map(numbered);
+    expect(body.message).toMatch(/\n\n\*\*Quellen aus der Wissensdatenbank\*\*\n- \[1\] /);
+    expect(body.message).toContain(`- [1] ${titles.get(1)} – `);
+    expect(body.message).toContain(`- [2] ${titles.get(2)} – `);
+    expect(body.message).not.toContain("- [3]");
+    const [, stored] = await ctx.db.select().from(chatbotMessages).where(eq(chatbotMessages.conversationId, body.conversationId));
+    expect(stored.content).toBe(body.message);
+  });
+
+  it("streams the cleaned answer: a removed citation never reaches the browser", async () => {
+    llm.setMode({ kind: "answer", text: () => "Die Abnahme ist binnen 12 Werktagen durchzuführen [1] [8]. Sie kann auch fiktiv erfolgen [2].", chunkDelayMs: 5 });
+    const res = await post("/api/chatbot/legal", { message: "Innerhalb welcher Frist muss der Auftraggeber nach VOB/B abnehmen?" }, { accept: "text/event-stream" });
+    const events = await readEvents(res);
+    const streamed = events
+      .filter((e) => e.event === "delta")
+      .map((e) => e.data.text)
+      .join("");
+    const done = events.find((e) => e.event === "done")!;
+    expect(streamed).not.toContain("[8]");
+    expect(streamed).toBe(done.data.message);
+    expect(done.data.message).toMatch(/^Die Abnahme ist binnen 12 Werktagen durchzuführen \[1\]\. Sie kann auch fiktiv erfolgen \[2\]\.\n\n\*\*Quellen aus der Wissensdatenbank\*\*/);
+  });
+
+  it("without a fitting passage the model is not asked and the answer says so", async () => {
+    const before = await quotaState();
+    const res = await post("/api/chatbot/construction", { message: "Was kostet ein Auto?" });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ChatbotAnswerDto;
+    expect(llm.requests).toHaveLength(0);
+    expect(body.source).toBe("knowledge-base");
+    expect(body.message).toContain("keinen passenden Artikel gefunden");
+    expect(body.message).toContain("Die Wissensdatenbank behandelt unter anderem:");
+    // It is an answer like any other: counted and stored.
+    expect((await quotaState()).count).toBe(before.count + 1);
+  });
+});
+
 describe("failures never hang and do not use up a request", () => {
   it("time-out without streaming: 504 with a clear message within the time-out", async () => {
     llm.setMode({ kind: "hang" });

@@ -77,6 +77,10 @@ describe("chatbots with the embedded knowledge base", () => {
       expect(text).toContain("Antwort aus der Wissensdatenbank");
       expect(text).toMatch(/4 Jahre|vier Jahre/);
       expect(text).toContain("Quellen:");
+      // The answer first – with its norm and article – then the excerpts behind it.
+      expect(text.indexOf("4 Jahren")).toBeLessThan(text.indexOf("Die Stelle"));
+      expect(text).toMatch(/4 Jahren[^]*\(§ 13 Abs\. 4 Nr\. 1 VOB\/B – „§ 13 Abs\. 4 und 5 VOB\/B“\)/);
+      expect(await answer.locator("em").first().textContent()).toContain("§ 13 Abs. 4 Nr. 1 VOB/B");
       await expect.poll(() => banner.textContent(), POLL).toContain("1 von 2 kostenlosen Anfragen");
       await answered(page);
 
@@ -176,7 +180,26 @@ describe("chatbots with the embedded knowledge base", () => {
       await page.getByRole("tab", { name: "Bauausführung" }).click();
       await expect.poll(() => prompt.inputValue(), POLL).toContain("Bauausführungs-Assistent");
       await page.getByLabel("Artikel suchen").fill("Bautagebuch");
-      await page.getByText("Bautagebuch: Inhalt, tägliche Führung und Beweiswert").waitFor();
+      const title = "Bautagebuch: Inhalt, tägliche Führung und Beweiswert";
+      const item = page.getByRole("listitem").filter({ hasText: title });
+      await item.waitFor();
+      await item.getByText(/^Ausgeliefert · Version \d+ · geprüft am \d{2}\.\d{2}\.\d{4} von /).waitFor();
+
+      // Changed in the editor: shown as such; loading the shipped text and saving it restores it.
+      await page.getByRole("button", { name: `${title} bearbeiten` }).click();
+      const dialog = page.getByRole("dialog", { name: "Artikel bearbeiten" });
+      await dialog.getByTestId("kb-origin").getByText(/Datei knowledge\/bauausfuehrung\/bautagebuch-fuehren\.md/).waitFor();
+      const content = dialog.getByLabel("Inhalt");
+      await content.fill(`${await content.inputValue()}\n\nHauseigene Regel: Bautagebuch bis 16 Uhr an die Bauleitung.`);
+      await dialog.getByRole("button", { name: "Speichern" }).click();
+      await page.getByTestId("toast").getByText("Artikel aktualisiert").waitFor();
+      await item.getByText("Im Editor geändert").waitFor();
+      await page.getByRole("button", { name: `${title} bearbeiten` }).click();
+      await dialog.getByTestId("kb-origin").getByText(/^Im Editor geändert/).waitFor();
+      await dialog.getByRole("button", { name: "Ausgelieferte Fassung ins Formular laden" }).click();
+      expect(await content.inputValue()).not.toContain("Hauseigene Regel");
+      await dialog.getByRole("button", { name: "Speichern" }).click();
+      await item.getByText(/^Ausgeliefert · Version/).waitFor();
 
       // The saved prompt frames the next answer.
       await page.goto("/dashboard/chatbot-legal");
@@ -227,11 +250,21 @@ describe("chatbots with an OpenAI-compatible server", () => {
       expect(llm.requests.at(-1)?.stream).toBe(true);
       await answered(page);
 
+      // Citations: only of the passages the model was given, listed with their titles.
+      llm.setMode({ kind: "answer", text: () => "Das Aufmaß wird möglichst gemeinsam genommen [1] und nicht erst am Ende [12].", chunkDelayMs: 20 });
+      await input.fill("Was muss ich beim Aufmaß beachten?");
+      await input.press("Enter");
+      const cited = page.getByTestId("message-assistant").nth(2);
+      await expect.poll(() => cited.textContent(), POLL).toContain("Quellen aus der Wissensdatenbank");
+      expect(await cited.textContent()).not.toContain("[12]");
+      expect(await cited.textContent()).toMatch(/gemeinsam genommen \[1\] und nicht erst am Ende\./);
+      await answered(page);
+
       llm.setMode({ kind: "error" });
       await input.fill("Wie erstelle ich ein Aufmaß?");
       await input.press("Enter");
       await expect
-        .poll(() => page.getByTestId("message-assistant").nth(2).textContent(), POLL)
+        .poll(() => page.getByTestId("message-assistant").nth(3).textContent(), POLL)
         .toContain("Leider ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.");
       await answered(page);
 
@@ -239,7 +272,7 @@ describe("chatbots with an OpenAI-compatible server", () => {
       await input.fill("Wann ist eine Vorankündigung nötig?");
       await input.press("Enter");
       await expect
-        .poll(() => page.getByTestId("message-assistant").nth(3).textContent(), POLL)
+        .poll(() => page.getByTestId("message-assistant").nth(4).textContent(), POLL)
         .toContain("Entschuldigung, es scheint ein technisches Problem vorzuliegen...");
     } finally {
       await context.close();

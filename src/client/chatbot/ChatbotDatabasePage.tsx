@@ -20,7 +20,7 @@ export default function ChatbotDatabasePage() {
           <Database className="size-6" />
         </span>
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Datenbank Chatbot</h1>
+          <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Datenbank Chatbot</h1>
           <p className="text-sm text-slate-600">
             System-Prompts und Wissensdatenbank der beiden Assistenten, Prompt der KI-Prüfung der Leistungsverzeichnisse.
           </p>

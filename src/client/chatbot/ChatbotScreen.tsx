@@ -101,7 +101,7 @@ export function ChatbotScreen({ type }: { type: ChatbotType }) {
             <Icon className="size-6" />
           </span>
           <div className="min-w-0">
-            <h1 className="text-2xl font-bold text-slate-900">{texts.title}</h1>
+            <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{texts.title}</h1>
             <p className="text-sm text-slate-600">{texts.subtitle}</p>
           </div>
         </div>

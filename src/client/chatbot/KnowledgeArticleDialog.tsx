@@ -11,7 +11,6 @@ import {
   type KnowledgeArticleInput,
   type KnowledgeArticleValues,
 } from "../../common/schemas/chatbot";
-import type { KnowledgeArticleDto } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { Input, Textarea } from "../components/ui/input";
@@ -21,6 +20,7 @@ import { Spinner } from "../components/ui/spinner";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
 import { queryClient } from "../lib/query-client";
+import { OriginNote, type KnowledgeArticleDetail } from "./knowledge-origin";
 
 export const invalidateKnowledge = () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("/api/chatbot/knowledge") });
 
@@ -28,7 +28,7 @@ const empty = (type: ChatbotType): KnowledgeArticleInput => ({ chatbotType: type
 
 export function KnowledgeArticleDialog(props: { type: ChatbotType; articleId: number | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const editing = props.articleId !== null;
-  const { data: article, isLoading, isError } = useQuery<KnowledgeArticleDto>({
+  const { data: article, isLoading, isError } = useQuery<KnowledgeArticleDetail>({
     queryKey: [`/api/chatbot/knowledge/${props.articleId}`],
     enabled: props.open && editing,
     staleTime: 0,
@@ -50,6 +50,11 @@ export function KnowledgeArticleDialog(props: { type: ChatbotType; articleId: nu
       });
   }, [props.open, editing, article, props.type, form]);
 
+  const loadShipped = () => {
+    const s = article?.origin?.shippedArticle;
+    if (s) form.reset({ chatbotType: article.chatbotType, title: s.title, content: s.content, documentType: s.documentType, tags: s.tags.join(", "), sources: s.sources.join("\n") });
+  };
+
   const submit = form.handleSubmit(async (values) => {
     try {
       if (editing) await apiRequest("PUT", `/api/chatbot/knowledge/${props.articleId}`, values);
@@ -67,7 +72,9 @@ export function KnowledgeArticleDialog(props: { type: ChatbotType; articleId: nu
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{editing ? "Artikel bearbeiten" : "Neuer Artikel"}</DialogTitle>
-          <DialogDescription>Absätze durch eine Leerzeile trennen – der Assistent zitiert absatzweise. Beginnt ein Absatz mit „Stichwort: …“, erscheint das Stichwort in der Übersicht einer Antwort.</DialogDescription>
+          <DialogDescription>
+            Absätze durch eine Leerzeile trennen; jeden Absatz mit „Stichwort (Norm): …“ beginnen und die Kernaussage in den ersten Satz schreiben – der Assistent antwortet mit einzelnen Sätzen und nennt die Norm als Quelle.
+          </DialogDescription>
         </DialogHeader>
         {editing && isLoading ? (
           <Spinner label="Artikel wird geladen …" />
@@ -77,6 +84,7 @@ export function KnowledgeArticleDialog(props: { type: ChatbotType; articleId: nu
           </p>
         ) : (
           <form onSubmit={submit} className="space-y-4" noValidate>
+            {editing ? <OriginNote origin={article?.origin} onLoadShipped={loadShipped} /> : null}
             <Field id="kb-title" label="Titel" error={errors.title?.message}>
               <Input id="kb-title" aria-invalid={!!errors.title} {...form.register("title")} />
             </Field>

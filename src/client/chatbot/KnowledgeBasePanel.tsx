@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpen, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { CHATBOT_LABELS, KNOWLEDGE_DOCUMENT_LABELS, type ChatbotType } from "../../common/schemas/chatbot";
-import type { KnowledgeArticleListItemDto } from "../../common/types";
 import { formatDate } from "../../common/format";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
 import { Badge } from "../components/ui/badge";
@@ -14,6 +13,7 @@ import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
 import { KnowledgeArticleDialog, invalidateKnowledge } from "./KnowledgeArticleDialog";
+import { OriginBadge, type KnowledgeListItem } from "./knowledge-origin";
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -29,11 +29,11 @@ const documentLabel = (t: string) => KNOWLEDGE_DOCUMENT_LABELS[t as keyof typeof
 export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), 250);
-  const { data, isLoading, isError } = useQuery<KnowledgeArticleListItemDto[]>({
+  const { data, isLoading, isError } = useQuery<KnowledgeListItem[]>({
     queryKey: [`/api/chatbot/knowledge?type=${type}${q ? `&q=${encodeURIComponent(q)}` : ""}`],
   });
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [deleting, setDeleting] = useState<KnowledgeArticleListItemDto | null>(null);
+  const [deleting, setDeleting] = useState<KnowledgeListItem | null>(null);
   const [pendingDelete, setPendingDelete] = useState(false);
 
   const remove = async () => {
@@ -57,7 +57,8 @@ export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
         <div className="space-y-1.5">
           <CardTitle>Wissensdatenbank</CardTitle>
           <CardDescription>
-            Artikel, aus denen der Assistent {CHATBOT_LABELS[type]} antwortet – mit einem Sprachmodell als Kontext, ohne Sprachmodell als zitierte Passagen.
+            Artikel, aus denen der Assistent {CHATBOT_LABELS[type]} antwortet – mit einem Sprachmodell als nummerierte Auszüge, ohne Sprachmodell mit ihren eigenen Sätzen samt Quelle.
+            Die ausgelieferten Artikel liegen als Markdown-Dateien im Ordner knowledge/ (Anleitung: docs/knowledge-base.md); Änderungen hier bleiben bei neuen Versionen erhalten.
           </CardDescription>
         </div>
         <Button onClick={() => setEditing({ id: null })} className="shrink-0">
@@ -104,6 +105,7 @@ export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
                     <p className="font-medium text-slate-900">{a.title}</p>
                     <div className="flex flex-wrap items-center gap-1.5">
                       <Badge className="border-brand-200 bg-brand-50 text-brand-800">{documentLabel(a.documentType)}</Badge>
+                      <OriginBadge origin={a.origin} />
                       {a.tags.slice(0, 4).map((t) => (
                         <Badge key={t} className="border-slate-200 bg-white font-normal text-slate-600">
                           {t}

@@ -5,7 +5,7 @@ import type { ChatbotType } from "../../common/schemas/chatbot";
 
 const COMMON_RULES = [
   "- Antworten Sie auf Deutsch, sachlich und praxisnah: zuerst die direkte Antwort in ein bis drei Sätzen, dann die Einzelheiten.",
-  "- Stützen Sie sich vorrangig auf die mitgelieferten Auszüge aus der Wissensdatenbank und nennen Sie deren Quellen. Wenn die Auszüge die Frage nicht abdecken, sagen Sie das offen und antworten Sie nur mit gesichertem Wissen.",
+  "- Antworten Sie nur auf Grundlage der mitgelieferten, nummerierten Auszüge aus der Wissensdatenbank und belegen Sie jede Aussage mit ihrer Nummer, z. B. [1]. Wenn die Auszüge die Frage nicht abdecken, sagen Sie das offen.",
   "- Erfinden Sie keine Urteile, Aktenzeichen, Normen, Fristen oder Zahlen.",
   "- Fragen Sie nach, wenn für die Antwort entscheidende Angaben fehlen (z. B. VOB/B- oder BGB-Vertrag, Verbraucher oder Unternehmer).",
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ANSWER_KINDS, FOLLOW_UP, matchStrength, paragraphLabel, tsLiteral } from "./german-query";
+import { ANSWER_KINDS, FOLLOW_UP, matchStrength, paragraphLabel, tsLiteral, withoutZu } from "./german-query";
 import { conversationTitle } from "../../common/schemas/chatbot";
 import { roleFromPrompt } from "./default-prompts";
 
@@ -31,7 +31,24 @@ describe("German query rules", () => {
     expect(period.answer.test("Die Anzeige ist schriftlich zu erstatten.")).toBe(false);
     const [contents] = kinds("Was gehört in ein Bautagebuch?");
     expect(contents.answer.test("Tägliche Mindestinhalte: Datum und Wochentag")).toBe(true);
-    expect(kinds("Was ist ein Aufmaß?")).toEqual([]);
+    expect(kinds("Was ist ein Aufmaß?").map((k) => k.name)).toEqual(["definition"]);
+    expect(kinds("Wie gehe ich bei einem Nachtrag vor?").map((k) => k.name)).toEqual(["steps"]);
+    expect(kinds("Welche Norm gilt für Estricharbeiten?").map((k) => k.name)).toEqual(["norm", "enumeration", "list"]);
+    expect(kinds("Ab welchem CM-Wert ist Zementestrich belegreif?").map((k) => k.name)).toEqual(["amount"]);
+    expect(kinds("Bis wann muss ich den Nachtrag ankündigen?").map((k) => k.name)).toEqual(["deadline"]);
+    const [deadline] = kinds("Bis wann muss ich den Nachtrag ankündigen?");
+    expect(deadline.answer.test("Er muss ihn ankündigen, bevor er mit der Ausführung beginnt.")).toBe(true);
+    const [amount] = kinds("Wie hoch ist der Einbehalt?");
+    expect(amount.answer.test("höchstens 10 % der Zahlung")).toBe(true);
+    expect(amount.answer.test("nach § 650m Abs. 2 BGB")).toBe(false);
+  });
+
+  it("matches German compounds, participles and separable verbs", () => {
+    expect(matchStrength("vertragserfullungsburgschaft", new Set(["vertragserfullungssicher"]))).toBe(0.55);
+    expect(matchStrength("vertragserfullungsburgschaft", new Set(["vertragserfullung", "burgschaft"]))).toBe(0.9);
+    expect(matchStrength("trenn", new Set(["getrennt"]))).toBe(0.6);
+    expect(withoutZu("durchzufuhr")).toBe("durchfuhr");
+    expect(withoutZu("zustimm")).toBe("zustimm");
   });
 
   it("takes paragraph labels, but not sentences", () => {

@@ -18,7 +18,36 @@ export const SYNONYMS: [RegExp, string][] = [
   [/aufmass\b|aufmaß/i, "Aufmaß"],
   [/verzug|verspätung|verzögerung/i, "Verzug Ausführungsfristen Verzögerung"],
   [/kündig/i, "Kündigung"],
+  [/ohne grund|grundlos|freie kündigung|einfach kündig/i, "jederzeit freie Kündigung"],
+  [/abnahme/i, "abgenommen"],
+  [/bauherr/i, "Besteller Auftraggeber"],
+  [/architekt/i, "Planer Architekten"],
+  [/wie hoch|höhe/i, "Höhe Prozent"],
+  [/insgesamt/i, "Gesamtbetrag insgesamt"],
+  [/fliesen|\blegen\b|verlegereif/i, "Belegreife belegen"],
+  [/minus|grad\b|°c|kalt/i, "Lufttemperatur Betontemperatur Frost"],
+  [/zurückbehalt|zurückhalten|einbehalten darf/i, "verweigern Leistungsverweigerungsrecht Druckzuschlag Doppelte"],
+  [/nicht reagier|schweigt|keine antwort|meldet sich nicht/i, "Frist fiktive abgenommen"],
+  [/bauzeit/i, "Fertigstellung Dauer Bauausführung Ausführungsfristen"],
+  [/flachdach|dachabdicht|dach abdicht/i, "Dächer Dachabdichtung DIN 18531"],
   [/bauzeitenplan|terminplan|balkenplan/i, "Terminplanung Bauzeitenplan"],
+  [/werklohn|vergütungsanspruch/i, "Vergütung Werklohn"],
+  [/bezahl|\bzahlen\b/i, "fällig Fälligkeit Zahlung"],
+  [/zinsen/i, "Zinsen Verzugszinsen Zahlungsverzug Basiszinssatz"],
+  [/fußbodenheizung|heizestrich|beheizt/i, "beheizt Heizestrich Fußbodenheizung"],
+  [/belegreif|restfeuchte|cm-wert|cm-messung|trocken genug/i, "Belegreife CM-Messung Restfeuchte"],
+  [/calciumsulfat|anhydrit|fließestrich/i, "Calciumsulfatestrich"],
+  [/parkett|bodenbelag|belegen|verlegen/i, "Belegreife Belag"],
+  [/gerüst/i, "Gerüst Seitenschutz"],
+  [/trittschall|luftschall|schalldämm|hellhörig/i, "Schallschutz DIN 4109"],
+  [/feuerwiderstand|feuerbeständig|feuerhemmend|brandschutz/i, "Brandschutz Feuerwiderstand"],
+  [/nassraum|dusche|badezimmer|\bbad\b/i, "Abdichtung Innenräume Wassereinwirkungsklasse"],
+  [/keller|grundwasser|erdberührt/i, "Abdichtung erdberührte Bauteile"],
+  [/frost|kälte|winter/i, "Frost Winterbau"],
+  [/hitze|sommer|heiß/i, "Hitze Frischbetontemperatur"],
+  [/schlitz|aussparung|fräs/i, "Schlitze Aussparungen Mauerwerk"],
+  [/abziehen|übermess|abgezogen/i, "Abrechnung Aufmaß übermessen"],
+  [/fensteröffnung|türöffnung/i, "Öffnungen"],
 ];
 
 /**
@@ -26,7 +55,8 @@ export const SYNONYMS: [RegExp, string][] = [
  * articles, so without this they would outweigh the subject. They still count, a little.
  */
 export const QUESTION_WORDS =
-  "wann gehört gehören passiert passieren brauche brauchen gibt geben geht gehen mache machen macht steht stehen gilt gelten bedeutet bedeuten heißt heißen genau eigentlich bitte erklären erkläre beachten beachte müssen darf dürfen soll sollen können richtig wichtig tun tue frage fragen meinem meine unser unsere jemand etwas";
+  "wann gehört gehören passiert passieren brauche brauchen gibt geben geht gehen mache machen macht steht stehen gilt gelten bedeutet bedeuten heißt heißen genau eigentlich bitte erklären erkläre beachten beachte müssen darf dürfen soll sollen können richtig wichtig tun tue frage fragen meinem meine unser unsere jemand etwas " +
+  "innerhalb binnen beim lange viel viele hoch üblicherweise normalerweise üblich welcher welchem welchen durchführen durchgeführt verlange verlangen einfach habe hat haben zeit steht stehen mir mich ich";
 export const QUESTION_WORD_WEIGHT = 0.3;
 
 // A question that refers back to the previous one ("und bei Bauwerken?", "Gilt das auch …").
@@ -45,44 +75,128 @@ export const usable = (lexeme: string) => lexeme.length > 1 && !/['\\]/.test(lex
  * ("verjähr" in "Verjährungsfrist"), 0.6 as its end ("wirkung" in "Rechtswirkungen"), 0.5 when
  * the question word is the longer compound.
  */
+/** "durchzuführen" → "durchführen", "anzumelden" → "anmelden": the infinitive's "zu" inside separable verbs. */
+const SEPARABLE_ZU = /^(ab|an|auf|aus|bei|durch|ein|fest|her|hin|mit|nach|vor|weg|zurück|zusammen|dar|um|bereit|frei|hoch|nach)zu(?=\p{L}{3})/u;
+export const withoutZu = (stem: string) => stem.replace(SEPARABLE_ZU, "$1");
+
 export function matchStrength(lexeme: string, stems: Set<string>): number {
   if (stems.has(lexeme)) return 1;
   let best = 0;
+  let head = 0;
+  let tail = 0;
   for (const s of stems) {
+    if (s.length >= PREFIX_MIN && s.length < lexeme.length) {
+      if (lexeme.startsWith(s)) head = Math.max(head, s.length);
+      if (lexeme.endsWith(s)) tail = Math.max(tail, s.length);
+    }
     if (lexeme.length >= PREFIX_MIN && s.startsWith(lexeme)) return 0.7;
     if (lexeme.length >= PREFIX_MIN && s.endsWith(lexeme)) best = Math.max(best, 0.6);
     else if (s.length >= PREFIX_MIN && lexeme.startsWith(s)) best = Math.max(best, 0.5);
+    // A participle: "getrennt" for "trennen".
+    else if (lexeme.length >= PREFIX_MIN && s.startsWith("ge") && s.slice(2).startsWith(lexeme)) best = Math.max(best, 0.6);
+    // "Vertragserfüllungsbürgschaft" asks about a "Bürgschaft" too.
+    else if (s.length >= PREFIX_MIN + 1 && lexeme.endsWith(s)) best = Math.max(best, 0.45);
   }
+  // "Vertragserfüllungssicherheit" for "Vertragserfüllungsbürgschaft": the same first part.
+  for (const s of stems) {
+    let n = 0;
+    while (n < s.length && n < lexeme.length && s[n] === lexeme[n]) n++;
+    if (n >= 10 && n >= 0.6 * Math.min(s.length, lexeme.length)) best = Math.max(best, 0.55);
+  }
+  // Both parts of the compound ("Vertragserfüllung" … "Bürgschaft"): nearly the word itself.
+  if (head && tail && head + tail >= lexeme.length - 3) best = Math.max(best, 0.9);
   return best;
 }
 
+/** A number with a unit of measure: "4 Jahre" is a period, "2,0 CM-%" or "1,00 m" an amount. */
+const AMOUNT = /\d+(?:,\d+)?(?:\s*(?:%|€|°\s?c|cm-%)|\s(?:prozent|prozentpunkte|euro|eur|m²|m³|m|cm|mm|db|n\/mm²|kn\/m²|kg|minuten|stunden|grad))(?![\p{L}])/iu;
+const PERIOD = /\b(\d+|eine[mn]?|zwei|drei|vier|fünf|sechs|sieben|zehn|zwölf|vierzehn|dreißig|viele|mehrere|einige)\s*(jahre?n?|monate?n?|wochen?|werktage?n?|arbeitstage?n?|kalendertage?n?|tage?n?|stunden|minuten)\b/i;
+
+export interface AnswerKind {
+  name: string;
+  question: RegExp;
+  /** A sentence or paragraph stating this kind of fact. */
+  answer: RegExp;
+  /** Share of the question's weight added to a sentence that states it. */
+  bonus: number;
+  /** Steps are given in the article's order, not by score. */
+  order?: "position";
+  /** The kind shows in a paragraph's label ("Inhalt: …"), so all of the paragraph states it. */
+  scope?: "paragraph";
+}
+
 /**
- * What kind of fact the question asks for, and how to recognise a paragraph that states it:
- * "Wie lange …?" wants a period, "Welche Form …?" a form requirement, "Wie hoch …?" an amount.
+ * What kind of fact the question asks for, and how to recognise a text that states it:
+ * "Wie lange …?" wants a period, "Welche Form …?" a form, "Wie hoch …?" an amount, "Welche Norm
+ * …?" a norm, "Wie gehe ich vor?" steps. A question can be of several kinds.
  */
-export const ANSWER_KINDS: { question: RegExp; answer: RegExp; bonus: number }[] = [
+export const ANSWER_KINDS: AnswerKind[] = [
   {
-    question: /\b(wie lange|wie viele (tage|wochen|monate|jahre)|welche frist|bis wann|binnen|innerhalb welche|frist)/i,
-    answer: /\b(\d+|eine[mn]?|zwei|drei|vier|fünf|sechs|zehn|zwölf|dreißig)\s*(jahre?n?|monate?n?|wochen?|werktage?n?|arbeitstage?n?|kalendertage?n?|tage?n?|stunden)\b/i,
-    bonus: 0.35,
+    name: "period",
+    question: /\b(wie lange|wie viele (tage|wochen|monate|jahre)|welche[rn]? (\p{L}*)?frist|frist (gilt|beträgt|läuft)|binnen welche|innerhalb welche|verjähr|wie viel zeit|zeit habe)/iu,
+    answer: new RegExp(`${PERIOD.source}|so lange,? bis|bis (die|der|das) .{0,80}erreicht`, "i"),
+    bonus: 0.45,
   },
-  { question: /\b(welche form|formvorschrift|formlos|schriftlich|textform|mündlich)/i, answer: /\b(schriftlich\w*|textform|schriftform|mündlich\w*)\b/i, bonus: 0.35 },
-  { question: /\b(wie hoch|wie viel|welche[rn]? (höhe|betrag)|prozent)/i, answer: /\d+(,\d+)?\s*(%|prozent|euro|eur|€)/i, bonus: 0.35 },
+  // "Bis wann …?", "Wann wird … fällig?": a period, or a point such as "bevor er beginnt".
+  {
+    name: "deadline",
+    question: /\b(bis wann|fällig|spätestens|frühestens|wie schnell|wann (muss|müssen|ist|sind|wird|werden|darf|kann))\b/i,
+    answer: new RegExp(`${PERIOD.source}|\\b(bevor|vor (beginn|der ausführung|ausführungsbeginn)|unverzüglich|spätestens|frühestens|sobald|ab (der|dem) \\p{L}+|(erst|nur),? wenn)\\b|\\berst\\b[^.;]{0,100}\\bwenn\\b`, "iu"),
+    bonus: 0.45,
+  },
+  { name: "form", question: /\b(welche form|in welcher form|formvorschrift|formlos|schriftlich|textform|mündlich|wie muss ich .{0,40}(mitteilen|anmelden|anzeigen))/i, answer: /\b(schriftlich\w*|textform|schriftform|mündlich\w*)\b/i, bonus: 0.45 },
+  {
+    name: "amount",
+    question:
+      /\b(wie hoch|wie viel|welche[rn]? (höhe|betrag)|prozent|wie warm|wie kalt|wie tief|wie dick|wie breit|wie weit|welche[rnms]? (wert|grenzwert|cm-wert|temperatur|schalldämm|trittschall|abstand|restfeuchte|feuchte|zinsen|verzugszinsen)|ab welche[rmn]? |bis zu welche[rmn]? |höchstens|mindestens|maximal|zinsen)/i,
+    answer: AMOUNT,
+    bonus: 0.45,
+  },
   // "Was gehört in …?", "Was muss … enthalten?": the paragraph whose label names the contents.
   {
-    question: /\b(was gehört|was muss .{0,40}(stehen|enthalten)|welche angaben|inhalt)/i,
-    answer: /^[^:]{0,50}(inhalt|angaben|bestandteile|was dokumentieren)[^:]{0,30}:/i,
+    name: "contents",
+    question: /\b(was gehört|was muss .{0,70}(stehen|enthalten)|welche angaben|inhalt)/i,
+    answer: /^[^:]{0,50}(inhalt|angaben|bestandteile|was dokumentieren)[^:]{0,30}:|\b(muss|müssen|soll|sollen)\b[^.;]{0,100}\b(enthalten|angeben|Angaben)\b/i,
     bonus: 0.8,
+    scope: "paragraph",
   },
+  {
+    name: "norm",
+    question: /\b(welche[rsn]? (norm|din|atv|vorschrift|regel|regelwerk|richtlinie)|nach welche[rmn]? (norm|din|atv|vorschrift|regel|regelwerk)|welche (vob\/c-)?atv|wo (ist|steht) .{0,60}geregelt|welche regeln)/i,
+    answer: /\b(DIN\s+(EN\s+)?\d{3,5}|ATV|ASR\s+A\d|DGUV|TRBS)/,
+    bonus: 0.5,
+  },
+  {
+    name: "steps",
+    question: /\b(wie geh(e|t) (ich|man)\b.{0,60}\bvor\b|vorgehen|vorgehensweise|wie (mache|erstelle|führe|bereite|dokumentiere|plane|organisiere|melde) ich|welche schritte|was (muss|sollte|kann) ich (tun|machen)|was tun|was ist zu tun|was (muss|sollte) ich .{0,60}beachten|worauf (muss|sollte) ich .{0,40}achten)/i,
+    answer: /^(- |\d+\. )|^[^:]{0,40}\b(praxis|vorgehen|ablauf|schritt|checkliste|reihenfolge|durchführung|vorbegehung|abnahme verlangen)[^:]{0,30}:/i,
+    bonus: 0.4,
+    order: "position",
+    scope: "paragraph",
+  },
+  { name: "where", question: /^\s*wo\b|\bin welche[mn]? bereich/i, answer: /\b(im bereich|bereich von|oberhalb|unterhalb|zwischen|neben)\b/i, bonus: 0.3 },
+  {
+    name: "classes",
+    question: /\b(welche[n]? (\p{L}*klassen|arten|stufen)|unterscheide[tn]|welche .{0,30}klassen gibt)/iu,
+    answer: /(W\d(\.\d)?-[EIB]|Gebäudeklassen?\s+\d|LK\s?\d|X[CDFASM]\d|REI\s?\d+).{0,250}(W\d(\.\d)?-[EIB]|Gebäudeklassen?\s+\d|LK\s?\d|X[CDFASM]\d|REI\s?\d+)/,
+    bonus: 0.5,
+  },
+  { name: "start", question: /\b(wann beginnt|ab wann|wann fängt|wann läuft .{0,30}an)\b/i, answer: /\b(beginnt mit|beginnt ab|beginnt (erst )?(nach|mit dem|mit der)|ab (der|dem) (Abnahme|Zugang|Schluss))/i, bonus: 0.45 },
+  { name: "compare", question: /\b(unterschied|unterscheidet sich|vergleich|im gegensatz|anders als)/i, answer: /\b(dagegen|anders als|im unterschied|hingegen|im gegensatz|während (beim|im|der|die|das))\b/i, bonus: 0.4 },
+  {
+    name: "definition",
+    question: /^\s*(was (ist|sind|bedeutet|heißt|versteht man unter)|wozu (dient|dienen)|wofür (ist|sind|braucht))\b/i,
+    answer: /^[^:]{0,40}(begriff|grundsatz|zweck|definition|bedeutung)[^:]{0,30}:|\b(ist|sind) (ein|eine|der|die|das)\b|\bbezeichnet\b|\bversteht man\b/i,
+    bonus: 0.3,
+  },
+  // "Welche Abfälle …?": a list.
+  { name: "enumeration", question: /^\s*welche[rsnm]?\b/i, answer: /\b(die |der )?folgenden?\b[^.]{0,60}:|\bfolgende[nm]?\b/i, bonus: 0.4 },
+  { name: "list", question: /^\s*welche[rsnm]?\b/i, answer: /\p{L}+, \p{L}+, \p{L}+, |:\s*\(?1\)?/iu, bonus: 0.25 },
+  { name: "who", question: /^\s*wer\b/i, answer: /\b(Auftragnehmer|Auftraggeber|Unternehmer|Besteller|Bauherr|Ersteller|Nutzer|Arbeitgeber|Planer|Architekt|Bauleiter|Koordinator|befähigte Person)/, bonus: 0.2 },
 ];
+
 /** A question naming a rulebook ("nach VOB/B") prefers the article about that rulebook. */
 export const RULEBOOKS: RegExp[] = [/\bVOB\s*\/?\s*B\b/i, /\bBGB\b|§\s*6[3-5]\d/i, /\bVOB\s*\/?\s*C\b|\bATV\b/i, /\bBaustellV\b|baustellenverordnung/i, /\bDIN\s*\d+/i];
 export const RULEBOOK_BONUS = 0.3;
 
-/** "Gefahrübergang (§ 12 Abs. 6 VOB/B): …" → "Gefahrübergang (§ 12 Abs. 6 VOB/B)". */
-export function paragraphLabel(text: string): string | null {
-  const m = /^([^:!?\n]{3,80}?):\s/.exec(text);
-  // Not a label if a sentence ends inside it ("Abs. 1" and "Nr. 3" are fine).
-  return m && !/[;]|\.\s+[A-ZÄÖÜ][a-zäöüß]/.test(m[1]) ? m[1].trim() : null;
-}
-
+export { paragraphLabel } from "./sentences";

@@ -1,5 +1,6 @@
 // What retrieval needs from the knowledge base besides the ranked candidates — each article's
-// paragraphs with their German stems, and in how many articles a stem occurs — changes only when
+// paragraphs and sentences with their German stems (split here, stemmed by PostgreSQL in one
+// call per batch of articles), and in how many articles a stem occurs — changes only when
 // the knowledge base is edited, yet cost the database ~8 ms per question. They are kept in memory
 // per chatbot type and dropped whenever a cheap fingerprint of that type's articles (count, ids,
 // newest update) changes, so an edit made through any instance counts from the next question on;
@@ -7,8 +8,9 @@
 import { sql } from "drizzle-orm";
 import type { ChatbotType } from "../../common/schemas/chatbot";
 import { rows, type Db } from "../db/client";
+import { paragraphLabel, splitSentences } from "./sentences";
 
-const PARAGRAPH_SPLIT = "\\n\\s*\\n";
+const PARAGRAPH_SPLIT_RE = /\n\s*\n/;
 /** Bound on remembered stems per type (questions bring new words without end). */
 const MAX_STEMS = 20_000;
 const MAX_AGE_MS = 60_000;
@@ -16,18 +18,26 @@ const MAX_AGE_MS = 60_000;
 // Title, content (the stored search_vector) and the tags.
 export const DOC_VECTOR = sql`(k.search_vector || setweight(to_tsvector('german', array_to_string(k.tags, ' ')), 'B'))`;
 
-interface Paragraph {
+export interface CachedSentence {
+  text: string;
+  lex: string[];
+}
+
+export interface CachedParagraph {
   id: number;
   ord: number;
   para: string;
+  label: string | null;
+  /** Stems of the whole paragraph (all its sentences). */
   lex: string[];
+  sentences: CachedSentence[];
 }
 
 interface Snapshot {
   fingerprint: string;
   builtAt: number;
   total: number;
-  paragraphs: Map<number, Paragraph[]>;
+  paragraphs: Map<number, CachedParagraph[]>;
   df: Map<string, number>;
 }
 
@@ -66,18 +76,41 @@ export async function knowledgeFacts(db: Db, type: ChatbotType, lexemes: string[
   }
   const unknownArticles = articleIds.filter((id) => !s.paragraphs.has(id));
   if (unknownArticles.length) {
-    const found = await rows<Paragraph>(
+    const found = await rows<{ id: number; content: string }>(
       db,
-      sql`select k.id, p.ord::int as ord, p.para, tsvector_to_array(to_tsvector('german', p.para)) as lex
-          from chatbot_knowledge_base k
-          cross join lateral regexp_split_to_table(k.content, ${PARAGRAPH_SPLIT}) with ordinality as p(para, ord)
-          where k.id in (${sql.join(
-            unknownArticles.map((id) => sql`${id}`),
-            sql`, `,
-          )}) and length(trim(p.para)) > 0`,
+      sql`select k.id, k.content from chatbot_knowledge_base k where k.id in (${sql.join(
+        unknownArticles.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
     );
+    // Paragraphs and sentences are split here; PostgreSQL stems every sentence in one call.
+    const texts: string[] = [];
+    const built = found.map((r) => ({
+      id: r.id,
+      paragraphs: r.content
+        .split(PARAGRAPH_SPLIT_RE)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((para, i) => ({ ord: i + 1, para, label: paragraphLabel(para), sentences: splitSentences(para).map((text) => ({ text, at: texts.push(text) - 1 })) })),
+    }));
+    const stems = texts.length
+      ? await rows<{ i: number; lex: string[] }>(
+          db,
+          sql`select (s.i - 1)::int as i, tsvector_to_array(to_tsvector('german', s.t)) as lex
+              from jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) with ordinality as s(t, i)`,
+        )
+      : [];
+    const lexOf = new Map(stems.map((x) => [x.i, x.lex]));
     for (const id of unknownArticles) s.paragraphs.set(id, []);
-    for (const p of found) s.paragraphs.get(p.id)!.push(p);
+    for (const a of built) {
+      s.paragraphs.set(
+        a.id,
+        a.paragraphs.map((p) => {
+          const sentences = p.sentences.map((x) => ({ text: x.text, lex: lexOf.get(x.at) ?? [] }));
+          return { id: a.id, ord: p.ord, para: p.para, label: p.label, lex: [...new Set(sentences.flatMap((x) => x.lex))], sentences };
+        }),
+      );
+    }
   }
   return {
     total: s.total,
