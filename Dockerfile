@@ -32,6 +32,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 # /api/user answers 401 without a session: the process serves requests (no database round trip).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/user').then((r) => process.exit(r.status === 401 ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM (docker stop) drains in-flight requests, closes the database and exits 0.
 CMD ["node", "dist/server/main.js"]

@@ -6,7 +6,11 @@
 //
 // Options: --no-build, --duration=<s> (per API measurement, default 10), --pglite (the embedded
 // database instead; see docs/performance.md for how its figures differ), --only reader (only the
-// reader-isolation measurement and its bar, after build, seed and start as usual).
+// reader-isolation measurement and its bar, after build, seed and start as usual), --only large
+// (issue 16 only: 10 000 projects in one company, paged list and search at 50 connections,
+// server memory, /dashboard/projects and the LV tab of a 5 000-position LV in Chromium; see
+// bench/large-data.ts), --scale (the scaling curve: the same API figures and memory for 1 000,
+// 10 000 and 50 000 projects, no browser; --scale=1000,20000 for other counts).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -21,6 +25,7 @@ import { freePort, startBenchServer } from "./server.mjs";
 import { createPostgresDatabase } from "../tests/helpers/database.ts";
 import { chatbotQualityReport } from "./chatbot-quality.ts";
 import { measureReaderIsolation } from "./reader-isolation.mjs";
+import { largeDataReport, runLargeData, scalingTable } from "./large-data.ts";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k, v ?? "true"]));
 const onlyReader = args.get("only") === "reader" || (args.get("only") === "true" && args.has("reader"));
@@ -52,6 +57,32 @@ async function reachable(url) {
 }
 const pgAdmin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? ((await reachable(LOCAL_POSTGRES)) ? LOCAL_POSTGRES : undefined);
 if (!pgAdmin && !args.has("pglite")) log("no PostgreSQL reachable: measuring on PGlite (the bars are for PostgreSQL)");
+// Issue 16 alone (--only large) or the scaling curve (--scale): fresh databases of their own.
+const onlyLarge = args.get("only") === "large" || (args.get("only") === "true" && args.has("large"));
+if (onlyLarge || args.has("scale")) {
+  const scaleArg = args.get("scale");
+  const counts = !args.has("scale") ? [10000] : (scaleArg === "true" ? "1000,10000,50000" : scaleArg).split(",").map(Number);
+  const runs = [];
+  for (const projects of counts) runs.push(await runLargeData({ projects, pgAdmin: args.has("pglite") ? undefined : pgAdmin, duration: DURATION, browser: !args.has("scale"), log }));
+  const missed = [];
+  const bar = (pass, text, label) => {
+    if (!pass) missed.push(label);
+    return `${text} ${pass ? "✓" : "✗ MISSED"}`;
+  };
+  const lines = [`# bauklar benchmark, large data ${results.date}`, "", `${results.machine.cpus} CPU cores · ${CONNECTIONS} connections · ${DURATION} s per figure after 2 s warm-up`];
+  lines.push(...largeDataReport(runs, bar));
+  if (runs.length > 1) lines.push("", "## Scaling curve", ...scalingTable(runs));
+  lines.push("", missed.length ? `**${missed.length} budget(s) missed:** ${missed.join("; ")}` : "**All budgets met.**");
+  const report = lines.join("\n");
+  console.log(`\n${report}\n`);
+  mkdirSync(join(root, "bench/results"), { recursive: true });
+  const stamp = `${results.date.replace(/[:.]/g, "-")}-large`;
+  writeFileSync(join(root, `bench/results/${stamp}.json`), JSON.stringify({ date: results.date, runs, missed }, null, 2));
+  writeFileSync(join(root, `bench/results/${stamp}.md`), report + "\n");
+  log(`results written to bench/results/${stamp}.{json,md}`);
+  process.exit(missed.length ? 1 : 0);
+}
+
 let databaseUrl;
 let dropDb = async () => {};
 const dataDir = mkdtempSync(join(tmpdir(), "bauklar-bench-"));
@@ -191,6 +222,9 @@ await seed.close?.();
 await dropDb();
 rmSync(dataDir, { recursive: true, force: true });
 
+// 8b. Issue 16: 10 000 projects in one company and a 5 000-position LV (bench/large-data.ts).
+if (!onlyReader) results.large = [await runLargeData({ projects: 10000, pgAdmin: args.has("pglite") ? undefined : pgAdmin, duration: DURATION, browser: true, log })];
+
 // 9. Report: every figure next to its bar.
 const ok = (v) => (v ? "✓" : "✗ MISSED");
 const missed = [];
@@ -223,6 +257,7 @@ if (results.lighthouse) {
   lines.push("", `| landing page / — ${results.lighthouse.tool} | value | bar |`, "|---|---|---|");
   for (const [name, value, text, pass] of landingChecks("/", results.lighthouse)) lines.push(`| ${name} | ${value} | ${bar(pass, text, `landing page: ${name}`)} |`);
 }
+if (results.large) lines.push("", "## Large data (issue 16)", ...largeDataReport(results.large, bar));
 lines.push(...(await chatbotQualityReport({ bar, results })));
 lines.push("", missed.length ? `**${missed.length} bar(s) missed:** ${missed.join("; ")}` : "**All bars met.**");
 const report = lines.join("\n");

@@ -1,5 +1,5 @@
 // Builds the Fastify app: plugins, security hooks, every area's routes and the client.
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifySchema } from "fastify";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -18,21 +18,37 @@ import { registrationLinkRoutes } from "./registration-links/routes";
 import { companyRoutes } from "./companies/routes";
 import { clientRoutes } from "./client-routes";
 import { areaRoutes } from "./areas";
+import { registerApiDescription } from "./api-docs/register";
+import { createOps, type Ops } from "./ops/ops";
+import { opsRoutes, registerRequestTiming } from "./ops/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
-    registeredRoutes: { method: string; url: string }[];
+    registeredRoutes: RegisteredRoute[];
+    /** Readiness state and metrics of this instance (ops/). */
+    ops: Ops;
   }
+}
+
+/** A served route with its schema (tests check both: authorization matrix, fuzzing, OpenAPI). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
 }
 
 export interface AppDeps {
   db: Db;
   database: Database;
   config: Config;
+  /** Shared with the background workers by main.ts; buildApp creates one when absent. */
+  ops?: Ops;
 }
 
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const { db, config } = deps;
+  const ops = deps.ops ?? createOps(db, config);
+  deps = { ...deps, ops }; // the areas count their events (chatbot answers, tokens) through it
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -42,9 +58,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route the app serves, for the authorization-matrix and fuzz suites.
-  const registeredRoutes: { method: string; url: string }[] = [];
+  const registeredRoutes: RegisteredRoute[] = [];
   app.addHook("onRoute", (r) => {
-    for (const method of [r.method].flat()) if (method !== "HEAD") registeredRoutes.push({ method, url: r.url });
+    for (const method of [r.method].flat()) if (method !== "HEAD") registeredRoutes.push({ method, url: r.url, schema: r.schema });
   });
   app.decorate("registeredRoutes", registeredRoutes);
 
@@ -60,6 +76,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
 
   registerSecurityHeaders(app, config);
   registerRequestLog(app);
+  app.decorate("ops", ops);
+  registerRequestTiming(app, ops);
   registerOriginCheck(app, config.publicOrigin);
 
   const loadSession = createSessionLoader(db, config, registerLocalWrites(app));
@@ -71,6 +89,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     if (refuseUntilEnrolled(req, reply)) return reply;
   });
 
+  // Before the routes: @fastify/swagger collects them as they are added (api-docs/register.ts).
+  await registerApiDescription(app);
+
+  await app.register(opsRoutes(ops, config));
   await app.register(authRoutes(deps));
   await app.register(registrationLinkRoutes(deps));
   await app.register(companyRoutes(deps));

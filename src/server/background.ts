@@ -19,9 +19,11 @@ export function startBackground(deps: AppDeps, log: FastifyBaseLogger): Backgrou
   }, 15 * 60_000);
   timer.unref();
   const running = workers.map((w) => w(deps, log));
+  deps.ops?.health.jobWorker(true); // readiness (ops/health.ts) needs a running job worker
   return {
     async stop() {
       clearInterval(timer);
+      deps.ops?.health.jobWorker(false);
       await Promise.all(running.map((r) => r.stop()));
     },
   };

@@ -32,6 +32,8 @@ export interface Config {
    * through this instance show at once.
    */
   cacheStaleMs: number;
+  /** Memory for the cached whole project lists of all scopes together (PROJECT_LIST_CACHE_MB, default 64). */
+  projectListCacheBytes: number;
   /** The tender reader threads (src/server/boq/reader-pool.ts). */
   reader: ReaderConfig;
   /** Tender files one company may store (project create with file, upload-input) per 10 minutes. */
@@ -40,6 +42,10 @@ export interface Config {
   mfaRequiredRoles: Role[];
   /** AES-256 key for TOTP secrets at rest (from MFA_SECRET_KEY); without it they are stored as is. */
   mfaSecretKey?: Buffer;
+  /** Bearer token for GET /metrics (METRICS_TOKEN); without it /metrics answers 404. */
+  metricsToken?: string;
+  /** On SIGTERM, how long /readyz answers 503 before the listener closes (READY_DRAIN_MS). */
+  readyDrainMs: number;
 }
 
 export interface ReaderConfig {
@@ -180,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: resolve(env.CLIENT_DIR ?? `${env.DIST_DIR ?? "./dist"}/client`),
     rateLimit: env.RATE_LIMIT !== "off",
     cacheStaleMs: Number(env.CACHE_STALE_MS ?? 1000),
+    projectListCacheBytes: Math.max(0, Number(env.PROJECT_LIST_CACHE_MB ?? 64)) * 2 ** 20,
     reader: {
       timeoutMs: positive(env.READER_TIMEOUT_MS, 120_000),
       maxHeapMb: positive(env.READER_MAX_HEAP_MB, 768),
@@ -189,5 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadRateLimit: Math.max(1, Math.floor(positive(env.UPLOAD_RATE_LIMIT, 60))),
     mfaRequiredRoles: mfaRequiredRoles(env.MFA_REQUIRED_ROLES),
     mfaSecretKey: mfaSecretKey(env.MFA_SECRET_KEY),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    readyDrainMs: Math.max(0, Number(env.READY_DRAIN_MS) || 0),
   };
 }

@@ -7,6 +7,7 @@ import { buildApp } from "./app";
 import { firstStart, startMessage } from "./seed/first-start";
 import { startBackground } from "./background";
 import { acquireDataDirLock, DataDirInUseError } from "./backup/data-dir-lock";
+import { createOps } from "./ops/ops";
 
 /** After this, connections still open (e.g. a stalled upload) are cut so the database closes cleanly. */
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 25_000);
@@ -16,7 +17,9 @@ async function main() {
   // PGlite allows one process per DATA_DIR; the lock also keeps db:backup/db:restore away.
   const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir, "server", { takeOverOtherHost: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ db: database.db, database, config });
+  // One readiness state and one metrics registry for the HTTP side and the background workers.
+  const ops = createOps(database.db, config);
+  const app = await buildApp({ db: database.db, database, config, ops });
   if (lock?.replaced) app.log.warn({ previous: lock.replaced }, "took over the DATA_DIR lock of another host");
   // Instances starting together on one PostgreSQL seed one after the other (the first one's admin
   // and demo project are then found by the next): a transaction holds the lock meanwhile.
@@ -27,7 +30,7 @@ async function main() {
           return firstStart(database.db, config, app.log);
         })
       : await firstStart(database.db, config, app.log);
-  const background = startBackground({ db: database.db, database, config }, app.log);
+  const background = startBackground({ db: database.db, database, config, ops }, app.log);
   await app.listen({ port: config.port, host: config.host });
   // Plain text on purpose, and last (after the build output of npm start and the JSON log lines):
   // a newcomer copies the invitation link from the bottom of the terminal.
@@ -40,6 +43,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down: draining requests");
+    // /readyz answers 503 from now on; a load balancer needs a few probes to take the instance
+    // out, so the listener stays open for READY_DRAIN_MS before it closes.
+    ops.health.startDraining();
+    if (config.readyDrainMs > 0) await new Promise((r) => setTimeout(r, config.readyDrainMs));
     const force = setTimeout(() => {
       app.log.warn("shutting down: cutting connections still open after the grace period");
       app.server.closeAllConnections();

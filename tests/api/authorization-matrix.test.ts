@@ -191,6 +191,11 @@ const ROWS: Row[] = [
   { method: "POST", route: "/api/contact", url: () => "/api/contact", body: () => ({ name: "Max", email: "m@b.de", company: "", message: "Hallo" }), expect: X("ok", "ok", "ok", "ok", "ok", "ok") },
   { method: "GET", route: "/api/inquiries", url: () => "/api/inquiries", expect: SUPER_ONLY },
 
+  // The API description and its reference page are public (docs/decisions/api-description.md).
+  ...["/api/openapi.json", "/api/docs", "/api/docs/json", "/api/docs/yaml", "/api/docs/static/swagger-initializer.js"].map((route) => ({ method: "GET", route, url: () => route, expect: X("ok", "ok", "ok", "ok", "ok", "ok") })),
+  { method: "GET", route: "/api/docs/static/index.html", url: () => "/api/docs/static/index.html", expect: X("ok", "ok", "ok", "ok", "ok", "ok") },
+  { method: "GET", route: "/api/docs/static/*", url: () => "/api/docs/static/swagger-ui.css", expect: X("ok", "ok", "ok", "ok", "ok", "ok") },
+
   { method: "POST", route: "/api/chatbot/:type", url: () => "/api/chatbot/legal", body: () => ({ message: "Was regelt § 13 VOB/B?" }), expect: ALL_SIGNED_IN },
   { method: "GET", route: "/api/chatbot/conversations/:type", url: () => "/api/chatbot/conversations/legal", expect: ALL_SIGNED_IN },
   { method: "GET", route: "/api/chatbot/conversation/:id", url: () => `/api/chatbot/conversation/${f.conversationA}`, expect: X(401, "ok", 404, 404, 404, 404) },

@@ -110,8 +110,9 @@ describe("registration links", () => {
     await toast(page, "Link kopiert").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/auth?token=${open.registrationLink.token}`);
 
+    // The search is debounced and answered by the server.
     await page.getByLabel("Registrierungslinks suchen").fill("unternehmensadmin");
-    expect(await page.locator("tbody tr").count()).toBe(1);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
     await page.getByLabel("Registrierungslinks suchen").fill("gibt es nicht");
     await page.getByText("Keine Registrierungslinks gefunden").waitFor();
     await page.getByLabel("Registrierungslinks suchen").fill("");
@@ -158,10 +159,11 @@ describe("companies", () => {
     await toast(page, "Unternehmen aktualisiert").waitFor();
     await row.getByText("nicht gebucht").waitFor();
 
+    // The search is debounced and answered by the server.
     await page.getByLabel("Unternehmen suchen").fill("98765");
-    expect(await page.locator("tbody tr").count()).toBe(1);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
     await page.getByLabel("Unternehmen suchen").fill("Bad Nauheim");
-    expect(await page.locator("tbody tr").count()).toBe(1);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
     await context.close();
   });
 
@@ -206,7 +208,9 @@ describe("orders", () => {
     // Hold the list back to see the five skeleton rows.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/projects", async (route) => {
+    // The table's pages (GET /api/projects?limit=…).
+    const projectList = (url: URL) => url.pathname === "/api/projects";
+    await page.route(projectList, async (route) => {
       await held;
       await route.continue();
     });
@@ -216,7 +220,7 @@ describe("orders", () => {
     release();
     const row = page.getByTestId(`order-row-${project.id}`);
     await row.waitFor();
-    await page.unroute("**/api/projects");
+    await page.unroute(projectList);
 
     // Cut at 50 characters, at the last word boundary (no word cut in half).
     await row.getByText(truncateDescription(description)).waitFor();

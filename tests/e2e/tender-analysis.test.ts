@@ -40,11 +40,11 @@ describe("tender analysis", () => {
     await tab.getByText("Abrechenbare Positionen").waitFor();
     await tab.getByText(/Kalkulationspaket/).first().waitFor();
     await tab.getByText(/€/).first().waitFor();
-    await tab.getByRole("button", { name: /01\.02\.0010/ }).click();
+    await tab.getByRole("treeitem", { name: /01\.02\.0010/ }).click();
     await expect(page.getByTestId("boq-longtext").textContent()).resolves.toContain("Boden");
     await page.getByLabel("Positionen durchsuchen").fill("Stundenlohn");
-    await tab.getByRole("button", { name: /Stundenlohnarbeiten/ }).waitFor();
-    expect(await tab.getByRole("button", { name: /01\.02\.0010/ }).count()).toBe(0);
+    await tab.getByRole("treeitem", { name: /Stundenlohnarbeiten/ }).waitFor();
+    expect(await tab.getByRole("treeitem", { name: /01\.02\.0010/ }).count()).toBe(0);
     await context.close();
   });
 

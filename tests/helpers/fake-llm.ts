@@ -108,6 +108,10 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: "answer" }): P
       if (current.chunkDelayMs) await sleep(current.chunkDelayMs);
     }
     res.write(chunk(id, call.model, {}, "stop"));
+    // Like OpenAI: with stream_options.include_usage a last chunk without choices carries the usage.
+    if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) {
+      res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: call.model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 } })}\n\n`);
+    }
     res.end("data: [DONE]\n\n");
   };
 

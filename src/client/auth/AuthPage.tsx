@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Info } from "lucide-react";
 import type { CurrentUser, RegistrationLinkValidation } from "../../common/types";
 import { Button } from "../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { usePageTitle } from "../hooks/use-page-title";
@@ -115,7 +115,7 @@ export default function AuthPage() {
   if (checkingSession) return <Spinner label="Überprüfe Anmeldestatus..." />;
 
   return (
-    <div className="grid min-h-screen lg:grid-cols-2">
+    <main className="grid min-h-screen lg:grid-cols-2">
       <div className="flex flex-col items-center justify-center bg-slate-50 p-4 sm:p-8">
         <div className="w-full max-w-md space-y-4">
           <Button variant="ghost" onClick={backToStart} className="-ml-2">
@@ -129,7 +129,7 @@ export default function AuthPage() {
           ) : null}
           <Card>
             <CardHeader>
-              <CardTitle>Willkommen bei bauklar</CardTitle>
+              <h1 className="text-lg font-semibold leading-tight">Willkommen bei bauklar</h1>
               <CardDescription>Melden Sie sich an oder schließen Sie Ihre Registrierung ab.</CardDescription>
             </CardHeader>
             <CardContent>
@@ -147,7 +147,7 @@ export default function AuthPage() {
                     {link.kind === "valid" ? <RegisterForm token={token} invitation={link.invitation} onSuccess={onRegister} /> : null}
                     {link.kind === "invalid" ? (
                       <div className="space-y-4 text-center">
-                        <h3 className="font-semibold">Kein gültiger Einladungslink</h3>
+                        <h2 className="font-semibold">Kein gültiger Einladungslink</h2>
                         <p role="alert" className="text-sm text-slate-600">
                           {link.message}
                         </p>
@@ -166,6 +166,6 @@ export default function AuthPage() {
       <div className="hidden lg:block">
         <MarketingPanel />
       </div>
-    </div>
+    </main>
   );
 }

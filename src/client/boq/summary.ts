@@ -40,12 +40,6 @@ export function findingsByTitle(findings: BoqFinding[]) {
   return [...groups.values()].sort((a, b) => b.count - a.count);
 }
 
-export function matchesSearch(p: BoqPosition, term: string): boolean {
-  if (!term) return true;
-  const t = term.toLowerCase();
-  return [p.oz, p.shortText, p.longText].some((v) => v?.toLowerCase().includes(t));
-}
-
 /** Findings per OZ (any scope with an OZ), in one pass. */
 export function findingsByOz(findings: BoqFinding[]): Map<string, BoqFinding[]> {
   const m = new Map<string, BoqFinding[]>();

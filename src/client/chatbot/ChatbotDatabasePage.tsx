@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Database } from "lucide-react";
 import type { ChatbotType } from "../../common/schemas/chatbot";
-import { Tabs, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { usePageTitle } from "../hooks/use-page-title";
 import { KnowledgeBasePanel } from "./KnowledgeBasePanel";
 import { LedgerPanel } from "./LedgerPanel";
@@ -32,9 +32,12 @@ export default function ChatbotDatabasePage() {
           <TabsTrigger value="legal">Baurecht</TabsTrigger>
           <TabsTrigger value="analysis">KI-Prüfung LV</TabsTrigger>
         </TabsList>
+        {/* The chosen tab's panel (its trigger's aria-controls must name an element that exists). */}
+        <TabsContent value={type} className="space-y-6">
+          <PromptEditor key={`prompt-${type}`} type={type} />
+          {type === "analysis" ? null : <KnowledgeBasePanel key={`kb-${type}`} type={type} />}
+        </TabsContent>
       </Tabs>
-      <PromptEditor key={`prompt-${type}`} type={type} />
-      {type === "analysis" ? null : <KnowledgeBasePanel key={`kb-${type}`} type={type} />}
       <LedgerPanel />
     </div>
   );

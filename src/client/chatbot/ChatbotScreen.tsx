@@ -129,6 +129,7 @@ export function ChatbotScreen({ type }: { type: ChatbotType }) {
           ref={scrollRef}
           className="relative h-[500px] space-y-4 overflow-y-auto bg-slate-50/70 p-3 sm:p-5"
           role="log"
+          tabIndex={0}
           aria-live="polite"
           aria-busy={chat.sending || chat.loadingConversation}
           aria-label="Unterhaltung"

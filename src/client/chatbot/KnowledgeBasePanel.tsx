@@ -111,7 +111,7 @@ export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
                           {t}
                         </Badge>
                       ))}
-                      <span className="text-xs text-slate-400">geändert am {formatDate(a.updatedAt)}</span>
+                      <span className="text-xs text-slate-500">geändert am {formatDate(a.updatedAt)}</span>
                     </div>
                     <p className="line-clamp-2 text-sm text-slate-600">{a.excerpt}</p>
                   </div>

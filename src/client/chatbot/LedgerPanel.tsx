@@ -1,31 +1,41 @@
 // Billing view of the chatbot requests: free and paid requests (0.27 EUR each) per company and
-// Berlin month, from the request ledger.
+// Berlin month, from the request ledger, read page by page (GET /api/chatbot/ledger with the
+// month filter and the company search sent as q).
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { Receipt } from "lucide-react";
 import { berlinMonth } from "../../common/berlin-month";
 import { formatEuro } from "../../common/format";
-import type { ChatbotLedgerRowDto, CompanyDto } from "../../common/types";
+import type { ChatbotLedgerRowDto } from "../../common/types";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
-import { NativeSelect } from "../components/ui/select";
 import { Skeleton } from "../components/ui/skeleton";
 import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
+import { LoadMore } from "../components/ui/load-more";
+import { usePagedList } from "../lib/use-paged-list";
+
+export const LEDGER_PAGE_SIZE = 50;
+/** One row per company and month. */
+const ledgerRowKey = (r: ChatbotLedgerRowDto) => `${r.companyId}-${r.month}`;
 
 const monthLabel = (month: string) =>
   new Date(`${month}-15T12:00:00Z`).toLocaleDateString("de-DE", { month: "long", year: "numeric", timeZone: "Europe/Berlin" });
 
 export function LedgerPanel() {
   const [month, setMonth] = useState(berlinMonth());
-  const [companyId, setCompanyId] = useState("");
-  const { data: companies } = useQuery<CompanyDto[]>({ queryKey: ["/api/companies"] });
-  const params = new URLSearchParams();
-  if (month) params.set("month", month);
-  if (companyId) params.set("companyId", companyId);
-  const query = params.toString();
-  const { data, isLoading, isError } = useQuery<ChatbotLedgerRowDto[]>({ queryKey: [`/api/chatbot/ledger${query ? `?${query}` : ""}`], staleTime: 0 });
-  const total = (data ?? []).reduce((s, r) => ({ free: s.free + r.freeCount, paid: s.paid + r.paidCount, cents: s.cents + r.amountCents }), { free: 0, paid: 0, cents: 0 });
+  const [company, setCompany] = useState("");
+  const list = usePagedList<ChatbotLedgerRowDto>({
+    path: "/api/chatbot/ledger",
+    pageSize: LEDGER_PAGE_SIZE,
+    search: company,
+    filters: { month },
+    rowKey: ledgerRowKey,
+    staleTime: 0,
+  });
+  const { rows: data, isPending: isLoading, isError } = list;
+  // The sum is only shown over the whole result, i.e. once every page is loaded.
+  const complete = list.total !== undefined && data.length >= list.total;
+  const total = data.reduce((s, r) => ({ free: s.free + r.freeCount, paid: s.paid + r.paidCount, cents: s.cents + r.amountCents }), { free: 0, paid: 0, cents: 0 });
 
   return (
     <Card>
@@ -43,14 +53,7 @@ export function LedgerPanel() {
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="ledger-company">Unternehmen</Label>
-            <NativeSelect id="ledger-company" value={companyId} onChange={(e) => setCompanyId(e.target.value)}>
-              <option value="">Alle Unternehmen</option>
-              {companies?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </NativeSelect>
+            <Input id="ledger-company" type="search" placeholder="Alle Unternehmen" value={company} onChange={(e) => setCompany(e.target.value)} />
           </div>
         </div>
         {isLoading ? (
@@ -59,7 +62,7 @@ export function LedgerPanel() {
           <p role="alert" className="text-sm text-red-600">
             Die Abrechnung konnte nicht geladen werden.
           </p>
-        ) : !data?.length ? (
+        ) : !data.length ? (
           <p className="py-6 text-center text-sm text-slate-500">Keine Chatbot-Anfragen in diesem Zeitraum.</p>
         ) : (
           <Table>
@@ -74,7 +77,7 @@ export function LedgerPanel() {
             </THead>
             <TBody>
               {data.map((r) => (
-                <TR key={`${r.companyId}-${r.month}`}>
+                <TR key={ledgerRowKey(r)} data-testid="ledger-row">
                   <TD className="font-medium">{r.companyName}</TD>
                   <TD>{monthLabel(r.month)}</TD>
                   <TD className="text-right tabular-nums">{r.freeCount}</TD>
@@ -82,7 +85,7 @@ export function LedgerPanel() {
                   <TD className="text-right tabular-nums">{formatEuro(r.amountCents / 100)}</TD>
                 </TR>
               ))}
-              {data.length > 1 ? (
+              {data.length > 1 && complete ? (
                 <TR className="bg-slate-50 font-semibold">
                   <TD colSpan={2}>Summe</TD>
                   <TD className="text-right tabular-nums">{total.free}</TD>
@@ -93,6 +96,17 @@ export function LedgerPanel() {
             </TBody>
           </Table>
         )}
+        {!isLoading && !isError ? (
+          <LoadMore
+            shown={data.length}
+            total={list.total}
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            fetchNextPage={list.fetchNextPage}
+            noun={["Zeile", "Zeilen"]}
+            label="Weitere Zeilen laden"
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,7 +1,8 @@
 // /dashboard/companies (spec/02 sections 2, 5, 6; super admin only, guarded in App.tsx).
+// The table is read page by page from GET /api/companies (the search sent as q, in id order).
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Building2, Pencil, Plus } from "lucide-react";
 import type { CompanyDto } from "../../common/types";
 import { Button } from "../components/ui/button";
@@ -14,12 +15,15 @@ import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
 import { queryClient } from "../lib/query-client";
 import { CompanyFormDialog } from "./CompanyFormDialog";
-import { chatbotUsage, filterCompanies } from "./company-view";
+import { chatbotUsage } from "./company-view";
+import { usePagedList } from "../lib/use-paged-list";
+import { LoadMore } from "../components/ui/load-more";
 import { SearchInput } from "../components/ui/search-input";
 import { MessageRow, SkeletonRows } from "../components/ui/table-states";
 import { PageHeader } from "../layout/PageHeader";
 
 const COLUMNS = 6;
+export const COMPANIES_PAGE_SIZE = 50;
 
 export default function CompaniesPage() {
   usePageTitle("Unternehmensverwaltung");
@@ -27,8 +31,8 @@ export default function CompaniesPage() {
   const [search, setSearch] = useState(params.get("q") ?? "");
   const [editing, setEditing] = useState<CompanyDto | "new" | null>(null);
   const [toDelete, setToDelete] = useState<CompanyDto | null>(null);
-  const { data: companies, isPending } = useQuery<CompanyDto[]>({ queryKey: ["/api/companies"] });
-  const rows = companies ? filterCompanies(companies, search) : [];
+  const list = usePagedList<CompanyDto>({ path: "/api/companies", pageSize: COMPANIES_PAGE_SIZE, search });
+  const { rows, isPending } = list;
 
   const remove = useMutation({
     mutationFn: (c: CompanyDto) => apiRequest<{ deletedUsers: number; movedProjects: number }>("DELETE", `/api/companies/${c.id}`),
@@ -79,7 +83,7 @@ export default function CompaniesPage() {
               {!isPending && rows.length === 0 ? (
                 <MessageRow columns={COLUMNS}>
                   <Building2 className="mx-auto mb-2 size-8 text-slate-300" />
-                  {search.trim() ? "Keine Unternehmen gefunden" : "Noch keine Unternehmen angelegt"}
+                  {list.searching ? "Keine Unternehmen gefunden" : "Noch keine Unternehmen angelegt"}
                 </MessageRow>
               ) : null}
               {rows.map((c) => {
@@ -110,6 +114,15 @@ export default function CompaniesPage() {
               })}
             </TBody>
           </Table>
+          <LoadMore
+            shown={rows.length}
+            total={list.total}
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            fetchNextPage={list.fetchNextPage}
+            noun={["Unternehmen", "Unternehmen"]}
+            label="Weitere Unternehmen laden"
+          />
         </CardContent>
       </Card>
       {editing ? (

@@ -7,10 +7,3 @@ export function chatbotUsage(c: Pick<CompanyDto, "chatbotRequestCount" | "freeCh
   if (limit === 0) return { text: "nicht gebucht", title: "Chatbot-Paket nicht gebucht" };
   return { text: `${c.chatbotRequestCount} / ${limit}`, title: `${c.chatbotRequestCount} von ${limit} freien Anfragen in diesem Monat` };
 }
-
-/** Search over name, address, contact e-mail and phone (spec/02 section 2). */
-export function filterCompanies(companies: CompanyDto[], query: string): CompanyDto[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return companies;
-  return companies.filter((c) => [c.name, c.address, c.contactEmail, c.contactPhone].some((v) => v?.toLowerCase().includes(q)));
-}

@@ -18,9 +18,9 @@ export default function DemoResultPage() {
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
         <Logo size="sm" />
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold text-slate-900" data-testid="result-project-name">
+          <h1 className="text-sm font-semibold text-slate-900" data-testid="result-project-name">
             Beispielauswertung
-          </p>
+          </h1>
           <p className="text-xs text-slate-500">{DEMO_EVALUATION_TITLE}</p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -35,13 +35,13 @@ export default function DemoResultPage() {
           </Link>
         </div>
       </header>
-      <p role="note" className="flex items-start gap-2 border-b border-brand-200 bg-brand-50 px-4 py-2 text-sm text-brand-900">
+      <aside aria-label="Hinweis" className="flex items-start gap-2 border-b border-brand-200 bg-brand-50 px-4 py-2 text-sm text-brand-900">
         <Info className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
         <span>
           So sieht eine Auswertung in bauklar aus: eine Beispielauswertung aus der Demo. Die Plattform steht ausgewählten Unternehmen auf
           Einladung offen – fragen Sie den Zugang über ein Paket an oder lassen Sie Ihr eigenes Leistungsverzeichnis testweise analysieren.
         </span>
-      </p>
+      </aside>
       <main className="flex flex-1 justify-center overflow-hidden p-0 sm:p-4">
         {/* sandbox="" grants nothing: no scripts, forms, popups or top navigation; opaque origin. */}
         <iframe

@@ -49,7 +49,7 @@ export function ViewHeader({ title, subtitle, action }: { title: string; subtitl
     <div className="mb-5 flex flex-wrap items-start justify-between gap-3">
       <div>
         <h3 className="text-xl font-semibold text-slate-900">{title}</h3>
-        {subtitle ? <p className="mt-1 text-sm text-slate-500">{subtitle}</p> : null}
+        {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
       </div>
       {action}
     </div>

@@ -1,7 +1,7 @@
 // Anfragen (super admin): membership requests and contact messages from the public site,
-// newest first, with date, type, package and every field (GET /api/inquiries).
+// newest first, with date, type, package and every field (GET /api/inquiries, read page by page
+// with the tab's kind as filter; the tab counters are the server's totals per kind).
 import { useState, type ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { Inbox, MailCheck, MailX } from "lucide-react";
 import { formatDateTime } from "../../common/format";
 import { phoneHref } from "../../common/site-config";
@@ -11,12 +11,20 @@ import { Card, CardContent } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";
 import { usePageTitle } from "../hooks/use-page-title";
 import { errorMessage } from "../lib/api";
+import { useListTotal, usePagedList } from "../lib/use-paged-list";
+import { LoadMore } from "../components/ui/load-more";
+import { SearchInput } from "../components/ui/search-input";
 
 export const INQUIRY_TYPE_LABEL: Record<InquiryDto["kind"], string> = {
   membership: "Mitgliedschaftsanfrage",
   contact: "Kontaktnachricht",
 };
 const KONTAKT_LABEL = { email: "E-Mail", telefon: "Telefon" } as const;
+
+const INQUIRIES_PATH = "/api/inquiries";
+export const INQUIRIES_PAGE_SIZE = 20;
+/** Requests and messages are numbered separately: kind and id name one. */
+const inquiryKey = (i: InquiryDto) => `${i.kind}-${i.id}`;
 
 type Filter = "all" | InquiryDto["kind"];
 const FILTERS: { value: Filter; label: string }[] = [
@@ -109,9 +117,22 @@ function InquiryCard({ item }: { item: InquiryDto }) {
 export default function InquiriesPage() {
   usePageTitle("Anfragen");
   const [filter, setFilter] = useState<Filter>("all");
-  const { data, isPending, isError, error } = useQuery<InquiryDto[]>({ queryKey: ["/api/inquiries"] });
-  const items = (data ?? []).filter((i) => filter === "all" || i.kind === filter);
-  const count = (f: Filter) => (data ?? []).filter((i) => f === "all" || i.kind === f).length;
+  const [search, setSearch] = useState("");
+  const list = usePagedList<InquiryDto>({
+    path: INQUIRIES_PATH,
+    pageSize: INQUIRIES_PAGE_SIZE,
+    search,
+    filters: { kind: filter === "all" ? undefined : filter },
+    rowKey: inquiryKey,
+  });
+  const { rows: items, isPending, isError, error } = list;
+  const { data: memberships } = useListTotal(INQUIRIES_PATH, { kind: "membership" });
+  const { data: contacts } = useListTotal(INQUIRIES_PATH, { kind: "contact" });
+  const totals: Record<Filter, number | undefined> = {
+    all: memberships === undefined || contacts === undefined ? undefined : memberships + contacts,
+    membership: memberships,
+    contact: contacts,
+  };
 
   return (
     <div className="space-y-6">
@@ -129,10 +150,12 @@ export default function InquiriesPage() {
             onClick={() => setFilter(f.value)}
             className={`rounded-md px-3 py-1.5 text-sm font-medium ${filter === f.value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
           >
-            {f.label} <span className="tabular-nums text-slate-500">({isPending ? "–" : count(f.value)})</span>
+            {f.label} <span className="tabular-nums text-slate-600">({totals[f.value] ?? "–"})</span>
           </button>
         ))}
       </div>
+      {/* Company, contact person, e-mail and town of a request; name, e-mail and company of a message. */}
+      <SearchInput value={search} onChange={setSearch} placeholder="Anfragen suchen..." label="Anfragen suchen" />
       {isPending ? (
         <div className="space-y-3">
           {[0, 1, 2].map((i) => (
@@ -147,15 +170,30 @@ export default function InquiriesPage() {
         <Card>
           <CardContent className="flex flex-col items-center gap-2 py-12 text-center">
             <Inbox className="size-10 text-slate-300" aria-hidden />
-            <p className="font-medium text-slate-700">Noch keine Anfragen eingegangen</p>
-            <p className="text-sm text-slate-500">Mitgliedschaftsanfragen und Nachrichten aus dem Kontaktformular erscheinen hier.</p>
+            {list.searching ? (
+              <p className="font-medium text-slate-700">Keine Anfragen gefunden</p>
+            ) : (
+              <>
+                <p className="font-medium text-slate-700">Noch keine Anfragen eingegangen</p>
+                <p className="text-sm text-slate-500">Mitgliedschaftsanfragen und Nachrichten aus dem Kontaktformular erscheinen hier.</p>
+              </>
+            )}
           </CardContent>
         </Card>
       ) : (
-        <div className="space-y-3" data-testid="inquiry-list">
+        <div className="space-y-3" data-testid="inquiry-list" aria-busy={list.isPlaceholderData}>
           {items.map((item) => (
-            <InquiryCard key={`${item.kind}-${item.id}`} item={item} />
+            <InquiryCard key={inquiryKey(item)} item={item} />
           ))}
+          <LoadMore
+            shown={items.length}
+            total={list.total}
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            fetchNextPage={list.fetchNextPage}
+            noun={["Anfrage", "Anfragen"]}
+            label="Weitere Anfragen laden"
+          />
         </div>
       )}
     </div>

@@ -37,7 +37,7 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
             end={item.path === "/dashboard"}
             onClick={onNavigate}
             className={({ isActive }) =>
-              cn("flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors", isActive ? "bg-white/15 font-semibold text-white" : "text-slate-300 hover:bg-white/10 hover:text-white")
+              cn("flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors focus-visible:outline-accent-400", isActive ? "bg-white/15 font-semibold text-white" : "text-slate-300 hover:bg-white/10 hover:text-white")
             }
           >
             <item.icon className="size-4" />

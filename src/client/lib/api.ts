@@ -80,7 +80,11 @@ export const getQueryFn =
   async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> => {
     const res = await fetch(String(queryKey[0]), { credentials: "include", cache: "no-store" });
     if (res.status === 401) {
-      if (opts.on401 === "returnNull") return null as T;
+      if (opts.on401 === "returnNull") {
+        // Read the body anyway: an unread response keeps its request open (seen in Chromium).
+        await res.text().catch(() => "");
+        return null as T;
+      }
       redirectToAuth(100, NOT_AUTHORIZED);
     }
     await throwIfNotOk(res);

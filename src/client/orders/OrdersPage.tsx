@@ -1,11 +1,13 @@
 // /dashboard/orders (spec/02 sections 2 and 4; super admin only, guarded in App.tsx): every
-// customer's project as an order with its 48-hour delivery deadline.
+// customer's project as an order with its 48-hour delivery deadline. The table is read page by
+// page from GET /api/projects (the search sent as q), the header figures from /api/orders/summary.
 import { useState } from "react";
 import { Link } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Download, Eye, FileText, MoreHorizontal, Trash2, Upload } from "lucide-react";
 import { formatDateTime } from "../../common/format";
 import { findProjectStatus } from "../../common/project-status";
+import type { OrderSummary } from "../../common/schemas/order";
 import type { ProjectDto } from "../../common/types";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -18,15 +20,21 @@ import { usePageTitle } from "../hooks/use-page-title";
 import { cn } from "../lib/utils";
 import { DeleteProjectDialog } from "../projects/DeleteProjectDialog";
 import { PROJECTS_KEY, detailUrl, invalidateProjects, resultUrl } from "../projects/project-api";
+import { apiRequest } from "../lib/api";
+import { usePagedList } from "../lib/use-paged-list";
+import { LoadMore } from "../components/ui/load-more";
 import { useDeleteProject } from "../projects/use-delete-project";
 import { UploadEvaluationDialog } from "./UploadEvaluationDialog";
 import { DraftEvaluationDialog } from "../boq/DraftEvaluationDialog";
-import { creatorName, deliveryDeadline, filterOrders, isOverdue, orderStatus, truncateDescription } from "./order-view";
+import { creatorName, deliveryDeadline, isOverdue, orderStatus, truncateDescription } from "./order-view";
 import { SearchInput } from "../components/ui/search-input";
 import { MessageRow, SkeletonRows } from "../components/ui/table-states";
 
 export const SKELETON_ROWS = 5;
 const COLUMNS = 7;
+export const ORDERS_PAGE_SIZE = 50;
+/** Under the projects key, so every project change (invalidateProjects) refreshes the figures. */
+const SUMMARY_KEY = [PROJECTS_KEY[0], "order-summary"] as const;
 
 export default function OrdersPage() {
   usePageTitle("Aufträge");
@@ -35,11 +43,10 @@ export default function OrdersPage() {
   const [draftFor, setDraftFor] = useState<ProjectDto | null>(null);
   const [toDelete, setToDelete] = useState<ProjectDto | null>(null);
   const queryClient = useQueryClient();
-  const { data: orders, isPending, isError } = useQuery<ProjectDto[]>({ queryKey: PROJECTS_KEY });
+  const list = usePagedList<ProjectDto>({ path: PROJECTS_KEY[0], pageSize: ORDERS_PAGE_SIZE, search, sort: "-createdAt" });
+  const { rows, isPending, isError } = list;
+  const { data: summary } = useQuery({ queryKey: SUMMARY_KEY, queryFn: () => apiRequest<OrderSummary>("GET", "/api/orders/summary") });
   const { remove, pending } = useDeleteProject("list");
-  const rows = orders ? filterOrders(orders, search) : [];
-  const open = orders?.filter((o) => !o.hasOutputFile).length ?? 0;
-  const overdue = orders?.filter((o) => isOverdue(o)).length ?? 0;
 
   return (
     <div className="space-y-6">
@@ -47,7 +54,7 @@ export default function OrdersPage() {
         <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Aufträge</h1>
         <p className="text-sm text-slate-600">
           Alle Analyseaufträge der Kunden. Zugesagt ist die Auswertung innerhalb von 48 Stunden.
-          {orders ? ` ${open} in Bearbeitung, davon ${overdue} überfällig.` : ""}
+          {summary ? ` ${summary.open} in Bearbeitung, davon ${summary.overdue} überfällig.` : ""}
         </p>
       </div>
       <Card>
@@ -73,7 +80,7 @@ export default function OrdersPage() {
                 </MessageRow>
               ) : null}
               {!isPending && !isError && rows.length === 0 ? (
-                <MessageRow columns={COLUMNS}>{search.trim() ? "Keine Aufträge gefunden" : "Noch keine Aufträge vorhanden"}</MessageRow>
+                <MessageRow columns={COLUMNS}>{list.searching ? "Keine Aufträge gefunden" : "Noch keine Aufträge vorhanden"}</MessageRow>
               ) : null}
               {rows.map((o) => {
                 const status = orderStatus(o);
@@ -195,6 +202,15 @@ export default function OrdersPage() {
               })}
             </TBody>
           </Table>
+          <LoadMore
+            shown={rows.length}
+            total={list.total}
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            fetchNextPage={list.fetchNextPage}
+            noun={["Auftrag", "Aufträge"]}
+            label="Weitere Aufträge laden"
+          />
         </CardContent>
       </Card>
       {draftFor ? (

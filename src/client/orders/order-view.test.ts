@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryDeadline, filterOrders, isHtmlFile, isOverdue, orderStatus, truncateDescription } from "./order-view";
+import { deliveryDeadline, isHtmlFile, isOverdue, orderStatus, truncateDescription } from "./order-view";
 import type { ProjectDto } from "../../common/types";
 
 const order = (over: Partial<ProjectDto>): ProjectDto =>
@@ -41,12 +41,6 @@ describe("orders", () => {
     expect(isOverdue(o, new Date("2025-03-03T07:59:00Z"))).toBe(false);
     expect(isOverdue(o, new Date("2025-03-03T08:01:00Z"))).toBe(true);
     expect(isOverdue(order({ hasOutputFile: true }), new Date("2025-04-01T00:00:00Z"))).toBe(false);
-  });
-  it("searches name, creator and company", () => {
-    const list = [order({ id: 1 }), order({ id: 2, name: "Schule", company: null, createdBy: null })];
-    expect(filterOrders(list, "müller").map((o) => o.id)).toEqual([1]);
-    expect(filterOrders(list, "KMUELLER").map((o) => o.id)).toEqual([1]);
-    expect(filterOrders(list, " schule ").map((o) => o.id)).toEqual([2]);
   });
   it("takes text/html only", () => {
     expect(isHtmlFile({ type: "text/html", name: "a.html" })).toBe(true);

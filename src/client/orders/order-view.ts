@@ -1,9 +1,10 @@
 // What the orders table derives from a project (spec/02 sections 2, 4, 9).
+import { ANALYSIS_DELIVERY_HOURS } from "../../common/prices";
 import { isDelivered } from "../../common/project-status";
 import type { ProjectDto } from "../../common/types";
 
 /** The analysis is promised within 48 hours of the order (spec/01 section 1, spec/02 section 9). */
-export const DELIVERY_HOURS = 48;
+export const DELIVERY_HOURS = ANALYSIS_DELIVERY_HOURS;
 export const DESCRIPTION_MAX = 50;
 
 export type OrderStatus = "In Bearbeitung" | "Abgeschlossen";
@@ -32,17 +33,6 @@ export const truncateDescription = (text: string | null) => {
 };
 
 export const creatorName = (c: NonNullable<ProjectDto["createdBy"]>) => [c.firstName, c.lastName].filter(Boolean).join(" ") || c.username;
-
-/** Search over name, description, cost center, creator and company. */
-export function filterOrders(orders: ProjectDto[], query: string): ProjectDto[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return orders;
-  return orders.filter((p) =>
-    [p.name, p.description, p.costCenter, p.company?.name, p.createdBy?.username, p.createdBy && creatorName(p.createdBy)].some((v) =>
-      v?.toLowerCase().includes(q),
-    ),
-  );
-}
 
 /** The evaluation upload takes text/html only (spec/02 section 5). */
 export const isHtmlFile = (file: { type: string; name: string }) =>

@@ -35,11 +35,11 @@ export function ProjectCard({ project, showId }: { project: ProjectDto; showId: 
         <ProjectActionsMenu project={project} />
       </div>
       <div className="-mt-1">
-        <h3 className="font-semibold leading-snug text-slate-900">
+        <h2 className="font-semibold leading-snug text-slate-900">
           <Link to={detailUrl(project.id)} className="break-words hover:underline" onClick={(e) => e.stopPropagation()}>
             {project.name}
           </Link>
-        </h3>
+        </h2>
         {project.company ? <p className="text-xs text-slate-500">{project.company.name}</p> : null}
       </div>
       <dl className="space-y-1.5 text-sm text-slate-600">

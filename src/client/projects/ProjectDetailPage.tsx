@@ -59,7 +59,7 @@ function DetailRow({ label, children, testId }: { label: string; children: React
   );
 }
 
-const dash = <span className="text-slate-400">—</span>;
+const dash = <span className="text-slate-500">—</span>;
 
 function ProjectFields({ project, superAdmin }: { project: ProjectDto; superAdmin: boolean }) {
   const creator = project.createdBy;

@@ -3,8 +3,7 @@
 // The list is read page by page from the server (PAGE_SIZE cards, the next page when the end of
 // the grid scrolls into view or on 'Weitere Projekte laden'); the search is debounced and sent
 // to the server, and the previous results stay on screen while the next ones load.
-import { useEffect, useMemo, useRef, useState } from "react";
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { Info, Loader2, Search, FolderOpen } from "lucide-react";
 import { isAdminRole } from "../../common/roles";
 import { Button } from "../components/ui/button";
@@ -16,12 +15,12 @@ import { errorMessage } from "../lib/api";
 import { useSessionUser } from "../layout/session-user";
 import { NewProjectButton } from "./CreateProjectDialog";
 import { ProjectCard } from "./ProjectCard";
-import { fetchProjectPage, projectPageKey } from "./project-api";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { PROJECTS_KEY } from "./project-api";
+import { usePagedList } from "../lib/use-paged-list";
+import type { ProjectDto } from "../../common/types";
 
 /** Cards per request: enough to fill a large screen, few enough to keep the page small. */
 export const PAGE_SIZE = 24;
-const SEARCH_DEBOUNCE_MS = 250;
 
 function SkeletonCard() {
   return (
@@ -46,27 +45,11 @@ export default function ProjectListPage() {
   // Hints about creating projects only for those who can (company admins without a company get the info dialog).
   const creates = isAdminRole(user.role);
   const [search, setSearch] = useState("");
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const { data, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isPlaceholderData } = useInfiniteQuery({
-    queryKey: projectPageKey({ limit: PAGE_SIZE, q: term }),
-    queryFn: ({ pageParam, signal }) => fetchProjectPage({ limit: PAGE_SIZE, offset: pageParam, q: term }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
-      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
-    },
-    placeholderData: keepPreviousData,
+  const { rows: filtered, searching, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isPlaceholderData } = usePagedList<ProjectDto>({
+    path: PROJECTS_KEY[0],
+    pageSize: PAGE_SIZE,
+    search,
   });
-  // Rows can shift between pages when projects are added meanwhile: show each once.
-  const filtered = useMemo(() => {
-    const seen = new Set<number>();
-    return (data?.pages ?? []).flatMap((p) => p.items).filter((p) => {
-      if (seen.has(p.id)) return false;
-      seen.add(p.id);
-      return true;
-    });
-  }, [data]);
-  const searching = term !== "" || search.trim() !== "";
 
   // Loads the next page when the end of the grid comes near the viewport.
   const sentinel = useRef<HTMLDivElement>(null);

@@ -17,13 +17,13 @@ export const evaluationUrl = (id: number, print = false) => `/api/projects/${id}
 
 function Message({ title, text }: { title: string; text: string }) {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center" data-testid="result-message">
-      <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+    <main className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center" data-testid="result-message">
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
       <p className="max-w-md text-sm text-slate-600">{text}</p>
       <Link to="/dashboard/projects" className={buttonVariants({ variant: "outline" })}>
         <ArrowLeft /> Zu den Projekten
       </Link>
-    </div>
+    </main>
   );
 }
 
@@ -40,9 +40,9 @@ export default function ResultPage() {
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 print:hidden">
         <Logo size="sm" />
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold text-slate-900" data-testid="result-project-name">
+          <h1 className="text-sm font-semibold text-slate-900" data-testid="result-project-name">
             {project ? project.name : "Auswertung"}
-          </p>
+          </h1>
           {project?.outputFileName ? <p className="text-xs text-slate-500 [overflow-wrap:anywhere]">{project.outputFileName}</p> : null}
         </div>
         {project?.hasOutputFile ? (

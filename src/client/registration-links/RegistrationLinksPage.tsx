@@ -1,6 +1,8 @@
 // /dashboard/registration-links (spec/02 sections 2 and 4; super admin only, guarded in App.tsx).
+// The table is read page by page from GET /api/registration-links (newest id first, the search
+// sent as q); the four counters are the totals of the whole list per status.
 import { useState } from "react";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Copy } from "lucide-react";
 import { ROLE_BADGES, ROLE_LABELS } from "../../common/roles";
 import { registrationLinkStatus, type RegistrationLinkStatus } from "../../common/schemas/registration-link";
@@ -20,7 +22,8 @@ import { cn } from "../lib/utils";
 import { useSessionUser } from "../layout/session-user";
 import { InviteUserButton } from "../users/InviteUserDialog";
 import { copyLink, invitationLink } from "./copy-link";
-import { filterLinks, linkCounts } from "./link-view";
+import { useListTotal, usePagedList } from "../lib/use-paged-list";
+import { LoadMore } from "../components/ui/load-more";
 import { SearchInput } from "../components/ui/search-input";
 import { MessageRow, SkeletonRows } from "../components/ui/table-states";
 import { PageHeader } from "../layout/PageHeader";
@@ -31,15 +34,26 @@ const STATUS_COLORS: Record<RegistrationLinkStatus, string> = {
   Abgelaufen: "border-amber-200 bg-amber-50 text-amber-800",
 };
 const COLUMNS = 8;
+const LINKS_PATH = "/api/registration-links";
+export const LINKS_PAGE_SIZE = 50;
+
+/** The counters: one total per status from the server; Gesamt is their sum. */
+function useLinkCounts(): Record<"Gesamt" | RegistrationLinkStatus, number | undefined> {
+  const { data: Aktiv } = useListTotal(LINKS_PATH, { status: "active" });
+  const { data: Verwendet } = useListTotal(LINKS_PATH, { status: "used" });
+  const { data: Abgelaufen } = useListTotal(LINKS_PATH, { status: "expired" });
+  const Gesamt = Aktiv === undefined || Verwendet === undefined || Abgelaufen === undefined ? undefined : Aktiv + Verwendet + Abgelaufen;
+  return { Gesamt, Verwendet, Abgelaufen, Aktiv };
+}
 
 export default function RegistrationLinksPage() {
   usePageTitle("Einladungslinks");
   const me = useSessionUser();
   const [search, setSearch] = useState("");
   const [toDelete, setToDelete] = useState<RegistrationLinkDto | null>(null);
-  const { data: links, isPending } = useQuery<RegistrationLinkDto[]>({ queryKey: ["/api/registration-links"] });
-  const rows = links ? filterLinks(links, search) : [];
-  const counts = linkCounts(links ?? []);
+  const list = usePagedList<RegistrationLinkDto>({ path: LINKS_PATH, pageSize: LINKS_PAGE_SIZE, search });
+  const { rows, isPending } = list;
+  const counts = useLinkCounts();
 
   const remove = useMutation({
     mutationFn: (l: RegistrationLinkDto) => apiRequest("DELETE", `/api/registration-links/${l.id}`),
@@ -67,7 +81,7 @@ export default function RegistrationLinksPage() {
         {(["Gesamt", "Verwendet", "Abgelaufen", "Aktiv"] as const).map((k) => (
           <Card key={k} className="p-4" data-testid={`count-${k}`}>
             <p className="text-sm text-slate-500">{k}</p>
-            <p className="text-2xl font-bold tabular-nums text-slate-900">{isPending ? "–" : counts[k]}</p>
+            <p className="text-2xl font-bold tabular-nums text-slate-900">{counts[k] ?? "–"}</p>
           </Card>
         ))}
       </div>
@@ -96,7 +110,7 @@ export default function RegistrationLinksPage() {
               {isPending ? <SkeletonRows columns={COLUMNS} /> : null}
               {!isPending && rows.length === 0 ? (
                 <MessageRow columns={COLUMNS}>
-                  {search.trim() ? "Keine Registrierungslinks gefunden" : "Noch keine Registrierungslinks erstellt"}
+                  {list.searching ? "Keine Registrierungslinks gefunden" : "Noch keine Registrierungslinks erstellt"}
                 </MessageRow>
               ) : null}
               {rows.map((l) => {
@@ -139,6 +153,15 @@ export default function RegistrationLinksPage() {
               })}
             </TBody>
           </Table>
+          <LoadMore
+            shown={rows.length}
+            total={list.total}
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            fetchNextPage={list.fetchNextPage}
+            noun={["Einladungslink", "Einladungslinks"]}
+            label="Weitere Einladungslinks laden"
+          />
         </CardContent>
       </Card>
       <ConfirmDialog

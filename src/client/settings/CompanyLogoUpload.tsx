@@ -61,7 +61,7 @@ export function CompanyLogoUpload({ company }: { company: CompanyDto }) {
             data-testid="company-logo-preview"
           />
         ) : (
-          <span className="px-2 text-center text-xs text-slate-400">Kein Logo</span>
+          <span className="px-2 text-center text-xs text-slate-500">Kein Logo</span>
         )}
       </div>
       <div className="space-y-2">

@@ -24,14 +24,23 @@ import { NEEDS_COMPANY_NOTICE, userErrorText } from "./messages";
 type FormValues = z.input<typeof registrationLinkSchema>;
 interface CreatedLink {
   registrationLink: { token: string; email: string };
+  /** Whether the invitation mail went out; null when no mail server is configured. */
+  mailed?: boolean | null;
 }
 
-function showInvitation(email: string, link: string) {
+/** The mail outcome; the link is shown and copyable in every case (a failed mail loses nothing). */
+function invitationOutcome(email: string, mailed: boolean | null | undefined): string {
+  if (mailed === true) return `Die Einladung wurde an ${email} gesendet. Sie können den Link auch selbst weitergeben:`;
+  if (mailed === false) return "Die Einladung konnte nicht per E-Mail gesendet werden – bitte den Link kopieren und weitergeben.";
+  return `Senden Sie diesen Link an ${email}:`;
+}
+
+function showInvitation(email: string, link: string, mailed: boolean | null | undefined) {
   toast({
     title: "Benutzereinladung erstellt",
     description: (
       <>
-        Senden Sie diesen Link an {email}:
+        <span data-testid="invitation-mail-outcome">{invitationOutcome(email, mailed)}</span>
         <LinkText link={link} />
       </>
     ),
@@ -93,7 +102,7 @@ function InviteUserDialog({ me, open, onOpenChange }: { me: CurrentUser; open: b
       onOpenChange(false);
       form.reset(defaults);
       void queryClient.invalidateQueries({ queryKey: ["/api/registration-links"] });
-      showInvitation(res.registrationLink.email, invitationLink(res.registrationLink.token));
+      showInvitation(res.registrationLink.email, invitationLink(res.registrationLink.token), res.mailed);
     },
     onError: (err) => toast({ title: "Fehler beim Senden der Einladung", description: userErrorText(err), variant: "destructive" }),
   });

@@ -16,6 +16,14 @@ import { apiRequest } from "../lib/api";
 import { displayName } from "../layout/Sidebar";
 import { userErrorText } from "./messages";
 
+/** The notice mail (never containing the password); null: no mail server configured. */
+const resetMailOutcome = (mailed: boolean | null | undefined) =>
+  mailed === true
+    ? " Der Benutzer wurde per E-Mail benachrichtigt (ohne Passwort)."
+    : mailed === false
+      ? " Die Benachrichtigung per E-Mail konnte nicht gesendet werden – bitte informieren Sie den Benutzer direkt."
+      : "";
+
 export function ResetPasswordDialog({ user, open, onOpenChange }: { user: UserDto; open: boolean; onOpenChange: (o: boolean) => void }) {
   const [show, setShow] = useState(false);
   const form = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { newPassword: "" } });
@@ -23,11 +31,12 @@ export function ResetPasswordDialog({ user, open, onOpenChange }: { user: UserDt
   const error = form.formState.errors.newPassword?.message;
 
   const reset = useMutation({
-    mutationFn: (body: ResetPasswordInput) => apiRequest("POST", `/api/users/${user.id}/reset-password`, body),
-    onSuccess: () => {
+    mutationFn: (body: ResetPasswordInput) =>
+      apiRequest<{ message: string; mailed?: boolean | null }>("POST", `/api/users/${user.id}/reset-password`, body),
+    onSuccess: (res) => {
       toast({
         title: "Passwort zurückgesetzt",
-        description: `Das neue Passwort für ${displayName(user)} ist gesetzt. Bestehende Anmeldungen wurden beendet.`,
+        description: `Das neue Passwort für ${displayName(user)} ist gesetzt. Bestehende Anmeldungen wurden beendet.${resetMailOutcome(res?.mailed)}`,
       });
       form.reset();
       onOpenChange(false);

@@ -1,4 +1,5 @@
 // /dashboard/users (spec/02 sections 2 and 6): admins only; a plain user sees "Zugriff verweigert".
+// The table is read page by page from GET /api/users (the search sent as q, in id order).
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -16,9 +17,12 @@ import { InviteUserButton } from "./InviteUserDialog";
 import { ManageUserDialog } from "./ManageUserDialog";
 import { NO_USER_PERMISSION, userErrorText } from "./messages";
 import { UsersTable } from "./UsersTable";
-import { filterUsers } from "./filter-users";
+import { usePagedList } from "../lib/use-paged-list";
+import { LoadMore } from "../components/ui/load-more";
 import { SearchInput } from "../components/ui/search-input";
 import { PageHeader } from "../layout/PageHeader";
+
+export const USERS_PAGE_SIZE = 50;
 
 export default function UsersPage() {
   usePageTitle("Benutzerverwaltung");
@@ -33,7 +37,7 @@ function UserAdministration({ me }: { me: CurrentUser }) {
   const [managed, setManaged] = useState<UserDto | null>(null);
   const [toDelete, setToDelete] = useState<UserDto | null>(null);
   const isSuper = me.role === "super_admin";
-  const { data: users, isPending } = useQuery<UserDto[]>({ queryKey: ["/api/users"] });
+  const list = usePagedList<UserDto>({ path: "/api/users", pageSize: USERS_PAGE_SIZE, search });
   const { data: companies } = useQuery<CompanyDto[]>({ queryKey: ["/api/companies"], enabled: isSuper });
 
   const remove = useMutation({
@@ -64,10 +68,19 @@ function UserAdministration({ me }: { me: CurrentUser }) {
           <SearchInput value={search} onChange={setSearch} placeholder="Benutzer suchen..." label="Benutzer suchen" />
           <UsersTable
             me={me}
-            users={users ? filterUsers(users, search) : undefined}
-            loading={isPending}
+            users={list.isPending ? undefined : list.rows}
+            loading={list.isPending}
             onManage={setManaged}
             onDelete={setToDelete}
+          />
+          <LoadMore
+            shown={list.rows.length}
+            total={list.total}
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            fetchNextPage={list.fetchNextPage}
+            noun={["Benutzer", "Benutzer"]}
+            label="Weitere Benutzer laden"
           />
         </CardContent>
       </Card>

@@ -1,6 +1,7 @@
 // Project rules of spec/01 section 5, shared by the create/edit forms and the API.
 import { z } from "zod";
 import { PROJECT_STATUS_VALUES } from "../project-status";
+import { isPagedQuery, LIST_PAGE_DEFAULT, LIST_PAGE_MAX, listQuery, sortValues } from "./list-query";
 
 export const PROJECT_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -78,40 +79,20 @@ export const HTML_EXTENSIONS = ["html", "htm"] as const;
 export const isHtmlFileName = (name: string) => /\.html?$/i.test(name);
 
 /** Sort keys of the paged project lists; a leading "-" sorts descending. */
-export const PROJECT_SORT_VALUES = ["createdAt", "-createdAt", "name", "-name"] as const;
+export const PROJECT_SORT_VALUES = sortValues(["createdAt", "name"] as const);
 export type ProjectSort = (typeof PROJECT_SORT_VALUES)[number];
 /** A page's size when only q, offset or sort is given. */
-export const PROJECT_PAGE_DEFAULT = 50;
-export const PROJECT_PAGE_MAX = 200;
+export const PROJECT_PAGE_DEFAULT = LIST_PAGE_DEFAULT;
+export const PROJECT_PAGE_MAX = LIST_PAGE_MAX;
 
 /**
- * Query of GET /api/projects and GET /api/companies/:companyId/projects. Without any of these
- * (an empty q counts as none) the whole list is returned as before; with any of them one page:
- * `limit` rows (default 50) from `offset`, filtered by `q` (case-insensitive, on name, costCenter
- * and contactPerson as the list's search box of spec/01 section 4), ordered by `sort`
- * (default -createdAt). X-Total-Count carries the number of matching projects.
+ * Query of GET /api/projects and GET /api/companies/:companyId/projects (the shared list query):
+ * without any parameter the whole list as before; with any, one page filtered by `q`
+ * (case-insensitive, on name, costCenter and contactPerson as the list's search box of spec/01
+ * section 4), ordered by `sort` (default -createdAt). X-Total-Count carries the number of matches.
  */
-export const projectListQuery = z.object({
-  limit: z.coerce
-    .number({ error: "limit muss eine Zahl zwischen 1 und 200 sein" })
-    .int("limit muss eine Zahl zwischen 1 und 200 sein")
-    .min(1, "limit muss eine Zahl zwischen 1 und 200 sein")
-    .max(PROJECT_PAGE_MAX, "limit muss eine Zahl zwischen 1 und 200 sein")
-    .optional(),
-  offset: z.coerce
-    .number({ error: "offset muss eine ganze Zahl ab 0 sein" })
-    .int("offset muss eine ganze Zahl ab 0 sein")
-    .min(0, "offset muss eine ganze Zahl ab 0 sein")
-    .max(2_147_483_647, "offset muss eine ganze Zahl ab 0 sein")
-    .optional(),
-  q: z
-    .string({ error: "Ungültiger Suchbegriff" })
-    .max(200, "Der Suchbegriff darf höchstens 200 Zeichen lang sein")
-    .transform((v) => v.trim())
-    .optional(),
-  sort: z.enum(PROJECT_SORT_VALUES, { error: `sort muss einer der Werte ${PROJECT_SORT_VALUES.join(", ")} sein` }).optional(),
-});
+export const projectListQuery = listQuery(["createdAt", "name"] as const);
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 
 /** True when the query asks for a page (any parameter set) rather than the whole list. */
-export const isPagedProjectQuery = (q: ProjectListQuery) => q.limit !== undefined || q.offset !== undefined || !!q.q || q.sort !== undefined;
+export const isPagedProjectQuery = (q: ProjectListQuery) => isPagedQuery(q);

@@ -49,7 +49,7 @@ export const accountSecurityRoutes =
       return u;
     };
 
-    app.get("/api/user/mfa", { config: ENROLMENT }, async (req, reply): Promise<MfaStatus> => {
+    app.get("/api/user/mfa", { schema: { summary: "Stand des zweiten Faktors" }, config: ENROLMENT }, async (req, reply): Promise<MfaStatus> => {
       reply.header("Cache-Control", "no-store");
       const user = requireUser(req);
       const mfa = req.auth!.mfa;
@@ -127,7 +127,7 @@ export const accountSecurityRoutes =
       return { recoveryCodes };
     });
 
-    app.get("/api/user/passkeys", { config: ENROLMENT }, async (req, reply): Promise<PasskeyDto[]> => {
+    app.get("/api/user/passkeys", { schema: { summary: "Eigene Passkeys" }, config: ENROLMENT }, async (req, reply): Promise<PasskeyDto[]> => {
       reply.header("Cache-Control", "no-store");
       const user = requireUser(req);
       const rows = await db.select().from(passkeys).where(eq(passkeys.userId, user.id)).orderBy(passkeys.id);

@@ -65,12 +65,12 @@ export const authRoutes =
       },
     );
 
-    app.post("/api/logout", { config: ENROLMENT }, async (req, reply) => {
+    app.post("/api/logout", { schema: { summary: "Abmelden (beendet die Sitzung)" }, config: ENROLMENT }, async (req, reply) => {
       await endSession(db, req, reply);
       return { message: "Abgemeldet" };
     });
 
-    app.get("/api/user", { config: ENROLMENT }, async (req, reply) => {
+    app.get("/api/user", { schema: { summary: "Angemeldeter Benutzer" }, config: ENROLMENT }, async (req, reply) => {
       reply.header("Cache-Control", "no-store");
       const user = requireUser(req);
       return toCurrentUser(user, req.auth?.impersonatorId != null, req.auth?.mfa);

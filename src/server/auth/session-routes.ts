@@ -26,7 +26,7 @@ export const sessionRoutes =
       return { user, sessionId: req.auth!.sessionId };
     };
 
-    app.get("/api/user/sessions", async (req, reply): Promise<SessionDto[]> => {
+    app.get("/api/user/sessions", { schema: { summary: "Eigene Sitzungen (Geräte)" } }, async (req, reply): Promise<SessionDto[]> => {
       reply.header("Cache-Control", "no-store");
       const { user, sessionId } = own(req);
       const now = new Date();

@@ -16,7 +16,7 @@ const versionParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483
 export const analysisPromptRoutes =
   ({ db }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/analysis-prompts", async (req) => {
+    app.get("/api/analysis-prompts", { schema: { summary: "Versionen des Analyse-Prompts" } }, async (req) => {
       requireRole(req, "super_admin");
       return listAnalysisPrompts(db);
     });
@@ -35,6 +35,6 @@ export const analysisPromptRoutes =
       await audit(db, req, "analysis.prompt_activate", { type: "analysis_prompt", id: active.id });
       return active;
     };
-    app.post("/api/analysis-prompts/default/activate", (req) => activate(req, 0));
+    app.post("/api/analysis-prompts/default/activate", { schema: { summary: "Mitgelieferten Analyse-Prompt aktivieren" } }, (req) => activate(req, 0));
     app.post("/api/analysis-prompts/:id/activate", { schema: { params: versionParam } }, (req) => activate(req, req.params.id));
   };

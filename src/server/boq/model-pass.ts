@@ -16,6 +16,7 @@ import type { ChatCompletionMessageParam } from "openai/resources/chat/completio
 import { z } from "zod";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import type { Metrics } from "../ops/metrics";
 import { analysisModelCache, projectModelUsage } from "../db/schema";
 import { priceFindings } from "../gaeb/money";
 import type { BoqNode, Finding, TenderAnalysis } from "../gaeb";
@@ -23,6 +24,8 @@ import { activeAnalysisPrompt } from "./analysis-prompt";
 
 export type ModelPassConfig = Pick<Config, "llm" | "llmMaxPositions"> & {
   log?: { warn(obj: object, msg: string): void };
+  /** Counts the tokens spent (ops/metrics.ts). */
+  metrics?: Pick<Metrics, "tokens">;
 };
 
 type LlmConfig = NonNullable<Config["llm"]>;
@@ -386,6 +389,7 @@ async function runModelPass<T extends TenderAnalysis>(
     requests: results.filter((r) => !(r.ok && r.cached) && !(!r.ok && r.reason === "budget")).length,
   };
   if (usage.requests > 0) await recordUsage(db, projectId, usage);
+  config.metrics?.tokens("analysis", results.filter((r) => !(r.ok && r.cached))); // cached chunks cost nothing now
 
   const counts = analysis.findingCounts;
   const bySeverity = { ...counts.bySeverity };

@@ -33,8 +33,9 @@ export function startBoqWorker(deps: AppDeps, log: FastifyBaseLogger, opts: { po
   // The lease outlasts the longest read (READER_TIMEOUT_MS), the model pass and the saving of its positions.
   const { llm } = deps.config;
   const leaseMs = Math.max(2 * 60_000, reader.timeoutMs + 60_000) + (llm ? MODEL_PASS_BUDGET_MS + llm.timeoutMs : 0);
+  const timed = <T>(run: () => Promise<T>) => (deps.ops ? deps.ops.metrics.timeJob(BOQ_QUEUE, run) : run()); // bauklar_job_duration_seconds
   const loops = Array.from({ length: reader.concurrency }, () =>
-    startWorker<BoqJob>(deps.db, BOQ_QUEUE, (job) => analyseStoredFile(deps.db, job.payload.fileId, { ...deps.config, log }), log, { pollMs: opts.pollMs ?? 1000, leaseMs }),
+    startWorker<BoqJob>(deps.db, BOQ_QUEUE, (job) => timed(() => analyseStoredFile(deps.db, job.payload.fileId, { ...deps.config, log, metrics: deps.ops?.metrics })), log, { pollMs: opts.pollMs ?? 1000, leaseMs }),
   );
   const worker: Worker = {
     wake: () => loops.forEach((l) => l.wake()),

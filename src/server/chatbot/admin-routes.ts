@@ -1,6 +1,5 @@
 // Super-admin routes of the chatbot database screen: system prompts (versions), the knowledge
 // base of each chatbot, and the request ledger (free and paid requests per company and month).
-import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   chatbotTypeParam,
@@ -16,8 +15,12 @@ import type { AppDeps } from "../app";
 import { requireRole } from "../auth/guards";
 import { audit } from "../audit/log";
 import { notFound } from "../http/errors";
-import { chatbotRequestLedger, companies } from "../db/schema";
 import { listPrompts, savePrompt } from "./prompts";
+import { allLedgerRows, ledgerPageQueries } from "./ledger-list";
+import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
+import { ledgerListQuery } from "../../common/schemas/list-query";
+import { ledgerRowDtoSchema } from "../../common/schemas/list-responses";
+import { z } from "zod";
 import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from "./knowledge-store";
 
 const ARTICLE_NOT_FOUND = "Artikel nicht gefunden";
@@ -73,23 +76,15 @@ export const adminRoutes =
       return { message: "Artikel gelöscht" };
     });
 
-    app.get("/api/chatbot/ledger", { schema: { querystring: ledgerQuery } }, async (req): Promise<ChatbotLedgerRowDto[]> => {
-      requireRole(req, "super_admin");
-      const l = chatbotRequestLedger;
-      const { companyId, month } = req.query;
-      return db
-        .select({
-          companyId: l.companyId,
-          companyName: companies.name,
-          month: l.month,
-          freeCount: sql<number>`(count(*) filter (where not ${l.paid}))::int`,
-          paidCount: sql<number>`(count(*) filter (where ${l.paid}))::int`,
-          amountCents: sql<number>`coalesce(sum(${l.priceCents}), 0)::int`,
-        })
-        .from(l)
-        .innerJoin(companies, eq(companies.id, l.companyId))
-        .where(and(companyId ? eq(l.companyId, companyId) : undefined, month ? eq(l.month, month) : undefined))
-        .groupBy(l.companyId, companies.name, l.month)
-        .orderBy(sql`${l.month} desc`, companies.name);
-    });
+    app.get(
+      "/api/chatbot/ledger",
+      { schema: { querystring: ledgerQuery.extend(ledgerListQuery.shape), response: { 200: z.array(ledgerRowDtoSchema) } } },
+      async (req, reply): Promise<ChatbotLedgerRowDto[]> => {
+        requireRole(req, "super_admin");
+        const { companyId, month } = req.query;
+        const page = pageWindow(req.query, "-month");
+        if (!page) return sendAll(reply, await allLedgerRows(db, { companyId, month }));
+        return sendPage(reply, await readPage(db, page.q, (tx) => ledgerPageQueries(tx, { companyId, month }, page)));
+      },
+    );
   };

@@ -29,7 +29,7 @@ export interface Answer {
   source: "llm" | "knowledge-base";
 }
 
-export async function generateAnswer({ db, config }: Pick<AppDeps, "db" | "config">, req: AnswerRequest): Promise<Answer> {
+export async function generateAnswer({ db, config, ops }: Pick<AppDeps, "db" | "config" | "ops">, req: AnswerRequest): Promise<Answer> {
   const prompt = await activePrompt(db, req.type);
   const previousQuestion = [...req.history].reverse().find((m) => m.role === "user")?.content ?? null;
   const retrieval = await retrieve(db, req.type, req.question, previousQuestion);
@@ -47,6 +47,7 @@ export async function generateAnswer({ db, config }: Pick<AppDeps, "db" | "confi
     const raw = await llmComplete(config.llm, {
       messages,
       signal: req.signal,
+      onUsage: (usage) => ops?.metrics.tokens("chatbot", usage),
       onDelta: onDelta
         ? (piece) => {
             const clean = stream.push(piece);

@@ -12,7 +12,10 @@ import { canAccessCompany, requireUser } from "../auth/guards";
 import { HttpError, notFound } from "../http/errors";
 import { rateLimited } from "../http/rate-limit";
 import { generateAnswer, type Answer, type HistoryMessage } from "./answer";
-import { conversationDetail, listConversations, ownConversation, recentHistory, saveExchange } from "./conversations";
+import { conversationDetail, conversationDto, conversationPageQueries, listConversations, ownConversation, recentHistory, saveExchange } from "./conversations";
+import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
+import { conversationListQuery } from "../../common/schemas/list-query";
+import { conversationDtoSchema } from "../../common/schemas/list-responses";
 import { LlmError } from "./llm";
 import { companyUsage, releaseRequest, reserveRequest, type Reservation } from "./quota";
 
@@ -48,6 +51,7 @@ export const chatRoutes =
 
     const complete = async (ex: Exchange, answer: Answer): Promise<ChatbotAnswerDto> => {
       const conversationId = await saveExchange(db, { userId: ex.userId, type: ex.type, conversationId: ex.conversationId, question: ex.question, answer: answer.text });
+      app.ops.metrics.chatbotAnswer(answer.source);
       return { message: answer.text, conversationId, usage: ex.reservation.usage, source: answer.source };
     };
 
@@ -105,7 +109,7 @@ export const chatRoutes =
         const { type } = req.params;
         const conversation = req.body.conversationId ? await ownConversation(db, user.id, req.body.conversationId, type) : null;
         const history = conversation ? await recentHistory(db, conversation.id) : [];
-        const reservation = await reserveRequest(db, user, type);
+        const reservation = await reserveRequest(db, user, type).catch((err: unknown) => app.ops.metrics.chatbotRefused(err));
         const ex: Exchange = { userId: user.id, type, conversationId: conversation?.id ?? null, question: req.body.message, reservation };
 
         if (wantsStream(req.query, req.headers.accept)) return streamAnswer(req, reply, ex, history);
@@ -120,10 +124,16 @@ export const chatRoutes =
       },
     );
 
-    app.get("/api/chatbot/conversations/:type", { schema: { params: chatbotTypeParam } }, async (req) => {
-      const user = requireUser(req);
-      return listConversations(db, user.id, req.params.type);
-    });
+    app.get(
+      "/api/chatbot/conversations/:type",
+      { schema: { params: chatbotTypeParam, querystring: conversationListQuery, response: { 200: z.array(conversationDtoSchema) } } },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const page = pageWindow(req.query, "-updatedAt");
+        if (!page) return sendAll(reply, await listConversations(db, user.id, req.params.type));
+        return sendPage(reply, await readPage(db, page.q, (tx) => conversationPageQueries(tx, user.id, req.params.type, page)), conversationDto);
+      },
+    );
 
     app.get("/api/chatbot/conversation/:id", { schema: { params: idParam } }, async (req) => {
       const user = requireUser(req);

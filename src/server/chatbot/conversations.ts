@@ -1,6 +1,8 @@
 // Conversations belong to one user and one chatbot; nobody else reads them (super admins
 // neither: privacy). A question and its answer are stored together once the answer exists.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { SortKey } from "../../common/schemas/list-query";
+import { containsAny, sortOrder, type PageWindow } from "../http/list-page";
 import { conversationTitle, type ChatbotType } from "../../common/schemas/chatbot";
 import type { ChatbotConversationDetailDto, ChatbotConversationDto, ChatbotMessageDto } from "../../common/types";
 import type { Db } from "../db/client";
@@ -48,6 +50,29 @@ export async function listConversations(db: Db, userId: number, type: ChatbotTyp
     .limit(200);
   return list.map(toConversationDto);
 }
+
+export type ConversationSort = SortKey<"updatedAt" | "createdAt">;
+
+/**
+ * One page of the user's conversations of a chatbot (the history dialog), searched by title;
+ * as query builders so the EXPLAIN test plans the same queries.
+ */
+export function conversationPageQueries(db: Db, userId: number, type: ChatbotType, w: PageWindow<ConversationSort>) {
+  const t = chatbotConversations;
+  const where = and(eq(t.userId, userId), eq(t.chatbotType, type), containsAny(w.q, [t.title]));
+  return {
+    rows: db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(...sortOrder(w.sort, { updatedAt: t.updatedAt, createdAt: t.createdAt }, t.id))
+      .limit(w.limit)
+      .offset(w.offset),
+    total: db.select({ n: count() }).from(t).where(where),
+  };
+}
+
+export const conversationDto = toConversationDto;
 
 export async function conversationDetail(db: Db, userId: number, id: number): Promise<ChatbotConversationDetailDto> {
   const c = await ownConversation(db, userId, id);

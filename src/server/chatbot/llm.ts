@@ -22,7 +22,13 @@ export interface LlmCall {
   onDelta?: (text: string) => void;
   /** Aborts the call (e.g. the browser went away). */
   signal?: AbortSignal;
+  /** Tokens the provider reports for the call (for streams only if it honours include_usage). */
+  onUsage?: (usage: { promptTokens: number; completionTokens: number }) => void;
 }
+
+const reportUsage = (call: LlmCall, usage: { prompt_tokens: number; completion_tokens: number } | null | undefined) => {
+  if (usage) call.onUsage?.({ promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens });
+};
 
 const clients = new Map<string, OpenAI>();
 function clientFor(cfg: LlmConfig): OpenAI {
@@ -53,9 +59,13 @@ export async function llmComplete(cfg: LlmConfig, call: LlmCall): Promise<string
     const client = clientFor(cfg);
     let text = "";
     if (call.onDelta) {
-      const stream = await client.chat.completions.create({ model: cfg.model, messages: call.messages, stream: true }, { signal: controller.signal });
+      const stream = await client.chat.completions.create(
+        { model: cfg.model, messages: call.messages, stream: true, stream_options: { include_usage: true } },
+        { signal: controller.signal },
+      );
       for await (const chunk of stream) {
         arm();
+        reportUsage(call, chunk.usage);
         const delta = chunk.choices[0]?.delta?.content;
         if (delta) {
           text += delta;
@@ -65,6 +75,7 @@ export async function llmComplete(cfg: LlmConfig, call: LlmCall): Promise<string
     } else {
       const res = await client.chat.completions.create({ model: cfg.model, messages: call.messages }, { signal: controller.signal });
       text = res.choices[0]?.message?.content ?? "";
+      reportUsage(call, res.usage);
     }
     if (timedOut) throw new LlmError("timeout", "LLM timeout");
     if (!text.trim()) throw new LlmError("provider", "LLM returned an empty answer");

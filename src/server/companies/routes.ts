@@ -5,12 +5,18 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { chatbotLimitsSchema, companyPatchSchema, companySchema, LOGO_MAX_BYTES } from "../../common/schemas/company";
 import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
+import { companyLogoForm, multipartForm } from "../api-docs/multipart";
 import { companies, companyLogos, projects, users } from "../db/schema";
 import { canAccessCompany, requireRole, requireUser } from "../auth/guards";
 import { HttpError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { readMultipart } from "../http/uploads";
 import { audit } from "../audit/log";
 import { toCompanyDto } from "./dto";
+import { companyPageQueries } from "./list";
+import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
+import { companyListQuery } from "../../common/schemas/list-query";
+import { companyDtoSchema } from "../../common/schemas/list-responses";
+import { z } from "zod";
 import { sniffImageType } from "./logo";
 
 export const companyRoutes =
@@ -21,11 +27,16 @@ export const companyRoutes =
       return c;
     };
 
-    app.get("/api/companies", async (req) => {
-      requireRole(req, "super_admin");
-      const rows = await db.select().from(companies).orderBy(companies.id);
-      return rows.map(toCompanyDto);
-    });
+    app.get(
+      "/api/companies",
+      { schema: { querystring: companyListQuery, response: { 200: z.array(companyDtoSchema) } } },
+      async (req, reply) => {
+        requireRole(req, "super_admin");
+        const page = pageWindow(req.query, "id");
+        if (!page) return sendAll(reply, (await db.select().from(companies).orderBy(companies.id)).map(toCompanyDto));
+        return sendPage(reply, await readPage(db, page.q, (tx) => companyPageQueries(tx, page)), toCompanyDto);
+      },
+    );
 
     app.post("/api/companies", { schema: { body: companySchema } }, async (req, reply) => {
       requireRole(req, "super_admin");
@@ -100,7 +111,7 @@ export const companyRoutes =
       return { message: "Unternehmen gelöscht", deletedUsers: result.deletedUsers, movedProjects: result.movedProjects };
     });
 
-    app.post("/api/companies/:id/logo", { schema: { params: idParam } }, async (req) => {
+    app.post("/api/companies/:id/logo", { schema: { params: idParam, ...multipartForm(companyLogoForm) } }, async (req) => {
       const user = requireRole(req, "super_admin", "company_admin");
       if (!canAccessCompany(user, req.params.id)) throw notFound("Unternehmen nicht gefunden");
       const company = await findCompany(req.params.id);

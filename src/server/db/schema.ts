@@ -31,21 +31,32 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 
-export const companies = pgTable("companies", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  address: text("address"),
-  /** URL of the logo route when a logo exists (bytes are in company_logos). */
-  logo: text("logo"),
-  contactEmail: text("contact_email").notNull(),
-  contactPhone: text("contact_phone"),
-  chatbotRequestCount: integer("chatbot_request_count").notNull().default(0),
-  freeChatbotRequestsPerMonth: integer("free_chatbot_requests_per_month").notNull().default(0),
-  lastChatbotRequestReset: ts("last_chatbot_request_reset").notNull().defaultNow(),
-  /** Set by the company admin: every user of the company must use a second factor. */
-  mfaRequired: boolean("mfa_required").notNull().default(false),
-  createdAt: createdAt(),
-});
+export const companies = pgTable(
+  "companies",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    address: text("address"),
+    /** URL of the logo route when a logo exists (bytes are in company_logos). */
+    logo: text("logo"),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone"),
+    chatbotRequestCount: integer("chatbot_request_count").notNull().default(0),
+    freeChatbotRequestsPerMonth: integer("free_chatbot_requests_per_month").notNull().default(0),
+    lastChatbotRequestReset: ts("last_chatbot_request_reset").notNull().defaultNow(),
+    /** Set by the company admin: every user of the company must use a second factor. */
+    mfaRequired: boolean("mfa_required").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The paged list (migration 0005): sort by name, search over name, address, e-mail and phone.
+    index("companies_name_id_idx").on(t.name, t.id),
+    index("companies_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("companies_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
+    index("companies_contact_email_trgm_idx").using("gin", t.contactEmail.op("gin_trgm_ops")),
+    index("companies_contact_phone_trgm_idx").using("gin", t.contactPhone.op("gin_trgm_ops")),
+  ],
+);
 
 export const companyLogos = pgTable("company_logos", {
   // A company's logo goes with the company.
@@ -85,7 +96,15 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_username_lower_uq").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
-    index("users_company_idx").on(t.companyId),
+    // The paged list (migration 0005): a company's users by id; sort by username or e-mail; the
+    // search over username, e-mail, first and last name.
+    index("users_company_id_idx").on(t.companyId, t.id),
+    index("users_username_id_idx").on(t.username, t.id),
+    index("users_email_id_idx").on(t.email, t.id),
+    index("users_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("users_first_name_trgm_idx").using("gin", t.firstName.op("gin_trgm_ops")),
+    index("users_last_name_trgm_idx").using("gin", t.lastName.op("gin_trgm_ops")),
     check("users_role_ck", sql`${t.role} in ('super_admin','company_admin','user')`),
   ],
 );
@@ -195,6 +214,11 @@ export const registrationLinks = pgTable(
   (t) => [
     uniqueIndex("registration_links_token_uq").on(t.token),
     index("registration_links_company_idx").on(t.companyId),
+    // The paged list (migration 0005): the sorts and the e-mail search (company names: companies).
+    index("registration_links_email_id_idx").on(t.email, t.id),
+    index("registration_links_created_id_idx").on(t.createdAt, t.id),
+    index("registration_links_expires_id_idx").on(t.expiresAt, t.id),
+    index("registration_links_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
   ],
 );
 
@@ -223,8 +247,10 @@ export const projects = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
-    index("projects_company_created_idx").on(t.companyId, t.createdAt.desc()),
-    index("projects_created_idx").on(t.createdAt.desc()),
+    // Paged lists read these in order and stop after offset+limit (migration 0006, issue 16).
+    index("projects_company_created_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index("projects_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("projects_name_idx").on(t.name, t.id),
     index("projects_created_by_idx").on(t.createdBy),
     // The paged lists: sort by name within a company, and the search box's case-insensitive
     // "contains" on name, costCenter and contactPerson (pg_trgm; migration 0004 creates the
@@ -415,7 +441,12 @@ export const chatbotConversations = pgTable(
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("chatbot_conversations_user_idx").on(t.userId, t.chatbotType, t.updatedAt.desc())],
+  (t) => [
+    // The history dialog's pages (migration 0005): by last use or creation, ties by id; title search.
+    index("chatbot_conversations_user_updated_idx").on(t.userId, t.chatbotType, t.updatedAt, t.id),
+    index("chatbot_conversations_user_created_idx").on(t.userId, t.chatbotType, t.createdAt, t.id),
+    index("chatbot_conversations_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+  ],
 );
 
 export const chatbotMessages = pgTable(
@@ -477,7 +508,11 @@ export const chatbotRequestLedger = pgTable(
     priceCents: integer("price_cents").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("chatbot_ledger_company_month_idx").on(t.companyId, t.month)],
+  (t) => [
+    index("chatbot_ledger_company_month_idx").on(t.companyId, t.month),
+    // The ledger's pages by month (migration 0005).
+    index("chatbot_ledger_month_company_idx").on(t.month, t.companyId),
+  ],
 );
 
 export const auditLog = pgTable(
@@ -518,7 +553,15 @@ export const membershipRequests = pgTable(
     mailedAt: ts("mailed_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("membership_requests_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    // Newest first with ties by id (migration 0005: replaces the created_at-only index).
+    index("membership_requests_created_id_idx").on(t.createdAt, t.id),
+    // The inquiries' search (migration 0005).
+    index("membership_requests_firmenname_trgm_idx").using("gin", t.firmenname.op("gin_trgm_ops")),
+    index("membership_requests_ansprechpartner_trgm_idx").using("gin", t.ansprechpartner.op("gin_trgm_ops")),
+    index("membership_requests_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("membership_requests_ort_trgm_idx").using("gin", t.ort.op("gin_trgm_ops")),
+  ],
 );
 
 export const contactMessages = pgTable(
@@ -532,6 +575,13 @@ export const contactMessages = pgTable(
     mailedAt: ts("mailed_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    // Newest first with ties by id (migration 0005: replaces the created_at-only index).
+    index("contact_messages_created_id_idx").on(t.createdAt, t.id),
+    // The inquiries' search (migration 0005).
+    index("contact_messages_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("contact_messages_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("contact_messages_company_trgm_idx").using("gin", t.company.op("gin_trgm_ops")),
+  ],
 );
 

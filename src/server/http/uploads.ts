@@ -57,6 +57,7 @@ export async function readMultipart(
     if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw badRequest("Zu viele Felder oder Dateien");
     throw badRequest(BAD_UPLOAD);
   }
+  req.server.ops.metrics.upload(req.routeOptions.url, files); // bauklar_uploads_total, bauklar_upload_bytes_total
   return { fields, files };
 }
 

@@ -38,7 +38,7 @@ export const impersonationRoutes =
       return reply.redirect("/dashboard/", 302);
     });
 
-    app.get("/api/stop-impersonation", { config: { writes: true } }, async (req, reply) => {
+    app.get("/api/stop-impersonation", { schema: { summary: "Ansicht als anderer Benutzer beenden" }, config: { writes: true } }, async (req, reply) => {
       assertSameOriginNavigation(req);
       const impersonated = requireUser(req);
       const adminId = req.auth?.impersonatorId;

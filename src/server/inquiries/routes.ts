@@ -1,7 +1,6 @@
 // Membership requests and contact messages of the public site (spec/01 sections 2, 7, 8):
 // validated with the shared schemas, stored first, then mailed when SMTP_URL is set, and
 // rate-limited per client address. Super admins read them in the dashboard (GET /api/inquiries).
-import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   CONTACT_SUCCESS,
@@ -17,14 +16,18 @@ import { requireRole } from "../auth/guards";
 import { contactMessages, membershipRequests } from "../db/schema";
 import { rateLimited } from "../http/rate-limit";
 import { createMailer } from "../mail/mailer";
-import { contactDto, membershipDto } from "./dto";
+import { allInquiries, inquiryPage } from "./list";
+import { pageWindow, searching, sendAll, sendPage } from "../http/list-page";
+import { inquiryListQuery } from "../../common/schemas/list-query";
+import { inquiryDtoSchema } from "../../common/schemas/list-responses";
+import { z } from "zod";
 import { contactMail, membershipMail, notifyInBackground } from "./notify";
 
 /** Per address: a company sends one request, maybe a correction; more is a script. */
 export const INQUIRY_RATE_LIMIT = { max: 5, windowMs: 60 * 60_000 };
 const TOO_MANY = "Zu viele Anfragen von Ihrer Adresse. Bitte versuchen Sie es später erneut oder schreiben Sie uns eine E-Mail.";
 
-/** The list shows at most this many of each kind (newest first). */
+/** Without paging parameters the list holds at most this many of each kind (newest first). */
 const LIST_LIMIT = 500;
 
 export const inquiryRoutes =
@@ -51,14 +54,15 @@ export const inquiryRoutes =
       return reply.status(201).send(body);
     });
 
-    app.get("/api/inquiries", async (req): Promise<InquiryDto[]> => {
-      requireRole(req, "super_admin");
-      const [requests, messages] = await Promise.all([
-        db.select().from(membershipRequests).orderBy(desc(membershipRequests.createdAt), desc(membershipRequests.id)).limit(LIST_LIMIT),
-        db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(LIST_LIMIT),
-      ]);
-      return [...requests.map(membershipDto), ...messages.map(contactDto)].sort(
-        (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
-      );
-    });
+    app.get(
+      "/api/inquiries",
+      { schema: { querystring: inquiryListQuery, response: { 200: z.array(inquiryDtoSchema) } } },
+      async (req, reply): Promise<InquiryDto[]> => {
+        requireRole(req, "super_admin");
+        const { kind } = req.query;
+        const page = pageWindow(req.query, "-createdAt");
+        if (!page) return sendAll(reply, await allInquiries(db, LIST_LIMIT, kind));
+        return sendPage(reply, await searching(db, page.q, (tx) => inquiryPage(tx, page, kind)));
+      },
+    );
   };

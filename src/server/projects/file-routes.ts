@@ -5,6 +5,7 @@ import { z } from "zod";
 import { PROJECT_MESSAGES, uploadIdParam } from "../../common/schemas/project";
 import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
+import { multipartForm, projectFileForm } from "../api-docs/multipart";
 import { requireUser } from "../auth/guards";
 import { HttpError, badRequest, forbidden, notFound } from "../http/errors";
 import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
@@ -40,9 +41,9 @@ export const projectFileRoutes =
       return { message: kind === "output" ? "HTML-Datei wurde erfolgreich hochgeladen" : "Eingabe-Datei wurde erfolgreich hochgeladen", fileId, project: await findProject(db, project.id) };
     };
 
-    app.post("/api/projects/:id/upload-html", { schema: { params: uploadIdParam } }, (req) => upload(req, req.params.id, "output"));
+    app.post("/api/projects/:id/upload-html", { schema: { params: uploadIdParam, ...multipartForm(projectFileForm) } }, (req) => upload(req, req.params.id, "output"));
     // The evaluation (upload-html, super admins) is not a tender file: only this one is limited.
-    app.post("/api/projects/:id/upload-input", { schema: { params: uploadIdParam }, preHandler: opts.uploadLimit ? [opts.uploadLimit] : [] }, (req) =>
+    app.post("/api/projects/:id/upload-input", { schema: { params: uploadIdParam, ...multipartForm(projectFileForm) }, preHandler: opts.uploadLimit ? [opts.uploadLimit] : [] }, (req) =>
       upload(req, req.params.id, "input"),
     );
 

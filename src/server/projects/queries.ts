@@ -1,7 +1,7 @@
 // Project reads: one query joins company, creator and the current files' metadata and lets the
 // database build the JSON (one text cell instead of 23 parsed columns per row). File bytes
 // (project_files.data) are never selected here.
-import { asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { DEMO_PROJECT_ID } from "../../common/project-access";
 import { alias } from "drizzle-orm/pg-core";
 import type { ProjectDto } from "../../common/types";
@@ -99,23 +99,102 @@ export interface ProjectPageRequest {
   sort: ProjectSort;
 }
 
+/** ORDER BY inside the page queries (one table, unqualified columns). */
+const PAGE_ORDER: Record<ProjectSort, string> = {
+  createdAt: "created_at asc, id asc",
+  "-createdAt": "created_at desc, id desc",
+  name: "name asc, id asc",
+  "-name": "name desc, id desc",
+};
+
 /**
- * One page of a list and the number of matching projects. Not prepared: the planner sees the
- * actual search pattern (a prepared generic plan could not pick the trigram indexes), and every
- * variant goes to the database instead of into the list cache.
+ * The rows of one page, as a subquery named like the table so DTO_FIELDS apply. Each scope is
+ * read in index order with a LIMIT ((company_id, created_at, id), (company_id, name, id) and
+ * their company-less forms, migration 0006): "company or demo" is the company's first
+ * offset+limit rows UNION ALL the demo row, never `company_id = $1 or id = 1`, which the planner
+ * can only answer by reading and sorting all the company's rows.
  */
-export async function projectPage(db: Db, shape: ListShape, companyId: number | null, req: ProjectPageRequest): Promise<{ json: string; total: number }> {
-  const parts = [shapeWhere(shape, companyId), req.q ? searchWhere(req.q) : undefined].filter((p): p is SQL => p !== undefined);
-  const where = parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : sql.join(parts.map((p) => sql`(${p})`), sql` and `);
-  const [rowsOfPage, [counted]] = await Promise.all([
-    fromProjects(db, sql`${projectObject}::text`, where)
-      .orderBy(...ORDER[req.sort])
-      .limit(req.limit)
-      .offset(req.offset),
-    db.select({ n: count() }).from(projects).where(where),
-  ]);
-  // PostgreSQL writes JSON with spaces around every colon; the page is compacted like the full list.
-  return { json: JSON.stringify(rowsOfPage.map((r) => JSON.parse(r.json) as unknown)), total: Number(counted?.n ?? 0) };
+/** A value in the page SQL: a bound value, or a placeholder of a prepared query. */
+type PageValue = SQL | ReturnType<typeof sql.placeholder>;
+
+function pageRows(shape: ListShape, companyId: PageValue, search: SQL | undefined, sort: ProjectSort, limit: PageValue, offset: PageValue, firstRows: PageValue): SQL {
+  const order = sql.raw(PAGE_ORDER[sort]);
+  const and = search ? sql` and (${search})` : sql``;
+  const company = (n: PageValue) => sql`select * from projects where company_id = ${companyId}${and} order by ${order} limit ${n}`;
+  const demo = (others: SQL) => sql`select * from projects where id = ${DEMO_PROJECT_ID}${others}${and}`;
+  switch (shape) {
+    case "all":
+      return sql`select * from projects${search ? sql` where ${search}` : sql``} order by ${order} limit ${limit} offset ${offset}`;
+    case "demo":
+      return sql`${demo(sql``)} limit ${limit} offset ${offset}`;
+    case "company":
+      return sql`${company(limit)} offset ${offset}`;
+    case "companyAndDemo":
+      return sql`select * from ((${company(firstRows)}) union all (${demo(sql` and company_id is distinct from ${companyId}`)})) u order by ${order} limit ${limit} offset ${offset}`;
+  }
+}
+
+/**
+ * The page's JSON array (one text cell). Company, creator and files are looked up per row of the
+ * page (LATERAL … OFFSET 0 keeps them nested-loop index lookups: a generic plan must not hash
+ * the whole project_files table for 50 rows).
+ */
+function pageJson(rows: SQL, sort: ProjectSort): SQL {
+  const file = (alias: string, column: string) =>
+    sql`left join lateral (select id, file_name, extension, size, created_at from project_files where id = ${sql.identifier("projects")}.${sql.identifier(column)} offset 0) ${sql.identifier(alias)} on true`;
+  return sql`(select coalesce(json_agg(${projectObject} order by ${sql.join(ORDER[sort], sql`, `)}), '[]')::text
+    from (${rows}) ${sql.identifier("projects")}
+    left join lateral (select id, name from companies where id = ${sql.identifier("projects")}.company_id offset 0) ${sql.identifier("companies")} on true
+    left join lateral (select id, first_name, last_name, username from users where id = ${sql.identifier("projects")}.created_by offset 0) ${sql.identifier("users")} on true
+    ${file("input_file", "input_file_id")}
+    ${file("output_file", "output_file_id")})`;
+}
+
+/** How many projects of the scope match the search (the page's X-Total-Count). */
+function searchCount(shape: ListShape, companyId: number | null, search: SQL): SQL {
+  const scope = shapeWhere(shape, companyId);
+  return sql`(select count(*)::int from projects where ${scope ? sql`(${scope}) and ` : sql``}(${search}))`;
+}
+
+/**
+ * The unsearched pages, prepared once per scope shape and sort (building and planning the query
+ * per request costs more than running it). The total is not counted here: it is the scope's
+ * cached summary (list-cache.ts).
+ */
+export function projectPageQueries(db: Db) {
+  const prepared = new Map<string, ReturnType<typeof preparePage>>();
+  function preparePage(shape: ListShape, sort: ProjectSort) {
+    const p = (name: string) => sql.placeholder(name);
+    const rows = pageRows(shape, p("companyId"), undefined, sort, p("limit"), p("offset"), p("firstRows"));
+    return db
+      .select({ json: sql<string>`${pageJson(rows, sort)}` })
+      .from(sql`(select 1) one`)
+      .prepare(`projects_page_${shape}_${sort.replace("-", "desc_")}`);
+  }
+  return {
+    async page(shape: ListShape, companyId: number | null, req: Omit<ProjectPageRequest, "q">): Promise<string> {
+      const key = `${shape}:${req.sort}`;
+      let query = prepared.get(key);
+      if (!query) prepared.set(key, (query = preparePage(shape, req.sort)));
+      const [row] = await query.execute({ companyId: companyId ?? -1, limit: req.limit, offset: req.offset, firstRows: req.limit + req.offset });
+      return row?.json ?? "[]";
+    },
+  };
+}
+
+/**
+ * One page of a search and the number of matching projects, in one round trip. Not prepared: the
+ * planner must see the actual pattern to pick the trigram indexes (few matches) or the sort
+ * order's index (many).
+ */
+export async function projectSearchPage(db: Db, shape: ListShape, companyId: number | null, req: ProjectPageRequest): Promise<{ json: string; total: number }> {
+  const search = searchWhere(req.q)!;
+  const company = sql`${companyId ?? -1}::int`;
+  const rows = pageRows(shape, company, search, req.sort, sql`${req.limit}::int`, sql`${req.offset}::int`, sql`${req.limit + req.offset}::int`);
+  const [row] = await db
+    .select({ json: sql<string>`${pageJson(rows, req.sort)}`, total: sql<number>`${searchCount(shape, companyId, search)}` })
+    .from(sql`(select 1) one`);
+  return { json: row?.json ?? "[]", total: Number(row?.total ?? 0) };
 }
 
 const shapeFilter = (shape: ListShape): SQL | undefined => {

@@ -1,8 +1,9 @@
 // Projects API of spec/01 section 7: lists, detail, create (with its file), edit, delete. The
 // file routes (uploads, downloads, evaluation) are in file-routes.ts.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DEFAULT_PROJECT_STATUS } from "../../common/project-status";
+import { ANALYSIS_DELIVERY_HOURS } from "../../common/prices";
 import {
   companyIdField,
   isPagedProjectQuery,
@@ -14,15 +15,17 @@ import {
   type ProjectListQuery,
 } from "../../common/schemas/project";
 import { idParam } from "../../common/schemas/common";
+import { orderSummarySchema, type OrderSummary } from "../../common/schemas/order";
 import { z } from "zod";
 import type { AppDeps } from "../app";
+import { multipartForm, projectCreateForm } from "../api-docs/multipart";
 import { companies, projects } from "../db/schema";
 import { canAccessCompany, requireRole, requireUser } from "../auth/guards";
 import { HttpError, badRequest, forbidden, notFound } from "../http/errors";
 import { audit } from "../audit/log";
 import { canSeeProject } from "../../common/project-access";
 import { canChangeStatus, loadManageableProject, visibleProjects } from "./access";
-import { findProject, projectPage } from "./queries";
+import { findProject } from "./queries";
 import { createProjectListCache, type ListScope } from "./list-cache";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { readProjectUpload, storeProjectFile } from "./files";
@@ -52,28 +55,23 @@ export const projectRoutes =
   async (app) => {
     const { db } = deps;
 
-    const lists = createProjectListCache(db, app.localWrites, deps.config.cacheStaleMs);
+    const lists = createProjectListCache(db, app.localWrites, deps.config.cacheStaleMs, deps.config.projectListCacheBytes);
     // Every stored tender file is read in the background: one counter per company for both
     // routes that store one, so no company can keep the readers busy for everyone else.
     const uploadLimit = companyRateLimit(app, deps.config, deps.config.uploadRateLimit, UPLOAD_WINDOW_MS, UPLOAD_RATE_MESSAGE);
 
     /**
-     * Without parameters the whole list from the cache; with any, one page straight from the
-     * database (never cached, so query variants cannot fill the cache).
+     * Without parameters the whole list, with any one page; both from the list cache, whose
+     * memory is bounded by PROJECT_LIST_CACHE_MB (list-cache.ts).
      */
     async function sendList(req: FastifyRequest, reply: FastifyReply, scope: ListScope, query: ProjectListQuery) {
       if (!isPagedProjectQuery(query)) return lists.send(req, reply, scope);
-      const page = await projectPage(db, scope.shape, scope.companyId, {
+      return lists.sendPage(req, reply, scope, {
         limit: query.limit ?? PROJECT_PAGE_DEFAULT,
         offset: query.offset ?? 0,
         q: query.q ?? "",
         sort: query.sort ?? "-createdAt",
       });
-      return reply
-        .header("Content-Type", "application/json; charset=utf-8")
-        .header("X-Total-Count", String(page.total))
-        .header("Cache-Control", "private, no-cache")
-        .send(page.json);
     }
 
     app.get("/api/projects", { schema: { querystring: projectListQuery } }, async (req, reply) => {
@@ -89,6 +87,21 @@ export const projectRoutes =
       return sendList(req, reply, { shape: "company", companyId }, req.query);
     });
 
+    // The orders page's header figures over all orders (its table is read page by page).
+    app.get("/api/orders/summary", { schema: { response: { 200: orderSummarySchema } } }, async (req): Promise<OrderSummary> => {
+      requireRole(req, "super_admin");
+      const deadline = new Date(Date.now() - ANALYSIS_DELIVERY_HOURS * 3_600_000);
+      const open = sql`${projects.outputFileId} is null`;
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          open: sql<number>`(count(*) filter (where ${open}))::int`,
+          overdue: sql<number>`(count(*) filter (where ${open} and ${projects.createdAt} < ${deadline.toISOString()}::timestamptz))::int`,
+        })
+        .from(projects);
+      return row;
+    });
+
     app.get("/api/projects/:id", { schema: { params: idParam } }, async (req) => {
       const user = requireUser(req);
       const project = await findProject(db, req.params.id);
@@ -99,7 +112,7 @@ export const projectRoutes =
     // Multipart: the text fields and exactly one file "file" (≤ 10 MB). The whole upload is read
     // (and cut at the limit) before anything is written; project and file are stored in one
     // transaction, so a failure never leaves a project without its file.
-    app.post("/api/projects", { preHandler: uploadLimit ? [uploadLimit] : [] }, async (req, reply) => {
+    app.post("/api/projects", { schema: multipartForm(projectCreateForm), preHandler: uploadLimit ? [uploadLimit] : [] }, async (req, reply) => {
       const user = requireRole(req, "super_admin", "company_admin");
       if (user.role === "company_admin" && user.companyId === null) throw forbidden(PROJECT_MESSAGES.noCompany);
       const { fields, files } = await readProjectUpload(req);

@@ -1,7 +1,7 @@
 // Invitation links: create (super admin: any role/company; company admin: users of its own
 // company), list and delete (super admin), and the public validation used by /auth.
 import { randomBytes } from "node:crypto";
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { REGISTRATION_LINK_TTL_MS, registrationLinkSchema } from "../../common/schemas/registration-link";
@@ -13,7 +13,13 @@ import { requireRole } from "../auth/guards";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { audit } from "../audit/log";
 import { rateLimited } from "../http/rate-limit";
+import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
+import { registrationLinkListQuery } from "../../common/schemas/list-query";
+import { registrationLinkDtoSchema } from "../../common/schemas/list-responses";
+import { allRegistrationLinks, registrationLinkPageQueries } from "./list";
 import type { Db } from "../db/client";
+import { createMailer, sendIfConfigured } from "../mail/mailer";
+import { invitationMail } from "../mail/templates";
 
 export const NEEDS_COMPANY = "Ihnen muss zuerst ein Unternehmen zugewiesen werden. Bitte wenden Sie sich an den Support.";
 
@@ -31,21 +37,11 @@ export async function createRegistrationLink(
   return link;
 }
 
-const linkColumns = {
-  id: registrationLinks.id,
-  token: registrationLinks.token,
-  email: registrationLinks.email,
-  role: registrationLinks.role,
-  companyId: registrationLinks.companyId,
-  companyName: companies.name,
-  createdAt: registrationLinks.createdAt,
-  expiresAt: registrationLinks.expiresAt,
-  used: registrationLinks.used,
-};
-
 export const registrationLinkRoutes =
   ({ db, config }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const mailer = createMailer(config.smtp, app.log);
+
     app.get(
       "/api/registration-links/:token/validate",
       {
@@ -70,7 +66,7 @@ export const registrationLinkRoutes =
         if (body.role !== "user") throw forbidden("Unternehmensadministratoren können nur Benutzer einladen.");
         if (body.companyId !== actor.companyId) throw forbidden("Sie können nur Benutzer für Ihr eigenes Unternehmen einladen.");
       }
-      const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, body.companyId));
+      const [company] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, body.companyId));
       if (!company) throw badRequest("Unternehmen ist erforderlich", { companyId: "Unternehmen ist erforderlich" });
       const [existing] = await db
         .select({ id: users.id })
@@ -79,21 +75,35 @@ export const registrationLinkRoutes =
       if (existing) throw conflict("Email already exists");
       const link = await createRegistrationLink(db, { ...body, createdBy: actor.id });
       await audit(db, req, "registration_link.create", { type: "registration_link", id: link.id }, { email: link.email, role: link.role, companyId: link.companyId });
+      const url = invitationUrl(config.publicOrigin, link.token);
+      // The link is stored and valid whatever the mail server does; the client shows it either way.
+      const mailed = await sendIfConfigured(
+        mailer,
+        invitationMail({ to: link.email, inviter: actor, companyName: company.name, role: link.role, url, expiresAt: link.expiresAt }),
+      );
       return reply.status(201).send({
         registrationLink: { id: link.id, token: link.token, email: link.email, role: link.role, companyId: link.companyId, expiresAt: link.expiresAt },
-        url: invitationUrl(config.publicOrigin, link.token),
+        url,
+        mailed,
       });
     });
 
-    app.get("/api/registration-links", async (req): Promise<RegistrationLinkDto[]> => {
-      requireRole(req, "super_admin");
-      const rows = await db
-        .select(linkColumns)
-        .from(registrationLinks)
-        .leftJoin(companies, eq(companies.id, registrationLinks.companyId))
-        .orderBy(desc(registrationLinks.id));
-      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString() }));
-    });
+    app.get(
+      "/api/registration-links",
+      { schema: { querystring: registrationLinkListQuery, response: { 200: z.array(registrationLinkDtoSchema) } } },
+      async (req, reply): Promise<RegistrationLinkDto[]> => {
+        requireRole(req, "super_admin");
+        const toDto = (r: Awaited<ReturnType<typeof allRegistrationLinks>>[number]): RegistrationLinkDto => ({
+          ...r,
+          createdAt: r.createdAt.toISOString(),
+          expiresAt: r.expiresAt.toISOString(),
+        });
+        const { status } = req.query;
+        const page = pageWindow(req.query, "-id");
+        if (!page) return sendAll(reply, (await allRegistrationLinks(db, status)).map(toDto));
+        return sendPage(reply, await readPage(db, page.q, (tx) => registrationLinkPageQueries(tx, page, status)), toDto);
+      },
+    );
 
     app.delete("/api/registration-links/:id", { schema: { params: idParam } }, async (req) => {
       requireRole(req, "super_admin");

@@ -4,7 +4,7 @@ import type { UserDto } from "../../common/types";
 import type { Db } from "../db/client";
 import { companies, passkeys, users } from "../db/schema";
 
-const userColumns = {
+export const userColumns = {
   id: users.id,
   username: users.username,
   email: users.email,
@@ -23,8 +23,11 @@ const userColumns = {
 export async function listUsers(db: Db, where?: SQL): Promise<UserDto[]> {
   const query = db.select(userColumns).from(users).leftJoin(companies, eq(companies.id, users.companyId));
   const rows = await (where ? query.where(where) : query).orderBy(users.id);
-  return rows.map((r) => ({ ...r, lastAccessAt: r.lastAccessAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() }));
+  return rows.map(toUserDto);
 }
+
+type UserRow = Omit<UserDto, "lastAccessAt" | "createdAt"> & { lastAccessAt: Date | null; createdAt: Date };
+export const toUserDto = (r: UserRow): UserDto => ({ ...r, lastAccessAt: r.lastAccessAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() });
 
 export async function findUserDto(db: Db, id: number): Promise<UserDto | undefined> {
   const [u] = await listUsers(db, eq(users.id, id));

@@ -2,6 +2,7 @@
 // password reset and deletion by admins; the own account's routes are in self-service.ts.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { idParam } from "../../common/schemas/common";
 import {
   OWN_ROLE_UNCHANGEABLE,
@@ -23,9 +24,15 @@ import { hashPassword } from "../auth/passwords";
 import type { SessionUser } from "../auth/sessions";
 import { audit } from "../audit/log";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../http/errors";
-import { findUserDto, listUsers } from "./dto";
+import { findUserDto, listUsers, toUserDto } from "./dto";
+import { userPageQueries } from "./list";
+import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
+import { userListQuery } from "../../common/schemas/list-query";
+import { userListItemSchema } from "../../common/schemas/list-responses";
 import { deleteUserKeepingProjects, lockSuperAdmins } from "./removal";
 import { selfServiceRoutes } from "./self-service";
+import { createMailer, sendIfConfigured } from "../mail/mailer";
+import { passwordResetMail } from "../mail/templates";
 
 /** The target as the actor may see it; another company's user is a 404, not a 403. */
 async function visibleTarget(db: Db, actor: SessionUser, id: number) {
@@ -56,14 +63,22 @@ export const userRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
+    const mailer = createMailer(deps.config.smtp, app.log);
     await app.register(selfServiceRoutes(deps));
 
-    app.get("/api/users", async (req) => {
-      const actor = requireRole(req, "super_admin", "company_admin");
-      if (actor.role === "super_admin") return listUsers(db);
-      // A company admin without a company sees no tenant data, only its own row.
-      return listUsers(db, actor.companyId === null ? eq(users.id, actor.id) : eq(users.companyId, actor.companyId));
-    });
+    app.get(
+      "/api/users",
+      { schema: { querystring: userListQuery, response: { 200: z.array(userListItemSchema) } } },
+      async (req, reply) => {
+        const actor = requireRole(req, "super_admin", "company_admin");
+        // A company admin without a company sees no tenant data, only its own row.
+        const scope =
+          actor.role === "super_admin" ? undefined : actor.companyId === null ? eq(users.id, actor.id) : eq(users.companyId, actor.companyId);
+        const page = pageWindow(req.query, "id");
+        if (!page) return sendAll(reply, await listUsers(db, scope));
+        return sendPage(reply, await readPage(db, page.q, (tx) => userPageQueries(tx, scope, page)), toUserDto);
+      },
+    );
 
     app.patch("/api/users/:id", { schema: { params: idParam, body: userUpdateSchema } }, async (req) => {
       const actor = requireRole(req, "super_admin", "company_admin");
@@ -116,7 +131,9 @@ export const userRoutes =
         await tx.delete(sessions).where(eq(sessions.userId, target.id));
       });
       await audit(db, req, "user.password_reset", { type: "user", id: target.id });
-      return { message: "Passwort zurückgesetzt" };
+      // Only that it happened and who did it; the admin passes the password on another way.
+      const mailed = await sendIfConfigured(mailer, passwordResetMail({ to: target.email, user: target, admin: actor, origin: deps.config.publicOrigin }));
+      return { message: "Passwort zurückgesetzt", mailed };
     });
 
     app.delete("/api/users/:id", { schema: { params: idParam } }, async (req) => {

@@ -47,7 +47,7 @@ export const selfServiceRoutes =
       },
     );
 
-    app.delete("/api/user/delete-profile", async (req, reply) => {
+    app.delete("/api/user/delete-profile", { schema: { summary: "Eigenes Konto löschen" } }, async (req, reply) => {
       const user = requireUser(req);
       if (req.auth?.impersonatorId) throw forbidden(NOT_WHILE_IMPERSONATING);
       await db.transaction(async (tx) => {

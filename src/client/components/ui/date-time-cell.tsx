@@ -8,7 +8,7 @@ export function DateTimeCell({ at, className, suffix }: { at: string | Date; cla
   return (
     <span className={cn("whitespace-nowrap tabular-nums", className)} title={formatDateTime(at)}>
       {date}{" "}
-      <span className="block text-xs opacity-75">
+      <span className="block text-xs text-slate-500">
         {time}
         {suffix}
       </span>

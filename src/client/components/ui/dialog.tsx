@@ -1,4 +1,4 @@
-import type { ComponentProps, HTMLAttributes } from "react";
+import { useRef, type ComponentProps, type HTMLAttributes } from "react";
 import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "../../lib/utils";
@@ -7,11 +7,33 @@ export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof D.Content>) {
+/**
+ * Radix returns focus on close only to a <DialogTrigger>; our dialogs are mostly opened by plain
+ * buttons (open state in the page), so the element focused when the dialog opened gets it back.
+ */
+export function useReturnFocus<E extends Event>(handlers: { onOpenAutoFocus?: (e: E) => void; onCloseAutoFocus?: (e: E) => void }) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (e: E) => {
+      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      handlers.onOpenAutoFocus?.(e);
+    },
+    onCloseAutoFocus: (e: E) => {
+      handlers.onCloseAutoFocus?.(e);
+      if (e.defaultPrevented || !opener.current?.isConnected) return;
+      e.preventDefault();
+      opener.current.focus();
+    },
+  };
+}
+
+export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof D.Content>) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
       <D.Content
+        {...focus}
         className={cn(
           "fixed left-1/2 top-1/2 z-50 grid max-h-[92vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-white p-6 shadow-xl",
           className,

@@ -2,10 +2,15 @@ import type { ComponentProps } from "react";
 import { DropdownMenu as M } from "radix-ui";
 import { cn } from "../../lib/utils";
 
-export const DropdownMenu = M.Root;
+// Not modal: a menu button's menu (WAI-ARIA) keeps focus itself and closes on Escape/Tab; a modal
+// menu would hide the rest of the page (aria-hidden) while it stays focusable.
+export const DropdownMenu = (p: ComponentProps<typeof M.Root>) => <M.Root modal={false} {...p} />;
 export const DropdownMenuTrigger = M.Trigger;
+// The open menu is placed inside the page's <main> (not at the end of <body>), so it is part of a
+// landmark like the button that opened it.
+const menuContainer = () => (typeof document === "undefined" ? undefined : (document.querySelector("main") ?? undefined));
 export const DropdownMenuContent = ({ className, ...p }: ComponentProps<typeof M.Content>) => (
-  <M.Portal>
+  <M.Portal container={menuContainer()}>
     <M.Content sideOffset={4} className={cn("z-50 min-w-40 rounded-md border bg-white p-1 shadow-md", className)} {...p} />
   </M.Portal>
 );

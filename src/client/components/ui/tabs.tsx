@@ -16,4 +16,4 @@ export const TabsTrigger = ({ className, ...p }: ComponentProps<typeof T.Trigger
     {...p}
   />
 );
-export const TabsContent = ({ className, ...p }: ComponentProps<typeof T.Content>) => <T.Content className={cn("mt-4 focus-visible:outline-none", className)} {...p} />;
+export const TabsContent = ({ className, ...p }: ComponentProps<typeof T.Content>) => <T.Content className={cn("mt-4 rounded-sm", className)} {...p} />;

@@ -7,7 +7,8 @@ export function ChatbotView({ title, subtitle, lines }: { title: string; subtitl
   return (
     <div className="flex min-h-[420px] flex-1 flex-col" data-testid="demo-chatbot">
       <ViewHeader title={title} subtitle={subtitle} />
-      <ol className="flex-1 space-y-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4">
+      {/* Focusable: a scrolling box must be scrollable with the keyboard too. */}
+      <ol tabIndex={0} aria-label="Beispielunterhaltung" className="flex-1 space-y-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4">
         {lines.map((l, i) => (
           <li key={i} className={`flex gap-3 ${l.from === "user" ? "flex-row-reverse" : ""}`}>
             <span

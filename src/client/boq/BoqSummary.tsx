@@ -1,0 +1,85 @@
+// The head of the LV tab: chargeable positions, both package prices and the money at stake as
+// cards, then the overview (counts per kind, value or positions per section, findings by rule,
+// money by VOB basis).
+import { useMemo } from "react";
+import { formatEuro } from "../../common/format";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { BarChart } from "./BarChart";
+import { findingsByTitle, potentialByBasis, sectionStats } from "./summary";
+import { KIND_LABELS, SEVERITY_STYLES, type BoqResponse } from "./types";
+
+export function BoqStats({ data }: { data: BoqResponse }) {
+  const potential = data.potential ?? null;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <Stat label="Abrechenbare Positionen" value={String(data.chargeablePositions)} hint="ohne doppelte oder gleichartige Positionen" />
+      <Stat label="Kalkulationspaket" value={data.prices ? formatEuro(data.prices.kalkulationspaket) : "–"} hint="75 € je LV + 1,35 € je Position, netto" />
+      <Stat label="Ausführungspaket" value={data.prices ? formatEuro(data.prices.ausfuehrungspaket) : "–"} hint="125 € je LV + 3,05 € je Position, netto" />
+      <Stat
+        label="Betrag im Risiko"
+        value={potential ? formatEuro(potential.totalEur) : "–"}
+        hint={
+          potential
+            ? `aus ${potential.count} ${potential.count === 1 ? "Befund" : "Befunden"}, netto; jede Position einmal gezählt`
+            : "Das LV enthält keine Preise – mit Einheitspreisen (X84) lässt sich der Betrag beziffern."
+        }
+        testId="boq-potential"
+      />
+    </div>
+  );
+}
+
+export function BoqOverview({ data }: { data: BoqResponse }) {
+  const counts = data.counts ?? {};
+  // Derived once per response (the LV may have 5 000 positions).
+  const sections = useMemo(() => sectionStats(data.positions), [data]);
+  const findingGroups = useMemo(() => findingsByTitle(data.findings ?? []), [data]);
+  const moneyByBasis = useMemo(() => potentialByBasis(data.potential), [data]);
+  const priced = useMemo(() => data.positions.some((p) => p.kind === "item" && p.total), [data]);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Überblick</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-6 md:grid-cols-2">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+          {Object.entries(KIND_LABELS)
+            .filter(([k]) => (counts[k] ?? 0) > 0 || k === "items")
+            .map(([k, label]) => (
+              <div key={k} className="contents">
+                <dt className="text-slate-600">{label}</dt>
+                <dd className="text-right font-medium tabular-nums">{counts[k] ?? 0}</dd>
+              </div>
+            ))}
+        </dl>
+        <BarChart
+          title={priced ? "Wert je Los/Titel (netto)" : "Positionen je Los/Titel"}
+          bars={sections.map((s) => ({ label: s.label, value: priced ? s.value : s.items, display: priced ? formatEuro(s.value) : String(s.items) }))}
+          emptyText="Keine Gliederung vorhanden"
+        />
+        <BarChart
+          title="Befunde der Vorprüfung"
+          bars={findingGroups.map((g) => ({ label: g.title, value: g.count, className: SEVERITY_STYLES[g.severity].bar }))}
+          emptyText="Keine Auffälligkeiten gefunden"
+        />
+        <BarChart
+          title="Betrag im Risiko nach Grundlage (netto)"
+          bars={moneyByBasis.map((b) => ({ label: b.basis, value: b.eur, display: formatEuro(b.eur), className: "bg-amber-500" }))}
+          emptyText={data.potential ? "Kein Befund lässt sich beziffern" : "Ohne Einheitspreise nicht bezifferbar"}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stat({ label, value, hint, testId }: { label: string; value: string; hint: string; testId?: string }) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent className="pt-6">
+        <p className="text-sm text-slate-600">{label}</p>
+        <p className="text-2xl font-bold tabular-nums text-brand-900">{value}</p>
+        <p className="text-xs text-slate-500">{hint}</p>
+      </CardContent>
+    </Card>
+  );
+}

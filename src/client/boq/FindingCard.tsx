@@ -1,0 +1,38 @@
+// One finding of the pre-check: severity, title, a "KI-Hinweis" badge for model findings, why,
+// basis, evidence and the amount at stake (or which price is missing to name it).
+import { formatEuro } from "../../common/format";
+import { Badge } from "../components/ui/badge";
+import { cn } from "../lib/utils";
+import { SEVERITY_STYLES, type BoqFinding } from "./types";
+
+export function FindingCard({ f }: { f: BoqFinding }) {
+  const related = (f.relatedOz ?? []).filter((oz) => oz !== f.oz);
+  return (
+    <div className={cn("space-y-1 rounded-md border p-2 text-sm", SEVERITY_STYLES[f.severity].className)} data-testid="boq-finding">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="font-semibold">
+          {SEVERITY_STYLES[f.severity].label}: {f.title}
+          {f.source === "model" ? (
+            <Badge
+              className="ml-2 border-violet-200 bg-violet-50 px-1.5 py-0 align-middle text-[10px] text-violet-700"
+              title="Von der KI-Prüfung als Frage formuliert – fachlich prüfen"
+            >
+              KI-Hinweis
+            </Badge>
+          ) : null}
+        </p>
+        {f.potentialEur != null ? (
+          <span className="shrink-0 rounded bg-white/70 px-1.5 font-semibold tabular-nums" title="Betrag im Risiko (netto)">
+            {formatEuro(f.potentialEur)}
+          </span>
+        ) : null}
+      </div>
+      <p>{f.why}</p>
+      {f.excerpt ? <p className="text-xs italic">„{f.excerpt}“</p> : null}
+      {f.evidence ? <p className="text-xs">Beleg: {f.evidence}</p> : null}
+      {related.length ? <p className="text-xs">Betrifft auch: OZ {related.join(", ")}</p> : null}
+      {f.basis ? <p className="text-xs">Grundlage: {f.basis}</p> : null}
+      {f.potentialEur == null && f.priceNeeded ? <p className="text-xs opacity-80">{f.priceNeeded}</p> : null}
+    </div>
+  );
+}

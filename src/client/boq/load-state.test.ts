@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { BOQ_TEXTS, boqLoadState, boqStaleTime } from "./load-state";
+import type { BoqResponse } from "./types";
+
+const answer = (status: BoqResponse["status"]): BoqResponse => ({ status, phase: null, positions: [], counts: null, chargeablePositions: 0, prices: null });
+
+describe("LV tab load state", () => {
+  it("says 'wird geladen' while fetching and 'wird gelesen' only when the server reports the reading", () => {
+    expect(boqLoadState({ data: undefined, isError: false, isFetchedAfterMount: false })).toEqual({ kind: "fetching" });
+    expect(boqLoadState({ data: answer("pending"), isError: false, isFetchedAfterMount: true })).toEqual({ kind: "reading" });
+    expect(BOQ_TEXTS.fetching).toBe("Leistungsverzeichnis wird geladen…");
+    expect(BOQ_TEXTS.reading).toMatch(/^Das Leistungsverzeichnis wird gelesen/);
+  });
+
+  it("does not take a cached 'pending' of an earlier visit for a running reading, and asks again", () => {
+    expect(boqLoadState({ data: answer("pending"), isError: false, isFetchedAfterMount: false })).toEqual({ kind: "fetching" });
+    expect(boqStaleTime(answer("pending"), 300_000)).toBe(0);
+    expect(boqStaleTime(answer("done"), 300_000)).toBe(300_000);
+  });
+
+  it("shows a read LV, an unreadable file and a missing LV", () => {
+    expect(boqLoadState({ data: answer("done"), isError: false, isFetchedAfterMount: false }).kind).toBe("done");
+    expect(boqLoadState({ data: answer("failed"), isError: false, isFetchedAfterMount: true }).kind).toBe("unreadable");
+    expect(boqLoadState({ data: answer("unsupported"), isError: false, isFetchedAfterMount: true }).kind).toBe("unreadable");
+    expect(boqLoadState({ data: undefined, isError: true, isFetchedAfterMount: true })).toEqual({ kind: "missing" });
+    expect(boqLoadState({ data: answer("pending"), isError: true, isFetchedAfterMount: true })).toEqual({ kind: "missing" });
+  });
+});

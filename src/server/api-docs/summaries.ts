@@ -1,0 +1,85 @@
+// One German line per operation for the reference page. A route may bring its own summary in
+// its schema; tests/api/openapi.test.ts fails for an operation that has neither.
+export const SUMMARIES: Record<string, string> = {
+  "POST /api/login": "Anmelden mit Benutzername und Passwort",
+  "POST /api/login/mfa": "Anmeldung mit dem zweiten Faktor (Code oder Wiederherstellungscode) abschließen",
+  "POST /api/login/passkey/options": "Optionen für die Anmeldung mit einem Passkey",
+  "POST /api/login/passkey": "Mit einem Passkey anmelden",
+  "POST /api/register": "Über einen Registrierungslink registrieren",
+
+  "POST /api/user/change-password": "Eigenes Passwort ändern (beendet die anderen Sitzungen)",
+  "POST /api/user/mfa/totp": "Authenticator-App einrichten: neues Geheimnis und QR-Code",
+  "POST /api/user/mfa/totp/confirm": "Authenticator-App mit dem ersten Code bestätigen",
+  "DELETE /api/user/mfa": "Zweiten Faktor abschalten",
+  "POST /api/user/mfa/recovery-codes": "Neue Wiederherstellungscodes erzeugen",
+  "POST /api/user/passkeys/options": "Optionen für einen neuen Passkey",
+  "POST /api/user/passkeys": "Passkey hinzufügen",
+  "DELETE /api/user/passkeys/{id}": "Passkey entfernen",
+  "DELETE /api/user/sessions/{id}": "Eine eigene Sitzung beenden",
+  "POST /api/user/sessions/end-others": "Alle anderen eigenen Sitzungen beenden",
+
+  "GET /api/registration-links/{token}/validate": "Registrierungslink prüfen",
+  "POST /api/registration-links": "Registrierungslink erstellen und versenden",
+  "GET /api/registration-links": "Registrierungslinks",
+  "DELETE /api/registration-links/{id}": "Registrierungslink löschen",
+
+  "GET /api/users": "Benutzer",
+  "PATCH /api/users/{id}": "Benutzer ändern",
+  "POST /api/users/{id}/reset-password": "Passwort eines Benutzers zurücksetzen",
+  "POST /api/users/{id}/mfa/reset": "Zweiten Faktor eines Benutzers zurücksetzen",
+  "DELETE /api/users/{id}": "Benutzer löschen",
+
+  "GET /api/impersonate/{userId}": "Anwendung als dieser Benutzer ansehen (Weiterleitung)",
+
+  "GET /api/companies": "Unternehmen",
+  "POST /api/companies": "Unternehmen anlegen",
+  "GET /api/companies/{id}": "Ein Unternehmen",
+  "PATCH /api/companies/{id}": "Unternehmen ändern",
+  "PATCH /api/companies/{id}/chatbot-limits": "Freie Chatbot-Anfragen pro Monat festlegen",
+  "PATCH /api/companies/{id}/mfa-policy": "Zweiten Faktor für das Unternehmen vorschreiben",
+  "DELETE /api/companies/{id}": "Unternehmen löschen (Projekte gehen an den Systemadministrator)",
+  "POST /api/companies/{id}/logo": "Logo hochladen",
+  "GET /api/companies/{id}/logo": "Logo",
+
+  "GET /api/projects": "Projekte (seitenweise, Suche und Sortierung)",
+  "GET /api/companies/{companyId}/projects": "Projekte eines Unternehmens",
+  "GET /api/orders/summary": "Kennzahlen aller Aufträge (offen, überfällig)",
+  "GET /api/projects/{id}": "Ein Projekt",
+  "POST /api/projects": "Projekt mit Ausschreibungsdatei anlegen",
+  "PUT /api/projects/{id}": "Projekt ändern",
+  "DELETE /api/projects/{id}": "Projekt löschen",
+  "POST /api/projects/{id}/upload-html": "Auswertung (HTML) hochladen",
+  "POST /api/projects/{id}/upload-input": "Neue Version der Ausschreibungsdatei hochladen",
+  "GET /api/projects/{id}/download-input": "Ausschreibungsdatei herunterladen",
+  "GET /api/projects/{id}/download-output": "Auswertung herunterladen",
+  "GET /api/projects/{id}/files": "Dateiversionen des Projekts",
+  "GET /api/projects/{id}/files/{fileId}/download": "Eine Dateiversion herunterladen",
+  "GET /api/projects/{id}/result": "Auswertung ansehen (abgeschottetes HTML)",
+
+  "GET /api/projects/{id}/boq": "Gelesenes Leistungsverzeichnis",
+  "PUT /api/projects/{id}/boq/mapping": "Spaltenzuordnung einer Tabelle festlegen",
+  "GET /api/projects/{id}/boq/export.xlsx": "Leistungsverzeichnis als Excel-Datei",
+  "POST /api/projects/{id}/evaluation-draft": "Auswertungsentwurf erzeugen",
+  "POST /api/analysis-prompts": "Analyse-Prompt speichern",
+  "POST /api/analysis-prompts/{id}/activate": "Version des Analyse-Prompts aktivieren",
+
+  "POST /api/chatbot/{type}": "Frage an einen Assistenten",
+  "GET /api/chatbot/conversations/{type}": "Eigene Gespräche mit einem Assistenten",
+  "GET /api/chatbot/conversation/{id}": "Ein Gespräch mit seinen Nachrichten",
+  "GET /api/companies/{id}/chatbot-usage": "Chatbot-Nutzung des Unternehmens in diesem Monat",
+  "GET /api/chatbot/prompts/{type}": "System-Prompts eines Assistenten",
+  "POST /api/chatbot/prompt": "System-Prompt speichern",
+  "GET /api/chatbot/knowledge": "Artikel der Wissensdatenbank",
+  "GET /api/chatbot/knowledge/{id}": "Ein Artikel der Wissensdatenbank",
+  "POST /api/chatbot/knowledge": "Artikel anlegen",
+  "PUT /api/chatbot/knowledge/{id}": "Artikel ändern",
+  "DELETE /api/chatbot/knowledge/{id}": "Artikel löschen",
+  "GET /api/chatbot/ledger": "Abrechnung der Chatbot-Anfragen",
+
+  "POST /api/membership-request": "Mitgliedschaft anfragen",
+  "POST /api/contact": "Kontaktnachricht senden",
+  "GET /api/inquiries": "Eingegangene Anfragen",
+};
+
+/** The summary of an operation given its method and OpenAPI path (/api/projects/{id}). */
+export const summaryFor = (method: string, path: string): string | undefined => SUMMARIES[`${method.toUpperCase()} ${path}`];
