@@ -14,7 +14,7 @@ import { firstStart } from "../src/server/seed/first-start";
 const silent = { warn() {}, info() {}, error() {} } as unknown as FastifyBaseLogger;
 
 /** Words of the seeded names: "Kita" matches about 1 project in 8, a cost centre exactly one. */
-export const LARGE_SEARCH = { many: "Kita", few: "KST-L-004711" } as const;
+export const LARGE_SEARCH = { many: "Kita", few: "KST-L-000471" } as const;
 
 export async function seedLargeCompany(opts: { databaseUrl?: string; dataDir: string; projects: number }) {
   const database = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });

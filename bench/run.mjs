@@ -63,7 +63,10 @@ if (onlyLarge || args.has("scale")) {
   const scaleArg = args.get("scale");
   const counts = !args.has("scale") ? [10000] : (scaleArg === "true" ? "1000,10000,50000" : scaleArg).split(",").map(Number);
   const runs = [];
-  for (const projects of counts) runs.push(await runLargeData({ projects, pgAdmin: args.has("pglite") ? undefined : pgAdmin, duration: DURATION, browser: !args.has("scale"), log }));
+  // The curve with the list cache on and off (PROJECT_LIST_CACHE_MB=0: every page from the database).
+  for (const projects of counts) {
+    for (const cache of args.has("scale") ? ["on", "off"] : ["on"]) runs.push(await runLargeData({ projects, cache, pgAdmin: args.has("pglite") ? undefined : pgAdmin, duration: DURATION, browser: !args.has("scale"), log }));
+  }
   const missed = [];
   const bar = (pass, text, label) => {
     if (!pass) missed.push(label);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -71,6 +72,20 @@ describe("GET /api/projects/:id/boq", () => {
     });
     expect(body.findings.length).toBeGreaterThan(0);
     expect(JSON.stringify(body)).not.toContain("\"data\"");
+  });
+
+  it("sends a large LV gzip-compressed to clients that accept it, the same JSON otherwise", async () => {
+    const { projectId, fileId } = await projectWithFile(ctx.db, companyA, adminA.id, "boq-gzip.x83", sample("boq.x83"));
+    await analyseStoredFile(ctx.db, fileId);
+    const plain = await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userA });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-type"]).toContain("application/json");
+    expect(plain.body.length).toBeGreaterThan(8_192);
+    const zipped = await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userA, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toContain("Accept-Encoding");
+    expect(zipped.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString("utf8"))).toEqual(plain.json());
   });
 
   it("has the project's access rules: another company is a 404, visitors a 401", async () => {

@@ -80,7 +80,15 @@ beforeAll(async () => {
       role: "user" as const,
       companyId: companyB,
     })),
-    { username: "a_sonder", email: "sonder@alpha.de", passwordHash: "x", firstName: "Jörg", lastName: "Müller 50%_x", role: "user" as const, companyId: companyA },
+    {
+      username: "a_sonder",
+      email: "sonder@alpha.de",
+      passwordHash: "x",
+      firstName: "Jörg",
+      lastName: "Müller 50%_x",
+      role: "user" as const,
+      companyId: companyA,
+    },
   ]);
 
   // Registration links in one statement: all share created_at, so its sort is decided by id.
@@ -131,18 +139,36 @@ beforeAll(async () => {
       createdAt: minutes(i),
       updatedAt: minutes(i === 14 ? 13 : 100 - i),
     })),
-    ...Array.from({ length: 3 }, (_, i) => ({ userId: userA.id, chatbotType: "construction" as const, title: `Estrich ${i}`, createdAt: minutes(i), updatedAt: minutes(i) })),
-    ...Array.from({ length: 4 }, (_, i) => ({ userId: userB.id, chatbotType: "legal" as const, title: `Frage geheim ${i} 100%_sicher`, createdAt: minutes(i), updatedAt: minutes(i) })),
+    ...Array.from({ length: 3 }, (_, i) => ({
+      userId: userA.id,
+      chatbotType: "construction" as const,
+      title: `Estrich ${i}`,
+      createdAt: minutes(i),
+      updatedAt: minutes(i),
+    })),
+    ...Array.from({ length: 4 }, (_, i) => ({
+      userId: userB.id,
+      chatbotType: "legal" as const,
+      title: `Frage geheim ${i} 100%_sicher`,
+      createdAt: minutes(i),
+      updatedAt: minutes(i),
+    })),
   ]);
 
   // Ledger: three companies over four months.
   const rows: (typeof chatbotRequestLedger.$inferInsert)[] = [];
-  for (const [companyId, n] of [[companyA, 3], [companyB, 2]] as const) {
+  for (const [companyId, n] of [
+    [companyA, 3],
+    [companyB, 2],
+  ] as const) {
     for (const month of ["2031-01", "2031-02", "2031-03", "2031-04"]) {
       for (let i = 0; i < n; i++) rows.push({ companyId, chatbotType: "legal", month, paid: i === 0, priceCents: i === 0 ? 27 : 0 });
     }
   }
-  const [rabatt] = await ctx.db.select({ id: companies.id }).from(companies).where(sql`${companies.name} = 'Rabatt 100%_Bau'`);
+  const [rabatt] = await ctx.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(sql`${companies.name} = 'Rabatt 100%_Bau'`);
   rows.push({ companyId: rabatt.id, chatbotType: "construction", month: "2031-02", paid: false });
   await ctx.db.insert(chatbotRequestLedger).values(rows);
 });
@@ -173,14 +199,39 @@ const LISTS: ListCase[] = [
     path: "/api/users",
     viewer: () => superAdmin,
     key: byId,
-    fields: ["companyId", "companyName", "createdAt", "email", "firstName", "id", "lastAccessAt", "lastName", "mfaEnabled", "passkeyCount", "role", "username"],
+    fields: [
+      "companyId",
+      "companyName",
+      "createdAt",
+      "email",
+      "firstName",
+      "id",
+      "lastAccessAt",
+      "lastName",
+      "mfaEnabled",
+      "passkeyCount",
+      "role",
+      "username",
+    ],
   },
   {
     name: "companies",
     path: "/api/companies",
     viewer: () => superAdmin,
     key: byId,
-    fields: ["address", "chatbotRequestCount", "contactEmail", "contactPhone", "createdAt", "freeChatbotRequestsPerMonth", "id", "lastChatbotRequestReset", "logo", "mfaRequired", "name"],
+    fields: [
+      "address",
+      "chatbotRequestCount",
+      "contactEmail",
+      "contactPhone",
+      "createdAt",
+      "freeChatbotRequestsPerMonth",
+      "id",
+      "lastChatbotRequestReset",
+      "logo",
+      "mfaRequired",
+      "name",
+    ],
   },
   {
     name: "registration links",
@@ -337,7 +388,8 @@ describe("search (q): case-insensitive on the screen's fields, % and _ taken lit
 
   it("inquiries: company, contact person, e-mail and town; name, e-mail and company", async () => {
     const i = (q: string) => search(superAdmin, "/api/inquiries", q, "id");
-    const kinds = async (q: string) => (await get(superAdmin, `/api/inquiries?q=${encodeURIComponent(q)}&limit=200`)).body.map((r) => `${String(r.kind)}:${r.id}`);
+    const kinds = async (q: string) =>
+      (await get(superAdmin, `/api/inquiries?q=${encodeURIComponent(q)}&limit=200`)).body.map((r) => `${String(r.kind)}:${r.id}`);
     expect(await kinds("MITGLIED BAU 03")).toHaveLength(1);
     expect(await kinds("petra ansprech 04")).toHaveLength(1);
     expect(await kinds("MITGLIED05@")).toHaveLength(1);
@@ -446,7 +498,12 @@ describe("sort: ascending, descending (leading -) and the default", () => {
 
   it("ledger newest month first (companies by name) by default; by company name", async () => {
     const page = await get(superAdmin, "/api/chatbot/ledger?limit=4");
-    expect(page.body.map((r) => `${r.month} ${r.companyName}`)).toEqual(["2031-04 Alpha Bau GmbH", "2031-04 Beta Hoch AG", "2031-03 Alpha Bau GmbH", "2031-03 Beta Hoch AG"]);
+    expect(page.body.map((r) => `${r.month} ${r.companyName}`)).toEqual([
+      "2031-04 Alpha Bau GmbH",
+      "2031-04 Beta Hoch AG",
+      "2031-03 Alpha Bau GmbH",
+      "2031-03 Beta Hoch AG",
+    ]);
     const byMonth = await sorted(superAdmin, "/api/chatbot/ledger", "month", "month");
     expect(byMonth.asc).toEqual(ascending(byMonth.asc));
     const byName = await get(superAdmin, "/api/chatbot/ledger?sort=companyName&limit=200");
@@ -589,14 +646,20 @@ describe.runIf(onPostgres())("indexes (PostgreSQL, EXPLAIN)", () => {
   it("users: id pages, a company's pages, the sorts and the search use indexes", async () => {
     const db = ctx.db;
     expect(await plan(userPageQueries(db, undefined, window("id")).rows)).toContain("users_pkey");
-    const { rows: [bulk] } = await client.query("select min(id) as id from companies where name like 'Bulk Firma %'");
+    const {
+      rows: [bulk],
+    } = await client.query("select min(id) as id from companies where name like 'Bulk Firma %'");
     const company = await plan(userPageQueries(db, sql`${users.companyId} = ${Number(bulk.id) + 7}`, window("id")).rows);
     expect(company).toContain("users_company_id_idx");
     expect(await plan(userPageQueries(db, undefined, window("username")).rows)).toContain("users_username_id_idx");
     expect(await plan(userPageQueries(db, undefined, window("-email")).rows)).toContain("users_email_id_idx");
-    for (const query of [userPageQueries(db, undefined, window("id", "bulk_4711")).total, userPageQueries(db, undefined, window("id", "bulk_4711")).rows]) {
+    for (const query of [
+      userPageQueries(db, undefined, window("id", "bulk_4711")).total,
+      userPageQueries(db, undefined, window("id", "bulk_4711")).rows,
+    ]) {
       const searched = await plan(query, true);
-      for (const index of ["users_username_trgm_idx", "users_email_trgm_idx", "users_first_name_trgm_idx", "users_last_name_trgm_idx"]) expect(searched).toContain(index);
+      for (const index of ["users_username_trgm_idx", "users_email_trgm_idx", "users_first_name_trgm_idx", "users_last_name_trgm_idx"])
+        expect(searched).toContain(index);
       expect(seqScanOn(searched, "users")).toBe(false);
     }
   });
@@ -626,7 +689,9 @@ describe.runIf(onPostgres())("indexes (PostgreSQL, EXPLAIN)", () => {
   it("conversations: the user's pages and title search", async () => {
     const page = await plan(conversationPageQueries(ctx.db, userA.id, "legal", window("-updatedAt")).rows);
     expect(page).toContain("chatbot_conversations_user_updated_idx");
-    expect(await plan(conversationPageQueries(ctx.db, userA.id, "legal", window("createdAt")).rows)).toContain("chatbot_conversations_user_created_idx");
+    expect(await plan(conversationPageQueries(ctx.db, userA.id, "legal", window("createdAt")).rows)).toContain(
+      "chatbot_conversations_user_created_idx",
+    );
     const searched = await plan(conversationPageQueries(ctx.db, userA.id, "legal", window("-updatedAt", "Bulkfrage 4711")).total, true);
     expect(seqScanOn(searched, "chatbot_conversations")).toBe(false);
   });
@@ -644,8 +709,12 @@ describe.runIf(onPostgres())("indexes (PostgreSQL, EXPLAIN)", () => {
   });
 
   it("ledger: a month's and a company's rows through their indexes", async () => {
-    expect(await plan(ledgerPageQueries(ctx.db, { month: "2022-05" }, window("-month")).rows)).toContain("chatbot_ledger_month_company_idx");
-    expect(await plan(ledgerPageQueries(ctx.db, { companyId: companyA }, window("-month")).rows)).toContain("chatbot_ledger_company_month_idx");
+    expect(await plan(ledgerPageQueries(ctx.db, { month: "2022-05" }, window("-month")).rows)).toContain(
+      "chatbot_ledger_month_company_idx",
+    );
+    expect(await plan(ledgerPageQueries(ctx.db, { companyId: companyA }, window("-month")).rows)).toContain(
+      "chatbot_ledger_company_month_idx",
+    );
     // The search joins the company (primary key) to the ledger rows read along the month index.
     const searched = await plan(ledgerPageQueries(ctx.db, {}, window("-month", "Bulk Firma 42")).rows, true);
     expect(seqScanOn(searched, "chatbot_request_ledger")).toBe(false);

@@ -101,8 +101,12 @@ describe("paging", () => {
     const { eq } = await import("drizzle-orm");
     try {
       // Pages are cached per scope and checked against its fingerprint after cacheStaleMs (1 s).
-      await expect.poll(async () => names((await get(w.adminA, "/api/projects?limit=1")).body), { timeout: 3_000, interval: 200 }).toEqual(["Zulauf Außen"]);
-      expect((await get(w.adminA, "/api/projects?limit=1")).total).toBe("33");
+      await expect
+        .poll(async () => {
+          const page = await get(w.adminA, "/api/projects?limit=1");
+          return [...names(page.body), page.total];
+        }, { timeout: 3_000, interval: 200 })
+        .toEqual(["Zulauf Außen", "33"]);
     } finally {
       await ctx.db.delete(projects).where(eq(projects.id, row.id));
     }

@@ -30,7 +30,14 @@ const SUPER_ADMIN_PAGES = [
   "/dashboard/chatbot-database",
   "/dashboard/unbekannt",
 ];
-const MEMBER_PAGES = ["/dashboard", "/dashboard/projects", "/dashboard/users", "/dashboard/settings", "/dashboard/chatbot-legal", "/dashboard/chatbot-construction"];
+const MEMBER_PAGES = [
+  "/dashboard",
+  "/dashboard/projects",
+  "/dashboard/users",
+  "/dashboard/settings",
+  "/dashboard/chatbot-legal",
+  "/dashboard/chatbot-construction",
+];
 
 /** Waits for data and lazy parts (a page that keeps polling is checked after 5 s anyway). */
 async function settle(page: Page) {
@@ -143,7 +150,8 @@ describe("axe-core finds no violation", () => {
     for (const tab of await page.getByRole("tab").all()) {
       const name = (await tab.textContent())?.trim();
       await tab.click();
-      if (name === "Leistungsverzeichnis") await page.getByTestId("boq-tab").getByText("Abrechenbare Positionen").waitFor({ timeout: 20_000 });
+      if (name === "Leistungsverzeichnis")
+        await page.getByTestId("boq-tab").getByText("Abrechenbare Positionen").waitFor({ timeout: 20_000 });
       problems.push(...(await check(page, `project detail tab ${name}`)));
     }
     await page.getByRole("tab").first().click();
@@ -173,7 +181,9 @@ describe("axe-core finds no violation", () => {
 
     await page.goto("/dashboard/orders");
     await page.locator("h1").first().waitFor();
-    problems.push(...(await checkDialog(page, page.getByRole("button", { name: /^Auswertung für .* hochladen$/ }).first(), "order upload dialog")));
+    problems.push(
+      ...(await checkDialog(page, page.getByRole("button", { name: /^Auswertung für .* hochladen$/ }).first(), "order upload dialog")),
+    );
 
     await page.goto("/dashboard/settings");
     await page.locator("h1").first().waitFor();
@@ -292,11 +302,12 @@ describe("keyboard", () => {
     expect(items.length).toBeGreaterThan(1);
     await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "menuitem");
     const current = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
-    expect(await current()).toBe(items[0].trim());
+    // Radix moves the focus a moment after the key (setTimeout): each step is awaited.
+    await expect.poll(current).toBe(items[0].trim());
     await page.keyboard.press("ArrowDown");
-    expect(await current()).toBe(items[1].trim());
+    await expect.poll(current).toBe(items[1].trim());
     await page.keyboard.press("ArrowUp");
-    expect(await current()).toBe(items[0].trim());
+    await expect.poll(current).toBe(items[0].trim());
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "detached" });
     expect((await focused(page))?.label).toBe(label);
@@ -306,7 +317,11 @@ describe("keyboard", () => {
     await menu.waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "menuitem");
     expect(items.map((t) => t.trim())).toContain("Löschen");
-    for (let i = 0; i < items.length && (await current()) !== "Löschen"; i++) await page.keyboard.press("ArrowDown");
+    await expect.poll(current).toBe(items[0].trim());
+    for (let i = 1; i < items.length; i++) {
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(current).toBe(items[i].trim());
+    }
     expect(await current()).toBe("Löschen");
     await page.keyboard.press("Enter");
     const confirm = page.getByRole("alertdialog");

@@ -23,7 +23,11 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const admin = await apiSession(server.url, ADMIN.username, ADMIN.password);
-  const company = await admin.call<{ id: number }>("POST", "/api/companies", { name: "Großbau GmbH", address: "Weg 1, 35510 Butzbach", contactEmail: "g@grossbau.de" });
+  const company = await admin.call<{ id: number }>("POST", "/api/companies", {
+    name: "Großbau GmbH",
+    address: "Weg 1, 35510 Butzbach",
+    contactEmail: "g@grossbau.de",
+  });
   const chef = await invitedUser(server.url, admin, "grossbau", "company_admin", company.id);
   const form = new FormData();
   form.append("name", "Klinikum Neubau");
@@ -72,11 +76,20 @@ describe("LV tab of a 5 000-position LV", () => {
     await first.focus();
     await page.keyboard.press("End");
     let focused = await focusedRow(page);
-    expect(focused).toMatchObject({ role: "treeitem", level: "3", posInSet: String(lv.itemsPerTitle), setSize: String(lv.itemsPerTitle), inView: true });
+    expect(focused).toMatchObject({
+      role: "treeitem",
+      level: "3",
+      posInSet: String(lv.itemsPerTitle),
+      setSize: String(lv.itemsPerTitle),
+      inView: true,
+    });
     expect(focused.text).toContain(lv.lastOz);
     expect(focused.focusRing).not.toBe("none");
     await page.keyboard.press("Enter");
-    await page.getByTestId("boq-details").getByRole("heading", { name: `OZ ${lv.lastOz}` }).waitFor();
+    await page
+      .getByTestId("boq-details")
+      .getByRole("heading", { name: `OZ ${lv.lastOz}` })
+      .waitFor();
     expect(await page.getByTestId("boq-longtext").textContent()).toContain(`Position ${lv.lots}.${lv.titlesPerLot}.${lv.itemsPerTitle}`);
     expect((await focusedRow(page)).selected).toBe("true");
     expect(await domNodes(page)).toBeLessThan(DOM_BUDGET);
@@ -156,7 +169,10 @@ describe("LV tab of a 5 000-position LV", () => {
     await search.fill(lv.lastShortText);
     await status.getByText("1 von 5.000 Positionen gefunden").waitFor();
     await tree.getByRole("treeitem", { name: new RegExp(lv.lastShortText) }).click();
-    await page.getByTestId("boq-details").getByRole("heading", { name: `OZ ${lv.lastOz}` }).waitFor();
+    await page
+      .getByTestId("boq-details")
+      .getByRole("heading", { name: `OZ ${lv.lastOz}` })
+      .waitFor();
 
     // A search over many positions stays virtual too.
     await search.fill("Nr.");

@@ -14,7 +14,9 @@ export async function allTreeRows(page: Page): Promise<string[]> {
     tree.scrollTop = 0;
     for (let guard = 0; guard < 10_000; guard++) {
       await frame();
-      tree.querySelectorAll('[role="treeitem"]').forEach((el) => seen.set(Number(el.getAttribute("data-index")), (el.textContent ?? "").trim()));
+      tree
+        .querySelectorAll('[role="treeitem"]')
+        .forEach((el) => seen.set(Number(el.getAttribute("data-index")), (el.textContent ?? "").trim()));
       if (tree.scrollTop + tree.clientHeight >= tree.scrollHeight - 1) break;
       tree.scrollTop += Math.max(40, Math.floor(tree.clientHeight / 2));
     }

@@ -27,7 +27,16 @@ export interface LargeX83 {
   itemsPerTitle: number;
 }
 
-const WORKS = ["Innenputz Wand", "Estrich schwimmend", "Mauerwerk KS", "Fliesenbelag Boden", "Trockenbauwand", "Anstrich Dispersion", "Bewehrung BSt 500", "Schalung Wand"];
+const WORKS = [
+  "Innenputz Wand",
+  "Estrich schwimmend",
+  "Mauerwerk KS",
+  "Fliesenbelag Boden",
+  "Trockenbauwand",
+  "Anstrich Dispersion",
+  "Bewehrung BSt 500",
+  "Schalung Wand",
+];
 const UNITS = ["m2", "m3", "m", "St", "t"];
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");

@@ -13,8 +13,16 @@ export function BoqStats({ data }: { data: BoqResponse }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <Stat label="Abrechenbare Positionen" value={String(data.chargeablePositions)} hint="ohne doppelte oder gleichartige Positionen" />
-      <Stat label="Kalkulationspaket" value={data.prices ? formatEuro(data.prices.kalkulationspaket) : "–"} hint="75 € je LV + 1,35 € je Position, netto" />
-      <Stat label="Ausführungspaket" value={data.prices ? formatEuro(data.prices.ausfuehrungspaket) : "–"} hint="125 € je LV + 3,05 € je Position, netto" />
+      <Stat
+        label="Kalkulationspaket"
+        value={data.prices ? formatEuro(data.prices.kalkulationspaket) : "–"}
+        hint="75 € je LV + 1,35 € je Position, netto"
+      />
+      <Stat
+        label="Ausführungspaket"
+        value={data.prices ? formatEuro(data.prices.ausfuehrungspaket) : "–"}
+        hint="125 € je LV + 3,05 € je Position, netto"
+      />
       <Stat
         label="Betrag im Risiko"
         value={potential ? formatEuro(potential.totalEur) : "–"}
@@ -54,7 +62,11 @@ export function BoqOverview({ data }: { data: BoqResponse }) {
         </dl>
         <BarChart
           title={priced ? "Wert je Los/Titel (netto)" : "Positionen je Los/Titel"}
-          bars={sections.map((s) => ({ label: s.label, value: priced ? s.value : s.items, display: priced ? formatEuro(s.value) : String(s.items) }))}
+          bars={sections.map((s) => ({
+            label: s.label,
+            value: priced ? s.value : s.items,
+            display: priced ? formatEuro(s.value) : String(s.items),
+          }))}
           emptyText="Keine Gliederung vorhanden"
         />
         <BarChart

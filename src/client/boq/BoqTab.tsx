@@ -3,7 +3,7 @@
 // ("Betrag im Risiko", by VOB basis), the findings about the LV as a whole, the positions as a
 // virtual tree (BoqTree.tsx) with the long text of the selected one, and the Excel export.
 import { useMemo, useState, type ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Columns3, FileSearch, FileSpreadsheet, Loader2 } from "lucide-react";
 import { Button, buttonVariants } from "../components/ui/button";
 import { BoqOverview, BoqStats } from "./BoqSummary";
@@ -19,10 +19,13 @@ import type { BoqResponse } from "./types";
 /** The client's default freshness (spec/01 section 7), except for a "pending" answer. */
 const FRESH_MS = 5 * 60_000;
 
+/** The LV of a project; the project page prefetches it when the pointer or focus reaches the tab. */
+export const boqQuery = (projectId: number) =>
+  queryOptions<BoqResponse>({ queryKey: [`/api/projects/${projectId}/boq`], staleTime: (q) => boqStaleTime(q.state.data, FRESH_MS) });
+
 export function BoqTab({ projectId, canManage }: { projectId: number; canManage: boolean }) {
-  const query = useQuery<BoqResponse>({
-    queryKey: [`/api/projects/${projectId}/boq`],
-    staleTime: (q) => boqStaleTime(q.state.data, FRESH_MS),
+  const query = useQuery({
+    ...boqQuery(projectId),
     // Poll only while the background reader works on the file.
     refetchInterval: (q) => (q.state.data?.status === "pending" ? 1500 : false),
   });
@@ -93,7 +96,13 @@ function BoqPositions({ data }: { data: BoqResponse }) {
     <>
       <LvFindings findings={lvWide} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <BoqTree positions={data.positions} boqName={data.boqName} findingsByOz={findingsByOz} selectedSeq={selected} onSelect={setSelected} />
+        <BoqTree
+          positions={data.positions}
+          boqName={data.boqName}
+          findingsByOz={findingsByOz}
+          selectedSeq={selected}
+          onSelect={setSelected}
+        />
         <PositionDetails current={current} findings={current ? (findingsByOz.get(current.oz ?? "") ?? []) : []} />
       </div>
     </>

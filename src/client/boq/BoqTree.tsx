@@ -95,7 +95,13 @@ export function BoqTree(props: {
     <Card>
       <CardHeader className="gap-3">
         <CardTitle className="text-base">Positionen{props.boqName ? ` – ${props.boqName}` : ""}</CardTitle>
-        <SearchInput value={tree.term} onChange={tree.setTerm} placeholder="OZ oder Text suchen…" label="Positionen durchsuchen" className="max-w-none" />
+        <SearchInput
+          value={tree.term}
+          onChange={tree.setTerm}
+          placeholder="OZ oder Text suchen…"
+          label="Positionen durchsuchen"
+          className="max-w-none"
+        />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p id={countId} role="status" className="text-xs text-slate-600" data-testid="boq-tree-status">
             {status}
@@ -144,7 +150,9 @@ export function BoqTree(props: {
             })}
           </div>
         </div>
-        <p className="mt-2 text-xs text-slate-500">Tastatur: ↑ ↓ bewegen, → ← Titel auf- und zuklappen, Pos1/Ende, Eingabe zeigt die Position.</p>
+        <p className="mt-2 text-xs text-slate-500">
+          Tastatur: ↑ ↓ bewegen, → ← Titel auf- und zuklappen, Pos1/Ende, Eingabe zeigt die Position.
+        </p>
       </CardContent>
     </Card>
   );
@@ -174,7 +182,8 @@ const TreeItem = memo(function TreeItem(props: {
       aria-setsize={row.setSize}
       aria-posinset={row.posInSet}
       aria-expanded={row.expanded}
-      aria-selected={props.selected}
+      // Single selection: only the selected row carries aria-selected (WAI-ARIA tree pattern).
+      aria-selected={props.selected || undefined}
       tabIndex={props.active ? 0 : -1}
       onClick={() => props.onActivate(p.seq, false)}
       style={{ transform: `translateY(${props.start}px)`, paddingLeft: `${(row.level - 1) * 1 + 0.25}rem` }}

@@ -32,7 +32,7 @@ export function FindingCard({ f }: { f: BoqFinding }) {
       {f.evidence ? <p className="text-xs">Beleg: {f.evidence}</p> : null}
       {related.length ? <p className="text-xs">Betrifft auch: OZ {related.join(", ")}</p> : null}
       {f.basis ? <p className="text-xs">Grundlage: {f.basis}</p> : null}
-      {f.potentialEur == null && f.priceNeeded ? <p className="text-xs opacity-80">{f.priceNeeded}</p> : null}
+      {f.potentialEur == null && f.priceNeeded ? <p className="text-xs">{f.priceNeeded}</p> : null}
     </div>
   );
 }

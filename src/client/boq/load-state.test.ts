@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { BOQ_TEXTS, boqLoadState, boqStaleTime } from "./load-state";
 import type { BoqResponse } from "./types";
 
-const answer = (status: BoqResponse["status"]): BoqResponse => ({ status, phase: null, positions: [], counts: null, chargeablePositions: 0, prices: null });
+const answer = (status: BoqResponse["status"]): BoqResponse => ({
+  status,
+  phase: null,
+  positions: [],
+  counts: null,
+  chargeablePositions: 0,
+  prices: null,
+});
 
 describe("LV tab load state", () => {
   it("says 'wird geladen' while fetching and 'wird gelesen' only when the server reports the reading", () => {

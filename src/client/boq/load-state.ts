@@ -36,4 +36,3 @@ export function boqLoadState(q: BoqQueryState): BoqLoadState {
 
 /** A "pending" answer is never fresh: the tab asks again when it is shown. */
 export const boqStaleTime = (data: BoqResponse | undefined, fallbackMs: number) => (data?.status === "pending" ? 0 : fallbackMs);
-

@@ -4,16 +4,19 @@
 import type { TreeRow } from "./boq-tree";
 
 export type TreeKeyAction =
-  | { type: "focus"; row: number }
-  | { type: "expand"; row: number }
-  | { type: "collapse"; row: number }
-  | { type: "select"; row: number };
+  { type: "focus"; row: number } | { type: "expand"; row: number } | { type: "collapse"; row: number } | { type: "select"; row: number };
 
 /**
  * What `key` does on row `active` (-1: none yet). `parentRow(row)` is the row of its parent (-1 at
  * the top); `page` the number of rows a Page Up/Down moves. null: the key is not the tree's.
  */
-export function treeKeyAction(key: string, rows: readonly TreeRow[], active: number, parentRow: (row: number) => number, page = 10): TreeKeyAction | null {
+export function treeKeyAction(
+  key: string,
+  rows: readonly TreeRow[],
+  active: number,
+  parentRow: (row: number) => number,
+  page = 10,
+): TreeKeyAction | null {
   const last = rows.length - 1;
   if (last < 0) return null;
   const at = Math.min(Math.max(active, 0), last);

@@ -3,7 +3,7 @@
 // load-failure screen. Tabs keep room for more views of a project.
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ChevronRight, Download, Eye, FileText, FolderKanban, Info, Pencil, Trash2, X } from "lucide-react";
 import { formatBytes, formatDateTime, formatDateTimeUm } from "../../common/format";
 import { canDownloadOutput, canManageProject, DEMO_PROJECT_ID } from "../../common/project-access";
@@ -12,7 +12,7 @@ import { Button, buttonVariants } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
-import { BoqTab } from "../boq/BoqTab";
+import { BoqTab, boqQuery } from "../boq/BoqTab";
 import { usePageTitle } from "../hooks/use-page-title";
 import { displayName } from "../layout/Sidebar";
 import { useSessionUser } from "../layout/session-user";
@@ -206,6 +206,7 @@ export default function ProjectDetailPage() {
   const id = /^\d{1,10}$/.test(projectId) ? Number(projectId) : NaN;
   const user = useSessionUser();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { remove, pending } = useDeleteProject("detail");
@@ -217,7 +218,8 @@ export default function ProjectDetailPage() {
 
   const manage = canManageProject(user, project);
   const superAdmin = user.role === "super_admin";
-  const tabs: { value: string; label: string; content: ReactNode }[] = [
+  // onIntent: pointer or focus on the tab – the LV (up to megabytes) starts loading before the click.
+  const tabs: { value: string; label: string; content: ReactNode; onIntent?: () => void }[] = [
     {
       value: "overview",
       label: "Übersicht",
@@ -236,7 +238,16 @@ export default function ProjectDetailPage() {
         </div>
       ),
     },
-    ...(project.hasInputFile ? [{ value: "boq", label: "Leistungsverzeichnis", content: <BoqTab projectId={project.id} canManage={manage} /> }] : []),
+    ...(project.hasInputFile
+      ? [
+          {
+            value: "boq",
+            label: "Leistungsverzeichnis",
+            content: <BoqTab projectId={project.id} canManage={manage} />,
+            onIntent: () => void queryClient.prefetchQuery(boqQuery(project.id)),
+          },
+        ]
+      : []),
     { value: "files", label: "Dateien", content: <ProjectFilesTab projectId={project.id} /> },
   ];
 
@@ -288,7 +299,7 @@ export default function ProjectDetailPage() {
       <Tabs defaultValue="overview">
         <TabsList className="w-full sm:w-auto">
           {tabs.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
+            <TabsTrigger key={t.value} value={t.value} onPointerEnter={t.onIntent} onFocus={t.onIntent}>
               {t.label}
             </TabsTrigger>
           ))}

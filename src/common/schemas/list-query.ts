@@ -30,7 +30,12 @@ export const sortValues = <const F extends readonly [string, ...string[]]>(field
 export function listQuery<const F extends readonly [string, ...string[]]>(fields: F) {
   const values = sortValues(fields);
   return z.object({
-    limit: z.coerce.number({ error: LIST_MESSAGES.limit }).int(LIST_MESSAGES.limit).min(1, LIST_MESSAGES.limit).max(LIST_PAGE_MAX, LIST_MESSAGES.limit).optional(),
+    limit: z.coerce
+      .number({ error: LIST_MESSAGES.limit })
+      .int(LIST_MESSAGES.limit)
+      .min(1, LIST_MESSAGES.limit)
+      .max(LIST_PAGE_MAX, LIST_MESSAGES.limit)
+      .optional(),
     offset: z.coerce
       .number({ error: LIST_MESSAGES.offset })
       .int(LIST_MESSAGES.offset)
@@ -66,7 +71,9 @@ export const companyListQuery = listQuery(["id", "name"] as const);
 /** GET /api/registration-links: default -id ("Rows are sorted newest id first"); status filters. */
 export const REGISTRATION_LINK_STATUS_FILTERS = ["active", "used", "expired"] as const;
 export const registrationLinkListQuery = listQuery(["id", "email", "createdAt", "expiresAt"] as const).extend({
-  status: z.enum(REGISTRATION_LINK_STATUS_FILTERS, { error: `status muss einer der Werte ${REGISTRATION_LINK_STATUS_FILTERS.join(", ")} sein` }).optional(),
+  status: z
+    .enum(REGISTRATION_LINK_STATUS_FILTERS, { error: `status muss einer der Werte ${REGISTRATION_LINK_STATUS_FILTERS.join(", ")} sein` })
+    .optional(),
 });
 /** GET /api/inquiries: default -createdAt (newest first); kind filters. */
 export const INQUIRY_KINDS = ["membership", "contact"] as const;

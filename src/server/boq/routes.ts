@@ -8,6 +8,7 @@ import type { AppDeps } from "../app";
 import { companies, projectFiles, projects } from "../db/schema";
 import { requireRole, requireUser } from "../auth/guards";
 import { HttpError, notFound } from "../http/errors";
+import { sendJson } from "../http/send-json";
 import { loadManageableProject, loadVisibleProject } from "../projects/access";
 import { recordProjectWork } from "../projects/status";
 import { analysisPromptRoutes } from "./analysis-prompt-routes";
@@ -27,7 +28,7 @@ export const boqRoutes =
     await app.register(analysisPromptRoutes(deps));
     await app.register(boqExportRoutes(deps));
 
-    app.get("/api/projects/:id/boq", { schema: { params: idParam } }, async (req) => {
+    app.get("/api/projects/:id/boq", { schema: { params: idParam } }, async (req, reply) => {
       const user = requireUser(req);
       const project = await loadVisibleProject(db, user, req.params.id);
       const row = await currentAnalysis(db, project.id);
@@ -40,7 +41,7 @@ export const boqRoutes =
       const a = row.analysis;
       const summary = (a.summary ?? null) as AnalysisSummary | null;
       const positions = a.status === "done" ? await analysisPositions(db, a.id) : [];
-      return {
+      return sendJson(req, reply, {
         status: a.status,
         ...(a.error ? { error: a.error } : {}),
         format: a.format,
@@ -52,7 +53,7 @@ export const boqRoutes =
         prices: summary?.prices ?? null,
         // The money at stake (gaeb/money.ts); null without prices and for analyses stored before it.
         potential: summary?.potential ?? null,
-      };
+      });
     });
 
     // The user's column choice for an Excel/CSV LV: stored with the file, which is read again.

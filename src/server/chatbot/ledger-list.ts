@@ -39,7 +39,12 @@ const ORDER: Record<LedgerSort, SQL[]> = {
 };
 
 const grouped = (db: Db, where: SQL | undefined) =>
-  db.select(rowColumns).from(l).innerJoin(companies, eq(companies.id, l.companyId)).where(where).groupBy(l.companyId, companies.name, l.month);
+  db
+    .select(rowColumns)
+    .from(l)
+    .innerJoin(companies, eq(companies.id, l.companyId))
+    .where(where)
+    .groupBy(l.companyId, companies.name, l.month);
 
 /** The whole ledger (no paging parameters): newest month first, companies by name, as before. */
 export const allLedgerRows = (db: Db, filter: LedgerFilter) => grouped(db, whereOf(filter, "")).orderBy(...ORDER["-month"]);
@@ -55,7 +60,10 @@ export function ledgerPageQueries(db: Db, filter: LedgerFilter, w: PageWindow<Le
     .groupBy(l.companyId, l.month)
     .as("groups");
   return {
-    rows: grouped(db, where).orderBy(...ORDER[w.sort]).limit(w.limit).offset(w.offset),
+    rows: grouped(db, where)
+      .orderBy(...ORDER[w.sort])
+      .limit(w.limit)
+      .offset(w.offset),
     total: db.select({ n: count() }).from(groups),
   };
 }

@@ -34,7 +34,11 @@ export function containsAny(q: string, columns: (AnyColumn | SQL)[], ...more: (S
  * ORDER BY for a sort key: the field's column (ascending, or descending with "-"), then the
  * tie-breakers in the same direction, so pages never overlap or skip rows.
  */
-export function sortOrder<F extends string>(sort: SortKey<F>, columns: Record<F, AnyColumn | SQL>, ...tieBreakers: (AnyColumn | SQL)[]): SQL[] {
+export function sortOrder<F extends string>(
+  sort: SortKey<F>,
+  columns: Record<F, AnyColumn | SQL>,
+  ...tieBreakers: (AnyColumn | SQL)[]
+): SQL[] {
   const descending = sort.startsWith("-");
   const field = (descending ? sort.slice(1) : sort) as F;
   const direction = descending ? desc : asc;
@@ -62,7 +66,11 @@ export async function searching<T>(db: Db, q: string, run: (db: Db) => Promise<T
 type PageQueries<R> = { rows: PromiseLike<R[]>; total: PromiseLike<{ n: number | string }[]> };
 
 /** A page's rows and count from the list's query builders, read as `searching` says. */
-export function readPage<R>(db: Db, q: string, build: (db: Db) => PageQueries<R> | Promise<PageQueries<R>>): Promise<{ rows: R[]; total: number }> {
+export function readPage<R>(
+  db: Db,
+  q: string,
+  build: (db: Db) => PageQueries<R> | Promise<PageQueries<R>>,
+): Promise<{ rows: R[]; total: number }> {
   return searching(db, q, async (tx) => {
     const page = await build(tx);
     const rows = await page.rows;

@@ -34,7 +34,8 @@ function parts(q: string, kind: InquiryKind | undefined) {
 export function inquiryPageQueries(w: PageWindow<InquirySort>, kind?: InquiryKind) {
   const p = parts(w.q, kind);
   const selects: SQL[] = [];
-  if (p.membership) selects.push(sql`select 'membership'::text as kind, ${m.id} as id, ${m.createdAt} as created_at from ${m}${p.membership}`);
+  if (p.membership)
+    selects.push(sql`select 'membership'::text as kind, ${m.id} as id, ${m.createdAt} as created_at from ${m}${p.membership}`);
   if (p.contact) selects.push(sql`select 'contact'::text as kind, ${c.id} as id, ${c.createdAt} as created_at from ${c}${p.contact}`);
   const union = sql.join(selects, sql` union all `);
   const dir = w.sort.startsWith("-") ? sql.raw("desc") : sql.raw("asc");
@@ -57,8 +58,18 @@ export async function inquiryPage(db: Db, w: PageWindow<InquirySort>, kind?: Inq
   const keys = keyResult.map((k) => ({ kind: k.kind, id: Number(k.id) }));
   const ids = (k: InquiryKind) => keys.filter((x) => x.kind === k).map((x) => x.id);
   const [requests, messages] = await Promise.all([
-    ids("membership").length ? db.select().from(m).where(inArray(m.id, ids("membership"))) : [],
-    ids("contact").length ? db.select().from(c).where(inArray(c.id, ids("contact"))) : [],
+    ids("membership").length
+      ? db
+          .select()
+          .from(m)
+          .where(inArray(m.id, ids("membership")))
+      : [],
+    ids("contact").length
+      ? db
+          .select()
+          .from(c)
+          .where(inArray(c.id, ids("contact")))
+      : [],
   ]);
   const byKey = new Map<string, InquiryDto>([
     ...requests.map((r) => [`membership:${r.id}`, membershipDto(r)] as const),
@@ -74,6 +85,7 @@ export async function allInquiries(db: Db, max: number, kind?: InquiryKind): Pro
     kind === "contact" ? [] : db.select().from(m).orderBy(desc(m.createdAt), desc(m.id)).limit(max),
     kind === "membership" ? [] : db.select().from(c).orderBy(desc(c.createdAt), desc(c.id)).limit(max),
   ]);
-  return [...requests.map(membershipDto), ...messages.map(contactDto)].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  return [...requests.map(membershipDto), ...messages.map(contactDto)].sort(
+    (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
+  );
 }
-

@@ -41,7 +41,10 @@ const statusWhere = (status: RegistrationLinkStatusFilter | undefined, now: Date
 /** Companies whose name contains q (trigram index): their ids, for the links' search. */
 async function companiesNamed(db: Db, q: string): Promise<number[]> {
   if (!q) return [];
-  const rows = await db.select({ id: companies.id }).from(companies).where(ilike(companies.name, containsPattern(q)));
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(ilike(companies.name, containsPattern(q)));
   return rows.map((r) => r.id);
 }
 
@@ -50,7 +53,12 @@ async function companiesNamed(db: Db, q: string): Promise<number[]> {
  * company name is looked up first, so the search is one OR of e-mail (trigram index), company ids
  * (company index) and roles that the planner can combine from indexes.
  */
-export async function registrationLinkPageQueries(db: Db, w: PageWindow<RegistrationLinkSort>, status?: RegistrationLinkStatusFilter, now = new Date()) {
+export async function registrationLinkPageQueries(
+  db: Db,
+  w: PageWindow<RegistrationLinkSort>,
+  status?: RegistrationLinkStatusFilter,
+  now = new Date(),
+) {
   const l = registrationLinks;
   const roles = w.q ? rolesMatching(w.q) : [];
   const companyIds = await companiesNamed(db, w.q);
