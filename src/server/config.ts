@@ -186,7 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: resolve(env.CLIENT_DIR ?? `${env.DIST_DIR ?? "./dist"}/client`),
     rateLimit: env.RATE_LIMIT !== "off",
     cacheStaleMs: Number(env.CACHE_STALE_MS ?? 1000),
-    projectListCacheBytes: Math.max(0, Number(env.PROJECT_LIST_CACHE_MB ?? 64)) * 2 ** 20,
+    // 0 turns the cache off; anything else that is not a positive number keeps the default.
+    projectListCacheBytes: (env.PROJECT_LIST_CACHE_MB?.trim() === "0" ? 0 : positive(env.PROJECT_LIST_CACHE_MB, 64)) * 2 ** 20,
     reader: {
       timeoutMs: positive(env.READER_TIMEOUT_MS, 120_000),
       maxHeapMb: positive(env.READER_MAX_HEAP_MB, 768),

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { ADMIN, apiSession, launchBrowser, loginViaUi, newPage, startServer, type RunningServer } from "../helpers/e2e";
+import { pickCompany } from "../helpers/company-picker";
 import { parseMail, startSmtpServer, type SmtpServer } from "../helpers/smtp-server";
 
 let server: RunningServer;
@@ -44,7 +45,7 @@ afterAll(async () => {
 async function inviteViaUi(page: Page, email: string) {
   await page.getByRole("button", { name: "Benutzer einladen" }).click();
   await page.getByLabel("E-Mail-Adresse").fill(email);
-  await page.getByLabel("Unternehmen").selectOption({ label: "Hessen Hochbau GmbH" });
+  await pickCompany(page, "Hessen Hochbau GmbH", "hessen");
   await page.getByRole("button", { name: "Einladung erstellen" }).click();
   // One toast at a time (TOAST_LIMIT): this is the one of this invitation.
   return toast(page, "Benutzereinladung erstellt");

@@ -4,17 +4,17 @@
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Info, Plus } from "lucide-react";
 import { canCreateProject } from "../../common/project-access";
 import { DEFAULT_PROJECT_STATUS } from "../../common/project-status";
 import { PROJECT_FILE_MAX_BYTES, PROJECT_MESSAGES, projectCreateSchema, type ProjectCreateInput } from "../../common/schemas/project";
-import type { CompanyDto, ProjectDto } from "../../common/types";
+import type { ProjectDto } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { Input } from "../components/ui/input";
 import { Field } from "../components/ui/label";
-import { NativeSelect } from "../components/ui/select";
+import { CompanyPicker } from "../companies/CompanyPicker";
 import { toast } from "../hooks/use-toast";
 import { RequestError } from "../lib/api";
 import { useSessionUser } from "../layout/session-user";
@@ -52,10 +52,9 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: { open: b
   const user = useSessionUser();
   const qc = useQueryClient();
   const isSuperAdmin = user.role === "super_admin";
-  const companiesQuery = useQuery<CompanyDto[]>({ queryKey: ["/api/companies"], enabled: open && isSuperAdmin });
   const [file, setFile] = useState<File | null>(null);
   const [fileMessage, setFileMessage] = useState<string>();
-  const [companyId, setCompanyId] = useState("");
+  const [companyId, setCompanyId] = useState<number | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useRef<UploadHandle<ProjectDto> | null>(null);
   const form = useForm<ProjectCreateInput>({ resolver: zodResolver(projectCreateSchema), defaultValues: EMPTY });
@@ -66,7 +65,7 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: { open: b
     form.reset(EMPTY);
     setFile(null);
     setFileMessage(undefined);
-    setCompanyId("");
+    setCompanyId(null);
     setProgress(null);
   };
 
@@ -95,7 +94,7 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: { open: b
       body.append("contactPerson", values.contactPerson ?? "");
       body.append("contactEmail", values.contactEmail ?? "");
       body.append("status", DEFAULT_PROJECT_STATUS);
-      body.append("companyId", isSuperAdmin ? companyId : String(user.companyId ?? ""));
+      body.append("companyId", String((isSuperAdmin ? companyId : user.companyId) ?? ""));
       body.append("file", file!, file!.name);
       setProgress(0);
       upload.current = uploadWithProgress<ProjectDto>("/api/projects", body, setProgress);
@@ -152,14 +151,7 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: { open: b
           </Field>
           {isSuperAdmin ? (
             <Field id="project-company" label="Unternehmen">
-              <NativeSelect id="project-company" value={companyId} disabled={busy} onChange={(e) => setCompanyId(e.target.value)}>
-                <option value="">Kein Unternehmen</option>
-                {(companiesQuery.data ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect>
+              <CompanyPicker id="project-company" value={companyId} onChange={setCompanyId} noneLabel="Kein Unternehmen" disabled={busy} />
             </Field>
           ) : null}
           <Field id="project-file" label="Leistungsverzeichnis *" error={fileMessage}>

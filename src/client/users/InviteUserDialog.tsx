@@ -2,7 +2,7 @@
 // company; a company admin invites plain users into its own company; without a company a
 // company admin gets a notice instead of the form.
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Info, UserPlus } from "lucide-react";
@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { ROLES, ROLE_LABELS } from "../../common/roles";
 import { registrationLinkSchema, type RegistrationLinkInput } from "../../common/schemas/registration-link";
 import type { CompanyDto, CurrentUser } from "../../common/types";
+import { CompanyPicker } from "../companies/CompanyPicker";
 import { Button } from "../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { Input } from "../components/ui/input";
@@ -84,7 +85,6 @@ export function InviteUserButton({ me }: { me: CurrentUser }) {
 
 function InviteUserDialog({ me, open, onOpenChange }: { me: CurrentUser; open: boolean; onOpenChange: (o: boolean) => void }) {
   const isSuper = me.role === "super_admin";
-  const { data: companies } = useQuery<CompanyDto[]>({ queryKey: ["/api/companies"], enabled: isSuper && open });
   const { data: ownCompany } = useQuery<CompanyDto>({
     queryKey: [`/api/companies/${me.companyId}`],
     enabled: !isSuper && me.companyId !== null,
@@ -149,14 +149,20 @@ function InviteUserDialog({ me, open, onOpenChange }: { me: CurrentUser; open: b
                 </NativeSelect>
               </Field>
               <Field id="invite-company" label="Unternehmen" error={errors.companyId?.message}>
-                <NativeSelect id="invite-company" aria-invalid={!!errors.companyId} {...form.register("companyId")}>
-                  <option value="">Unternehmen auswählen</option>
-                  {(companies ?? []).map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <Controller
+                  control={form.control}
+                  name="companyId"
+                  render={({ field }) => (
+                    <CompanyPicker
+                      id="invite-company"
+                      value={field.value === "" || field.value == null ? null : Number(field.value)}
+                      onChange={(id) => field.onChange(id ?? "")}
+                      placeholder="Unternehmen auswählen"
+                      invalid={!!errors.companyId}
+                      describedBy={errors.companyId ? "invite-company-error" : undefined}
+                    />
+                  )}
+                />
               </Field>
             </>
           ) : (

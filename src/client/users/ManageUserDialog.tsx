@@ -1,14 +1,15 @@
 // "Verwalten" (spec/02 sections 2 and 6): personal data (super admin only), role, company
 // (super admin only) and the password reset. Only changed fields are sent.
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { KeyRound, ShieldOff } from "lucide-react";
 import { z } from "zod";
 import { ROLES, ROLE_LABELS, type Role } from "../../common/roles";
 import { assignableRoles, canEditPersonalData, canManageUser, userUpdateSchema, type UserUpdateInput } from "../../common/schemas/user";
-import type { CompanyDto, CurrentUser, UserDto } from "../../common/types";
+import type { CurrentUser, UserDto } from "../../common/types";
+import { CompanyPicker } from "../companies/CompanyPicker";
 import { Button } from "../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { Input } from "../components/ui/input";
@@ -62,11 +63,10 @@ function changedFields(user: UserDto, v: FormValues, personal: boolean, isSuper:
 export function ManageUserDialog(props: {
   me: CurrentUser;
   user: UserDto;
-  companies: CompanyDto[];
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
-  const { me, user, companies, onOpenChange } = props;
+  const { me, user, onOpenChange } = props;
   const isSuper = me.role === "super_admin";
   const personal = canEditPersonalData(me) && me.id !== user.id;
   const roles: readonly Role[] = assignableRoles(me).includes(user.role) ? assignableRoles(me) : ROLES.filter((r) => r === user.role);
@@ -150,14 +150,20 @@ export function ManageUserDialog(props: {
             </Field>
             {isSuper ? (
               <Field id="manage-company" label="Unternehmen">
-                <NativeSelect id="manage-company" {...form.register("companyId")}>
-                  <option value="">Kein Unternehmen</option>
-                  {companies.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </NativeSelect>
+                {/* The current company shows at once from the user row; it changes only when another option is picked. */}
+                <Controller
+                  control={form.control}
+                  name="companyId"
+                  render={({ field }) => (
+                    <CompanyPicker
+                      id="manage-company"
+                      value={field.value === "" ? null : Number(field.value)}
+                      onChange={(id) => field.onChange(id === null ? "" : String(id))}
+                      selectedName={user.companyName}
+                      noneLabel="Kein Unternehmen"
+                    />
+                  )}
+                />
               </Field>
             ) : (
               <div className="space-y-1.5">

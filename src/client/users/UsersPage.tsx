@@ -2,8 +2,8 @@
 // The table is read page by page from GET /api/users (the search sent as q, in id order).
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import type { CompanyDto, CurrentUser, UserDto } from "../../common/types";
+import { useMutation } from "@tanstack/react-query";
+import type { CurrentUser, UserDto } from "../../common/types";
 import { Card, CardContent } from "../components/ui/card";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
 import { usePageTitle } from "../hooks/use-page-title";
@@ -38,7 +38,6 @@ function UserAdministration({ me }: { me: CurrentUser }) {
   const [toDelete, setToDelete] = useState<UserDto | null>(null);
   const isSuper = me.role === "super_admin";
   const list = usePagedList<UserDto>({ path: "/api/users", pageSize: USERS_PAGE_SIZE, search });
-  const { data: companies } = useQuery<CompanyDto[]>({ queryKey: ["/api/companies"], enabled: isSuper });
 
   const remove = useMutation({
     mutationFn: (u: UserDto) => apiRequest("DELETE", `/api/users/${u.id}`),
@@ -89,7 +88,6 @@ function UserAdministration({ me }: { me: CurrentUser }) {
           key={managed.id}
           me={me}
           user={managed}
-          companies={companies ?? []}
           open
           onOpenChange={(o) => !o && setManaged(null)}
         />
