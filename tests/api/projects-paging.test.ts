@@ -160,6 +160,36 @@ describe("search", () => {
   });
 });
 
+describe("orders search (view=orders)", () => {
+  it("also finds description, company name and creator, which the project list's search does not", async () => {
+    const { users } = await import("../../src/server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    await ctx.db.update(users).set({ firstName: "Kunigunde", lastName: "Ostermeier" }).where(eq(users.id, w.adminB.id));
+    const [described] = await ctx.db
+      .insert(projects)
+      .values({ name: "Lager Nord", description: "Hallenboden mit Industrieestrich", companyId: w.companyB, createdBy: w.adminB.id, createdAt: new Date(BASE + 3_700_000) })
+      .returning();
+    const orders = (q: string) => get(w.superAdmin, `/api/projects?limit=50&view=orders&q=${encodeURIComponent(q)}`);
+
+    const byDescription = await orders("industrieESTRICH");
+    expect(names(byDescription.body)).toEqual(["Lager Nord"]);
+    expect(byDescription.total).toBe("1");
+    // Company B ("Bau Beta AG") by its name: its three projects, newest first.
+    const byCompany = await orders("beta ag");
+    expect(names(byCompany.body)).toEqual(["Lager Nord", "Beta Halle", "Alpha Geheim Beta"]);
+    expect(byCompany.total).toBe("3");
+    // The creator by first name, last name or both.
+    for (const q of ["kunigunde", "OSTERMEIER", "Kunigunde Ostermeier"]) expect(names((await orders(q)).body)).toEqual(["Lager Nord", "Beta Halle", "Alpha Geheim Beta"]);
+    // The project list's search stays the spec's three fields.
+    expect((await get(w.superAdmin, "/api/projects?limit=50&q=industrieestrich")).body).toEqual([]);
+    expect((await get(w.superAdmin, "/api/projects?limit=50&q=Ostermeier")).total).toBe("0");
+    // A company admin's wide search stays within the own company.
+    expect((await get(w.adminA, "/api/projects?limit=50&view=orders&q=beta ag")).total).toBe("0");
+    expect((await ctx.request("GET", "/api/projects?view=admin", { user: w.superAdmin })).statusCode).toBe(400);
+    await ctx.db.delete(projects).where(eq(projects.id, described.id));
+  });
+});
+
 describe("sort", () => {
   it("orders by createdAt or name, ascending or descending", async () => {
     const url = `/api/companies/${w.companyA}/projects?limit=3&sort=`;

@@ -33,6 +33,8 @@ import { MessageRow, SkeletonRows } from "../components/ui/table-states";
 export const SKELETON_ROWS = 5;
 const COLUMNS = 7;
 export const ORDERS_PAGE_SIZE = 50;
+/** The orders search also covers description, company and creator (the columns shown). */
+const ORDERS_FILTERS = { view: "orders" } as const;
 /** Under the projects key, so every project change (invalidateProjects) refreshes the figures. */
 const SUMMARY_KEY = [PROJECTS_KEY[0], "order-summary"] as const;
 
@@ -43,7 +45,7 @@ export default function OrdersPage() {
   const [draftFor, setDraftFor] = useState<ProjectDto | null>(null);
   const [toDelete, setToDelete] = useState<ProjectDto | null>(null);
   const queryClient = useQueryClient();
-  const list = usePagedList<ProjectDto>({ path: PROJECTS_KEY[0], pageSize: ORDERS_PAGE_SIZE, search, sort: "-createdAt" });
+  const list = usePagedList<ProjectDto>({ path: PROJECTS_KEY[0], pageSize: ORDERS_PAGE_SIZE, search, sort: "-createdAt", filters: ORDERS_FILTERS });
   const { rows, isPending, isError } = list;
   const { data: summary } = useQuery({ queryKey: SUMMARY_KEY, queryFn: () => apiRequest<OrderSummary>("GET", "/api/orders/summary") });
   const { remove, pending } = useDeleteProject("list");

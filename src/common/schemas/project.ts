@@ -91,7 +91,10 @@ export const PROJECT_PAGE_MAX = LIST_PAGE_MAX;
  * (case-insensitive, on name, costCenter and contactPerson as the list's search box of spec/01
  * section 4), ordered by `sort` (default -createdAt). X-Total-Count carries the number of matches.
  */
-export const projectListQuery = listQuery(["createdAt", "name"] as const);
+export const projectListQuery = listQuery(["createdAt", "name"] as const).extend({
+  // The orders page (spec/02) shows description, creator and company too, and its search finds them.
+  view: z.enum(["orders"], { error: "view muss orders sein" }).optional(),
+});
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 
 /** True when the query asks for a page (any parameter set) rather than the whole list. */

@@ -259,6 +259,8 @@ export const projects = pgTable(
     index("projects_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("projects_cost_center_trgm_idx").using("gin", t.costCenter.op("gin_trgm_ops")),
     index("projects_contact_person_trgm_idx").using("gin", t.contactPerson.op("gin_trgm_ops")),
+    // The orders page also searches the description (migration 0007).
+    index("projects_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
     check("projects_creator_ck", sql`${t.createdBy} is not null or ${t.id} = 1`),
   ],
 );

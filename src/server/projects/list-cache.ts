@@ -182,7 +182,7 @@ export function createProjectListCache(db: Db, writes: LocalWrites, staleMs: num
 
   async function getPage(scope: ListScope, req: ProjectPageRequest): Promise<Entry> {
     const summary = await summaryOf(scope);
-    const key = `${keyOf(scope)}|${req.sort}|${req.limit}|${req.offset}|${req.q}`;
+    const key = `${keyOf(scope)}|${req.sort}|${req.limit}|${req.offset}|${req.searchOrders ? "orders:" : ""}${req.q}`;
     const entry = entries.get(key);
     if (entry && entry.writes === writes.count && entry.fingerprint === summary.fingerprint && Date.now() - entry.builtAt < REBUILD_MS) {
       touch(key, entry);

@@ -78,10 +78,21 @@ const shapeWhere = (shape: ListShape, companyId: number | null): SQL | undefined
 /** ILIKE pattern for "contains", with the wildcard characters of the search text taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
-/** The search of the list page: name, costCenter or contactPerson contain q (trigram GIN indexes). */
-const searchWhere = (q: string): SQL | undefined => {
+/**
+ * The search of the list page: name, costCenter or contactPerson contain q (trigram GIN indexes).
+ * The orders page's search also finds the description, the company's name and the creator (the
+ * columns it shows): companies and users are searched first through their own trigram indexes.
+ */
+const searchWhere = (q: string, orders = false): SQL | undefined => {
   const pattern = containsPattern(q);
-  return or(ilike(projects.name, pattern), ilike(projects.costCenter, pattern), ilike(projects.contactPerson, pattern));
+  const listed = [ilike(projects.name, pattern), ilike(projects.costCenter, pattern), ilike(projects.contactPerson, pattern)];
+  if (!orders) return or(...listed);
+  return or(
+    ...listed,
+    ilike(projects.description, pattern),
+    sql`${projects.companyId} in (select id from companies where name ilike ${pattern})`,
+    sql`${projects.createdBy} in (select id from users where username ilike ${pattern} or first_name ilike ${pattern} or last_name ilike ${pattern} or (first_name || ' ' || last_name) ilike ${pattern})`,
+  );
 };
 
 /** Sort keys → ORDER BY, with the id as tie-breaker so pages never overlap or skip rows. */
@@ -97,6 +108,8 @@ export interface ProjectPageRequest {
   offset: number;
   q: string;
   sort: ProjectSort;
+  /** The orders page's wider search (description, company, creator). */
+  searchOrders?: boolean;
 }
 
 /** ORDER BY inside the page queries (one table, unqualified columns). */
@@ -188,7 +201,7 @@ export function projectPageQueries(db: Db) {
  * order's index (many).
  */
 export async function projectSearchPage(db: Db, shape: ListShape, companyId: number | null, req: ProjectPageRequest): Promise<{ json: string; total: number }> {
-  const search = searchWhere(req.q)!;
+  const search = searchWhere(req.q, req.searchOrders)!;
   const company = sql`${companyId ?? -1}::int`;
   const rows = pageRows(shape, company, search, req.sort, sql`${req.limit}::int`, sql`${req.offset}::int`, sql`${req.limit + req.offset}::int`);
   const [row] = await db

@@ -71,6 +71,7 @@ export const projectRoutes =
         offset: query.offset ?? 0,
         q: query.q ?? "",
         sort: query.sort ?? "-createdAt",
+        searchOrders: query.view === "orders",
       });
     }
 
