@@ -204,7 +204,7 @@ export function CompanyPicker({ id, value, onChange, selectedName, noneLabel, pl
             onMouseMove={() => active !== i && setActive(i)}
             className={cn(
               "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800",
-              i === active && "bg-brand-50 text-brand-900",
+              i === active && "bg-brand-100 text-brand-900",
               o.id === null && "italic text-slate-600",
               stale && "opacity-60",
             )}

@@ -2,7 +2,7 @@
 // the screen's filters; the rows are the route's array, the total comes in X-Total-Count). The
 // search text is debounced and sent as `q`; the rows on screen stay while the next ones load.
 import { useMemo } from "react";
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { getListPage } from "./api";
 
@@ -55,16 +55,23 @@ export interface PagedListOptions<T> {
 
 const byId = (row: unknown) => (row as { id: number }).id;
 
-export function usePagedList<T>({ path, pageSize, search = "", sort, filters, enabled = true, rowKey = byId, debounceMs = SEARCH_DEBOUNCE_MS, staleTime }: PagedListOptions<T>) {
-  const term = useDebouncedValue(search.trim(), debounceMs);
-  const query = useInfiniteQuery({
-    queryKey: pagedListKey(path, { limit: pageSize, q: term, sort, filters }),
-    queryFn: ({ pageParam, signal }) => getListPage<T>(pagedListUrl(path, { limit: pageSize, offset: pageParam, q: term, sort, filters }), { signal }),
+/** Key, reader and paging of one list variant: shared by the hook and by prefetches (the same cache entry). */
+export function pagedListQuery<T>(path: string, { limit, q = "", sort, filters }: Omit<PageRequest, "offset">) {
+  return infiniteQueryOptions({
+    queryKey: pagedListKey(path, { limit, q, sort, filters }),
+    queryFn: ({ pageParam, signal }) => getListPage<T>(pagedListUrl(path, { limit, offset: pageParam, q, sort, filters }), { signal }),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
+    getNextPageParam: (last: { items: T[]; total: number }, pages: { items: T[]; total: number }[]) => {
       const loaded = pages.reduce((n, p) => n + p.items.length, 0);
       return last.items.length > 0 && loaded < last.total ? loaded : undefined;
     },
+  });
+}
+
+export function usePagedList<T>({ path, pageSize, search = "", sort, filters, enabled = true, rowKey = byId, debounceMs = SEARCH_DEBOUNCE_MS, staleTime }: PagedListOptions<T>) {
+  const term = useDebouncedValue(search.trim(), debounceMs);
+  const query = useInfiniteQuery({
+    ...pagedListQuery<T>(path, { limit: pageSize, q: term, sort, filters }),
     placeholderData: keepPreviousData,
     enabled,
     ...(staleTime === undefined ? {} : { staleTime }),

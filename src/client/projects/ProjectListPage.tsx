@@ -1,6 +1,6 @@
 // /dashboard/projects: info banner, search over name/costCenter/contactPerson, 6 skeleton cards
 // while loading, both empty states, the card grid and 'Neues Projekt' for admins.
-// The list is read page by page from the server (PAGE_SIZE cards, the next page when the end of
+// The list is read page by page from the server (PROJECT_LIST_PAGE_SIZE cards, the next page when the end of
 // the grid scrolls into view or on 'Weitere Projekte laden'); the search is debounced and sent
 // to the server, and the previous results stay on screen while the next ones load.
 import { useEffect, useRef, useState } from "react";
@@ -15,12 +15,11 @@ import { errorMessage } from "../lib/api";
 import { useSessionUser } from "../layout/session-user";
 import { NewProjectButton } from "./CreateProjectDialog";
 import { ProjectCard } from "./ProjectCard";
-import { PROJECTS_KEY } from "./project-api";
 import { usePagedList } from "../lib/use-paged-list";
+import { PROJECT_LIST_PAGE_SIZE, PROJECTS_KEY } from "./project-api";
 import type { ProjectDto } from "../../common/types";
 
 /** Cards per request: enough to fill a large screen, few enough to keep the page small. */
-export const PAGE_SIZE = 24;
 
 function SkeletonCard() {
   return (
@@ -47,7 +46,7 @@ export default function ProjectListPage() {
   const [search, setSearch] = useState("");
   const { rows: filtered, searching, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isPlaceholderData } = usePagedList<ProjectDto>({
     path: PROJECTS_KEY[0],
-    pageSize: PAGE_SIZE,
+    pageSize: PROJECT_LIST_PAGE_SIZE,
     search,
   });
 

@@ -5,6 +5,8 @@ import type { ProjectSort } from "../../common/schemas/project";
 import { apiRequest, getListPage, parseServerMessage, RequestError } from "../lib/api";
 
 export const PROJECTS_KEY = ["/api/projects"] as const;
+/** Cards per page of the project list (and of its prefetch, dashboard-preload.ts). */
+export const PROJECT_LIST_PAGE_SIZE = 24;
 
 /** One page of the visible projects (GET /api/projects?limit=…&offset=…&q=…&sort=…). */
 export interface ProjectPageParams {
