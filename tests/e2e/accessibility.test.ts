@@ -8,28 +8,17 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { ADMIN, apiSession, launchBrowser, loginViaUi, newPage, startServer, type RunningServer } from "../helpers/e2e";
 import { axeViolations } from "../helpers/axe";
 import { invitedUser, PASSWORD } from "./projects.helpers";
+import { DASHBOARD_PAGES, PUBLIC_PAGES } from "../../src/common/routes";
 
 let server: RunningServer;
 let browser: Browser;
 let projectId: number;
 
 const GAEB = readFileSync(join(import.meta.dirname, "../../src/server/gaeb/fixtures/rohbau-27.x83"));
-const PUBLIC = ["/", "/auth", "/impressum", "/agb", "/diese-seite-gibt-es-nicht"];
+// Every page of the route tables (a new route is checked without editing this file), plus 404s.
+const PUBLIC = [...PUBLIC_PAGES, "/diese-seite-gibt-es-nicht"];
 const DEMO_VIEWS = ["dashboard", "projects", "users", "documents", "settings", "chatbot-legal", "chatbot-construction"];
-const SUPER_ADMIN_PAGES = [
-  "/dashboard",
-  "/dashboard/projects",
-  "/dashboard/users",
-  "/dashboard/orders",
-  "/dashboard/companies",
-  "/dashboard/registration-links",
-  "/dashboard/inquiries",
-  "/dashboard/settings",
-  "/dashboard/chatbot-legal",
-  "/dashboard/chatbot-construction",
-  "/dashboard/chatbot-database",
-  "/dashboard/unbekannt",
-];
+const SUPER_ADMIN_PAGES = [...DASHBOARD_PAGES.filter((p) => !p.includes(":")), "/dashboard/unbekannt"];
 const MEMBER_PAGES = [
   "/dashboard",
   "/dashboard/projects",

@@ -247,7 +247,8 @@ describe("inquiry list for the super admin", () => {
     await list.waitFor();
     const items = list.getByTestId("inquiry");
     const all = await inquiries();
-    expect(await items.count()).toBe(all.length);
+    // Pages and tab filters are read from the server: wait for the answer, not the first render.
+    await expect.poll(() => items.count()).toBe(all.length);
     const dates = await items.getByTestId("inquiry-date").allTextContents();
     expect(dates[0]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
     const membership = items.filter({ hasText: REQUEST.firmenname }).filter({ hasText: "Ausführungspaket" }).first();
@@ -261,7 +262,7 @@ describe("inquiry list for the super admin", () => {
     const first = all[0];
     expect(await items.first().getAttribute("data-kind")).toBe(first.kind);
     await page.getByRole("tab", { name: /Kontaktnachrichten/ }).click();
-    expect(await items.count()).toBe(all.filter((i) => i.kind === "contact").length);
+    await expect.poll(() => items.count()).toBe(all.filter((i) => i.kind === "contact").length);
     expect(await page.title()).toBe("Anfragen | bauklar");
     await context.close();
   });

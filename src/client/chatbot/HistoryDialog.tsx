@@ -75,10 +75,7 @@ export function HistoryDialog(props: {
             </ul>
             <LoadMore
               shown={data.length}
-              total={list.total}
-              hasNextPage={list.hasNextPage}
-              isFetchingNextPage={list.isFetchingNextPage}
-              fetchNextPage={list.fetchNextPage}
+              list={list}
               noun={["Unterhaltung", "Unterhaltungen"]}
               label="Ältere Unterhaltungen laden"
             />

@@ -99,10 +99,7 @@ export function LedgerPanel() {
         {!isLoading && !isError ? (
           <LoadMore
             shown={data.length}
-            total={list.total}
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
+            list={list}
             noun={["Zeile", "Zeilen"]}
             label="Weitere Zeilen laden"
           />

@@ -116,10 +116,7 @@ export default function CompaniesPage() {
           </Table>
           <LoadMore
             shown={rows.length}
-            total={list.total}
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
+            list={list}
             noun={["Unternehmen", "Unternehmen"]}
             label="Weitere Unternehmen laden"
           />

@@ -187,10 +187,7 @@ export default function InquiriesPage() {
           ))}
           <LoadMore
             shown={items.length}
-            total={list.total}
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
+            list={list}
             noun={["Anfrage", "Anfragen"]}
             label="Weitere Anfragen laden"
           />

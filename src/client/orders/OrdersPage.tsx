@@ -206,10 +206,7 @@ export default function OrdersPage() {
           </Table>
           <LoadMore
             shown={rows.length}
-            total={list.total}
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
+            list={list}
             noun={["Auftrag", "Aufträge"]}
             label="Weitere Aufträge laden"
           />

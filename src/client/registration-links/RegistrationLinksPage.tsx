@@ -155,10 +155,7 @@ export default function RegistrationLinksPage() {
           </Table>
           <LoadMore
             shown={rows.length}
-            total={list.total}
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
+            list={list}
             noun={["Einladungslink", "Einladungslinks"]}
             label="Weitere Einladungslinks laden"
           />

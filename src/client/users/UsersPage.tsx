@@ -74,10 +74,7 @@ function UserAdministration({ me }: { me: CurrentUser }) {
           />
           <LoadMore
             shown={list.rows.length}
-            total={list.total}
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
+            list={list}
             noun={["Benutzer", "Benutzer"]}
             label="Weitere Benutzer laden"
           />

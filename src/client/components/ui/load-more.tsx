@@ -5,12 +5,18 @@ import { Loader2 } from "lucide-react";
 import { cn } from "../../lib/utils";
 import { Button } from "./button";
 
-export interface LoadMoreProps {
-  shown: number;
+/** What LoadMore needs of a paged list (usePagedList's result). */
+export interface PagedListState {
   total: number | undefined;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+}
+
+export interface LoadMoreProps {
+  /** Rows on screen (after any client-side grouping). */
+  shown: number;
+  list: PagedListState;
   /** The counted thing, singular and plural: ["Auftrag", "Aufträge"]. */
   noun: readonly [string, string];
   label?: string;
@@ -22,7 +28,8 @@ export interface LoadMoreProps {
 export const countText = (shown: number, total: number, [one, many]: readonly [string, string]) =>
   `${total} ${total === 1 ? one : many}${shown < total ? `, ${shown} angezeigt` : ""}`;
 
-export function LoadMore({ shown, total, hasNextPage, isFetchingNextPage, fetchNextPage, noun, label = "Mehr laden", className, testId = "list-more" }: LoadMoreProps) {
+export function LoadMore({ shown, list, noun, label = "Mehr laden", className, testId = "list-more" }: LoadMoreProps) {
+  const { total, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const sentinel = useRef<HTMLDivElement>(null);
   // A new observer after every page: its first report tells whether the end is still in view.
   useEffect(() => {
