@@ -272,7 +272,7 @@ describe("keyboard", () => {
     expect((await focused(page))?.inDialog).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect((await focused(page))?.testId).toBe("new-project");
+    await expect.poll(async () => (await focused(page))?.testId).toBe("new-project");
     await context.close();
   });
 
@@ -299,7 +299,8 @@ describe("keyboard", () => {
     await expect.poll(current).toBe(items[0].trim());
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "detached" });
-    expect((await focused(page))?.label).toBe(label);
+    // Radix returns the focus a moment after the menu is gone (FocusScope unmount, setTimeout).
+    await expect.poll(async () => (await focused(page))?.label).toBe(label);
 
     // Enter on an item acts: 'Löschen' asks for confirmation in a dialog that keeps the focus.
     await page.keyboard.press("Enter");
@@ -336,7 +337,7 @@ describe("keyboard", () => {
     }
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached" });
-    expect((await focused(page))?.label).toBe("Menü öffnen");
+    await expect.poll(async () => (await focused(page))?.label).toBe("Menü öffnen");
     await context.close();
   });
 

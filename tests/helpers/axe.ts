@@ -39,6 +39,15 @@ export async function axeViolations(page: Page, where = "", context = "document"
   // The product's CSP (script-src 'self') refuses an injected <script> tag (addScriptTag); code
   // evaluated through the DevTools protocol is not subject to it.
   if (!loaded) await page.evaluate(`${(axeSource ??= readFileSync(AXE_PATH, "utf8"))}\n;true`);
+  // Colours are judged in their final state: a section still fading in (site/FadeIn.tsx) is a
+  // blend of text and background, a false contrast alarm. Two frames let a just-started
+  // transition register, then every running animation and transition with an end is awaited.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+    // Endless ones (spinners) never finish and are left alone.
+    const ending = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
   const violations = await page.evaluate(
     async ({ tags, selector }) => {
       const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
