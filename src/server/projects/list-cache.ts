@@ -23,6 +23,7 @@ import { gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import type { LocalWrites } from "../http/local-writes";
+import { acceptsGzip } from "../http/send-json";
 import { projectListQueries, projectPageQueries, projectSearchPage, type ListShape, type ProjectPageRequest } from "./queries";
 
 const REBUILD_MS = 10_000;
@@ -193,7 +194,7 @@ export function createProjectListCache(db: Db, writes: LocalWrites, staleMs: num
 
   function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Entry) {
     reply.header("Content-Type", "application/json; charset=utf-8").header("X-Total-Count", String(entry.total)).header("Vary", "Accept-Encoding").header("Cache-Control", "private, no-cache");
-    if (entry.gzip && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+    if (entry.gzip && acceptsGzip(req)) {
       return reply.header("Content-Encoding", "gzip").send(entry.gzip);
     }
     return reply.send(entry.json);
