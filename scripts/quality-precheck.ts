@@ -4,7 +4,7 @@
 //   npx tsx scripts/quality-precheck.ts --verbose  also every finding per LV
 //
 // Exits with 1 when precision < 0.9, recall < 0.85 or a "mustNotFlag" finding occurs (the same
-// bars as src/server/gaeb/precheck/quality.test.ts). Corpus and format: tests/quality/README.md.
+// bars as src/server/tender/review/quality.test.ts). Corpus and format: tests/quality/README.md.
 
 import { evaluateCorpus, summarise, type Score } from "../tests/quality/evaluate";
 

@@ -1,10 +1,10 @@
-// Renders the 27-item Rohbau LV (src/server/gaeb/fixtures/rohbau-27.x83, prices from
+// Renders the 27-item Rohbau LV (src/server/tender/fixtures/rohbau-27.x83, prices from
 // rohbau-27-preise.x84) as PDF prints of different AVA programs, for the tests of the PDF reader
-// (src/server/gaeb/pdf/). Prints with playwright-core and Debian's Chromium; re-runnable:
+// (src/server/tender/read/pdf/). Prints with playwright-core and Debian's Chromium; re-runnable:
 //
 //   npx tsx scripts/render-lv-fixtures.ts
 //
-// Writes to src/server/gaeb/fixtures/rendered/:
+// Writes to src/server/tender/fixtures/rendered/:
 //   classic.pdf          (A) table OZ | Leistungsbeschreibung | Menge | ME | EP | GP, header row on
 //                            every page, running header/footer, titles + "Summe Titel", unpriced
 //   classic-priced.pdf   (A) the same with unit prices and totals from the X84 and a Zusammenstellung
@@ -20,11 +20,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
-import { readGaebXml } from "../src/server/gaeb/reader";
-import type { BoqNode } from "../src/server/gaeb/types";
+import { readGaebXml } from "../src/server/tender/read/gaeb-xml/reader";
+import type { BoqNode } from "../src/server/tender/types";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const FIXTURES = join(ROOT, "src/server/gaeb/fixtures");
+const FIXTURES = join(ROOT, "src/server/tender/fixtures");
 const OUT = join(FIXTURES, "rendered");
 const BIDDER_GAP = "[Bieterangabe: …]";
 

@@ -1,4 +1,4 @@
-// Writes the Excel and CSV test LVs in src/server/gaeb/fixtures/sheets/ from the GAEB source of
+// Writes the Excel and CSV test LVs in src/server/tender/fixtures/sheets/ from the GAEB source of
 // truth: rohbau-27.x83 (27 items, 5 titles) and the unit prices in rohbau-27-preise.x84. Each
 // file has the layout of a kind of sheet German general contractors send to subcontractors.
 //
@@ -8,11 +8,11 @@ import ExcelJS from "exceljs";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readGaebXml } from "../src/server/gaeb/reader";
-import type { BoqNode } from "../src/server/gaeb/types";
+import { readGaebXml } from "../src/server/tender/read/gaeb-xml/reader";
+import type { BoqNode } from "../src/server/tender/types";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const fixtures = join(root, "src/server/gaeb/fixtures");
+const fixtures = join(root, "src/server/tender/fixtures");
 const out = join(fixtures, "sheets");
 
 const lv = readGaebXml(readFileSync(join(fixtures, "rohbau-27.x83")));

@@ -10,9 +10,9 @@ import { createWorld } from "../helpers/world";
 import { projectFiles, projects } from "../../src/server/db/schema";
 import { analyseStoredFile } from "../../src/server/boq/store";
 import { queueBoqAnalysis } from "../../src/server/boq/worker";
-import { category, gaebXml, item, itemlist } from "../../src/server/gaeb/testing/build-gaeb";
+import { category, gaebXml, item, itemlist } from "../../src/server/tender/testing/build-gaeb";
 
-const FIXTURES = join(import.meta.dirname, "../../src/server/gaeb/fixtures");
+const FIXTURES = join(import.meta.dirname, "../../src/server/tender/fixtures");
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

@@ -19,9 +19,9 @@ import type { ModelPassConfig, ModelUsage } from "../../src/server/boq/model-pas
 import { analysisPrompts, auditLog, boqAnalyses, projectFiles, projectModelUsage, projects } from "../../src/server/db/schema";
 import type { Db } from "../../src/server/db/client";
 import type { AnalysisPromptDto } from "../../src/common/schemas/analysis-prompt";
-import type { Finding } from "../../src/server/gaeb";
+import type { Finding } from "../../src/server/tender";
 
-const FIXTURES = join(import.meta.dirname, "../../src/server/gaeb/fixtures");
+const FIXTURES = join(import.meta.dirname, "../../src/server/tender/fixtures");
 const ROHBAU = readFileSync(join(FIXTURES, "rohbau-27.x83"));
 const silent = { warn() {}, info() {}, error() {} } as unknown as FastifyBaseLogger;
 const UNREACHABLE = "Die KI-Prüfung war nicht erreichbar";

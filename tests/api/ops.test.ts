@@ -18,7 +18,7 @@ import { multipart } from "./projects.helpers";
 
 const TOKEN = "ops-test-metrics-token-0123456789";
 const silent = { warn() {}, info() {}, error() {}, debug() {}, child: () => silent } as unknown as FastifyInstance["log"];
-const SAMPLE = readFileSync(join(import.meta.dirname, "../../src/server/gaeb/fixtures/minimal.x83"));
+const SAMPLE = readFileSync(join(import.meta.dirname, "../../src/server/tender/fixtures/minimal.x83"));
 
 /** An app on a database of its own that the test may close (createTestApp's is dropped on close). */
 async function standaloneApp(overrides: Partial<Config> = {}) {
@@ -308,7 +308,7 @@ describe("model tokens", () => {
   it("counts the tokens of the model pass over an uploaded LV", async () => {
     const companyId = await ctx.createCompany(undefined, { freeChatbotRequestsPerMonth: -1 });
     const admin = await ctx.createUser("company_admin", companyId);
-    const lv = readFileSync(join(import.meta.dirname, "../../src/server/gaeb/fixtures/boq.x83"));
+    const lv = readFileSync(join(import.meta.dirname, "../../src/server/tender/fixtures/boq.x83"));
     const { body, headers } = multipart({ name: "Modell-Projekt" }, [{ field: "file", name: "LV.x83", type: "application/xml", data: lv }]);
     expect((await ctx.request("POST", "/api/projects", { user: admin, body, headers })).statusCode).toBe(201);
     const calls = llm.requests.length;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, users } from "../../src/server/db/schema";
 import { openDatabase } from "../../src/server/db/client";
 import { hashPassword } from "../../src/server/auth/passwords";
-import { GaebError, type GaebErrorCode } from "../../src/server/gaeb/errors";
+import { GaebError, type GaebErrorCode } from "../../src/server/tender/errors";
 import { createPostgresDatabase, onPostgres } from "../helpers/database";
 import { freePort } from "../helpers/e2e";
 import { largeGaeb, nestedGaeb, pdfBomb, xlsxBomb } from "../helpers/hostile-files";

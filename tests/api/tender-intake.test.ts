@@ -10,7 +10,7 @@ import { analyseStoredFile } from "../../src/server/boq/store";
 import { boqAnalyses, projects } from "../../src/server/db/schema";
 import { multipart } from "./projects.helpers";
 
-const FIXTURES = join(import.meta.dirname, "../../src/server/gaeb/fixtures");
+const FIXTURES = join(import.meta.dirname, "../../src/server/tender/fixtures");
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
 let ctx: TestContext;

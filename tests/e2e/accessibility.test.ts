@@ -14,7 +14,7 @@ let server: RunningServer;
 let browser: Browser;
 let projectId: number;
 
-const GAEB = readFileSync(join(import.meta.dirname, "../../src/server/gaeb/fixtures/rohbau-27.x83"));
+const GAEB = readFileSync(join(import.meta.dirname, "../../src/server/tender/fixtures/rohbau-27.x83"));
 // Every page of the route tables (a new route is checked without editing this file), plus 404s.
 const PUBLIC = [...PUBLIC_PAGES, "/diese-seite-gibt-es-nicht"];
 const DEMO_VIEWS = ["dashboard", "projects", "users", "documents", "settings", "chatbot-legal", "chatbot-construction"];

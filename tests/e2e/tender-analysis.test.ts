@@ -19,7 +19,7 @@ beforeAll(async () => {
   const chef = await invitedUser(server.url, admin, "kalkulator", "company_admin", company.id);
   const form = new FormData();
   form.append("name", "Neubau Testhalle");
-  form.append("file", new Blob([readFileSync(join(import.meta.dirname, "../../src/server/gaeb/fixtures/boq.x83"))]), "LV-Testhalle.x83");
+  form.append("file", new Blob([readFileSync(join(import.meta.dirname, "../../src/server/tender/fixtures/boq.x83"))]), "LV-Testhalle.x83");
   const created = await fetch(`${server.url}/api/projects`, { method: "POST", headers: { cookie: chef.cookie }, body: form });
   expect(created.status).toBe(201);
   projectId = ((await created.json()) as { id: number }).id;

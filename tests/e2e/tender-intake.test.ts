@@ -9,7 +9,7 @@ import { allTreeRows } from "../helpers/boq-tree";
 import { ADMIN, apiSession, launchBrowser, loginViaUi, newPage, startServer, type RunningServer } from "../helpers/e2e";
 import { invitedUser, PASSWORD } from "./projects.helpers";
 
-const FIXTURES = join(import.meta.dirname, "../../src/server/gaeb/fixtures");
+const FIXTURES = join(import.meta.dirname, "../../src/server/tender/fixtures");
 
 let server: RunningServer;
 let browser: Browser;

@@ -1,7 +1,7 @@
 // Hostile and huge tender files for the reader-isolation tests and the benchmark, built cheaply
 // in memory: decompression bombs (PDF, XLSX), deeply nested GAEB XML, a 10 MB GAEB LV.
 import { constants, crc32, createDeflate, createDeflateRaw, type Deflate, type DeflateRaw } from "node:zlib";
-import { category, gaebXml, item, itemlist } from "../../src/server/gaeb/testing/build-gaeb";
+import { category, gaebXml, item, itemlist } from "../../src/server/tender/testing/build-gaeb";
 
 const MB = 1024 * 1024;
 

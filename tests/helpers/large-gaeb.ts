@@ -3,7 +3,7 @@
 // 5 000 positions), each with quantity, unit, short and long text; every 97th item is a
 // provisional item (Bedarfsposition) and every 89th a key item, so the tree shows badges, and
 // every 50th includes "aller Nebenleistungen", so the pre-check has findings on positions.
-import { category, gaebXml, item, itemlist } from "../../src/server/gaeb/testing/build-gaeb";
+import { category, gaebXml, item, itemlist } from "../../src/server/tender/testing/build-gaeb";
 
 export interface LargeX83Options {
   lots?: number;

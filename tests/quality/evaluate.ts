@@ -1,14 +1,14 @@
 // Recall and precision of the pre-check on the quality corpus (tests/quality/corpus): shared by
-// scripts/quality-precheck.ts (prints the figures) and src/server/gaeb/precheck/quality.test.ts
+// scripts/quality-precheck.ts (prints the figures) and src/server/tender/review/quality.test.ts
 // (asserts them). See tests/quality/README.md.
 
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { LV_RULES } from "../../src/server/gaeb/precheck/lv/rules";
-import { runPrecheck } from "../../src/server/gaeb/precheck/run";
-import type { Finding } from "../../src/server/gaeb/precheck/types";
-import { readGaebXml } from "../../src/server/gaeb/reader";
+import { LV_RULES } from "../../src/server/tender/review/lv/rules";
+import { runPrecheck } from "../../src/server/tender/review/run";
+import type { Finding } from "../../src/server/tender/review/types";
+import { readGaebXml } from "../../src/server/tender/read/gaeb-xml/reader";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CORPUS = join(ROOT, "tests/quality/corpus");

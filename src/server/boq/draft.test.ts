@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { formatEuro } from "../../common/format";
-import { analyseTender, type Finding } from "../gaeb";
+import { analyseTender, type Finding } from "../tender";
 import { ownerQuestions, ozPhrase, questionFor, renderDraftEvaluation, topRisks } from "./draft";
 import type { AnalysisSummary } from "./store";
 
-const fixture = (name: string) => readFileSync(new URL(`../gaeb/fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`../tender/fixtures/${name}`, import.meta.url));
 
 async function rohbauSummary(): Promise<{ summary: AnalysisSummary; shortTexts: Map<string, string> }> {
   const a = await analyseTender(fixture("rohbau-27-preise.x84"), "rohbau-27-preise.x84", {

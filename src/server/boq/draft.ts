@@ -6,7 +6,7 @@
 // table headers repeated on every page, no row or list item cut across pages. All text is
 // escaped: the LV is customer input.
 import { formatDate, formatEuro } from "../../common/format";
-import type { Finding } from "../gaeb";
+import type { Finding } from "../tender";
 import type { AnalysisSummary } from "./store";
 
 const esc = (s: unknown) =>

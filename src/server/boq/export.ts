@@ -19,7 +19,7 @@ import type { AppDeps } from "../app";
 import { requireUser } from "../auth/guards";
 import type { Db } from "../db/client";
 import { boqPositions } from "../db/schema";
-import type { Finding } from "../gaeb";
+import type { Finding } from "../tender";
 import { conflict, notFound } from "../http/errors";
 import { loadVisibleProject } from "../projects/access";
 import { contentDisposition } from "../projects/files";

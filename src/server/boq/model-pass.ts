@@ -18,8 +18,8 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Metrics } from "../ops/metrics";
 import { analysisModelCache, projectModelUsage } from "../db/schema";
-import { priceFindings } from "../gaeb/money";
-import type { BoqNode, Finding, TenderAnalysis } from "../gaeb";
+import { priceFindings } from "../tender/money/money";
+import type { BoqNode, Finding, TenderAnalysis } from "../tender";
 import { activeAnalysisPrompt } from "./analysis-prompt";
 
 export type ModelPassConfig = Pick<Config, "llm" | "llmMaxPositions"> & {

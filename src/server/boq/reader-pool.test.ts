@@ -6,11 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { largeGaeb, pdfBomb } from "../../../tests/helpers/hostile-files";
-import { analyseTender, GaebError, type TenderAnalysis } from "../gaeb";
-import { DEFAULT_LIMITS } from "../gaeb/limits";
+import { analyseTender, GaebError, type TenderAnalysis } from "../tender";
+import { DEFAULT_LIMITS } from "../tender/limits";
 import { configureReaderPool, readerPoolState, readTenderIsolated } from "./reader-pool";
 
-const X83 = readFileSync(join(import.meta.dirname, "../gaeb/fixtures/boq.x83"));
+const X83 = readFileSync(join(import.meta.dirname, "../tender/fixtures/boq.x83"));
 const DEFAULTS = { timeoutMs: 120_000, maxHeapMb: 768, maxRssMb: 1536, concurrency: 1, workerScript: undefined };
 const logged: { level: string; msg: string; obj: object }[] = [];
 const log = {
@@ -31,7 +31,7 @@ describe("reading in a thread", { timeout: 60_000 }, () => {
     expect(isolated.status).toBe("done");
     expect(isolated).toEqual(await analyseTender(X83, "boq.x83"));
     // The bytes were copied before being handed over, not detached.
-    expect(X83.equals(readFileSync(join(import.meta.dirname, "../gaeb/fixtures/boq.x83")))).toBe(true);
+    expect(X83.equals(readFileSync(join(import.meta.dirname, "../tender/fixtures/boq.x83")))).toBe(true);
   });
 
   it("copies a Buffer that shares its memory with others (pooled Buffer) without detaching it", async () => {

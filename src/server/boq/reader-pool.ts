@@ -22,12 +22,12 @@ import { dirname, join, parse } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { loadConfig, type ReaderConfig } from "../config";
-import type { AnalyseOptions } from "../gaeb";
-import { failedAnalysis, type TenderAnalysis } from "../gaeb/analysis-result";
-import { GaebError } from "../gaeb/errors";
-import { detectTenderFormat } from "../gaeb/detect";
-import type { GaebErrorCode } from "../gaeb/errors";
-import type { TenderFormat } from "../gaeb/types";
+import type { AnalyseOptions } from "../tender";
+import { failedAnalysis, type TenderAnalysis } from "../tender/analysis-result";
+import { GaebError } from "../tender/errors";
+import { detectTenderFormat } from "../tender/read/detect";
+import type { GaebErrorCode } from "../tender/errors";
+import type { TenderFormat } from "../tender/types";
 import type { PartedField, ReaderRequest, ReaderResponse } from "./reader-worker";
 
 interface PoolLog {

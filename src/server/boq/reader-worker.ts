@@ -1,7 +1,7 @@
 // The reader thread's entry (started by reader-pool.ts): reads one tender file with analyseTender
 // and posts the result. It holds no state between files – the pool starts a fresh thread for each.
 import { parentPort } from "node:worker_threads";
-import { analyseTender, type AnalyseOptions, type TenderAnalysis } from "../gaeb";
+import { analyseTender, type AnalyseOptions, type TenderAnalysis } from "../tender";
 
 /** What the pool sends: the file's bytes arrive as transferred ArrayBuffers (no copy). */
 export interface ReaderRequest {

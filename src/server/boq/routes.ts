@@ -51,7 +51,7 @@ export const boqRoutes =
         counts: summary?.counts ?? null,
         chargeablePositions: summary?.chargeablePositions ?? 0,
         prices: summary?.prices ?? null,
-        // The money at stake (gaeb/money.ts); null without prices and for analyses stored before it.
+        // The money at stake (tender/money/money.ts); null without prices and for analyses stored before it.
         potential: summary?.potential ?? null,
       });
     });

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { ColumnMapping } from "../../common/schemas/boq";
 import type { Db } from "../db/client";
 import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
-import type { BoqNode, TenderAnalysis } from "../gaeb";
+import type { BoqNode, TenderAnalysis } from "../tender";
 import { addModelFindings, type ModelPassConfig } from "./model-pass";
 import { readTenderIsolated } from "./reader-pool";
 

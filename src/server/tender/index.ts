@@ -1,0 +1,102 @@
+// One entry point for an uploaded tender file: read it (GAEB DA XML, PDF, Excel or CSV), count and
+// price the chargeable positions, and run the pre-check. The result is plain JSON. It runs inside
+// the reader worker (src/server/boq/reader-pool.ts), never on the web server's thread.
+
+import { countPositions, failedAnalysis, type TenderAnalysis } from "./analysis-result";
+import { countChargeable } from "./chargeable";
+import { detectTenderFormat } from "./read/detect";
+import { GaebError } from "./errors";
+import { DEFAULT_LIMITS, type ReadLimits } from "./limits";
+import { mergePrices } from "./read/merge-prices";
+import { priceFindings } from "./money/money";
+import { readTenderPdf } from "./read/pdf";
+import { runPrecheck } from "./review/run";
+import { priceTender } from "./prices";
+import { readGaebXml } from "./read/gaeb-xml/reader";
+import { readTenderSheet } from "./read/sheet";
+import type { ParsedTender, TenderFormat } from "./types";
+import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
+
+export { GaebError } from "./errors";
+export { failedAnalysis, type PositionCounts, type TenderAnalysis } from "./analysis-result";
+export type { BoqNode, ParsedTender, TenderFormat } from "./types";
+export type { Finding, FindingCounts, Potential } from "./review/types";
+export type { ReadLimits } from "./limits";
+
+export interface AnalyseOptions {
+  /** The user's column choice for a spreadsheet whose header was not recognised. */
+  mapping?: ColumnMapping | null;
+  /** For a price-only X84: the earlier input file (X83) whose positions get the prices. */
+  base?: { data: Uint8Array; fileName: string } | null;
+  limits?: ReadLimits;
+}
+
+function analysed(format: TenderFormat, parsed: ParsedTender & { sheetPreview?: SheetPreview; mapping?: ColumnMapping }): TenderAnalysis {
+  const { chargeablePositions, duplicates } = countChargeable(parsed.positions);
+  const precheck = runPrecheck(parsed);
+  const money = priceFindings(precheck.findings, parsed);
+  return {
+    status: "done",
+    format,
+    version: parsed.version,
+    phase: parsed.phase,
+    projectName: parsed.projectName,
+    boqName: parsed.boqName,
+    currency: parsed.currency,
+    positions: parsed.positions,
+    counts: countPositions(parsed.positions),
+    chargeablePositions,
+    duplicates,
+    prices: priceTender(chargeablePositions),
+    totals: parsed.totals,
+    findings: money.findings,
+    findingCounts: precheck.counts,
+    potential: money.potential,
+    warnings: parsed.warnings,
+    ...(parsed.priceOnly ? { priceOnly: true } : {}),
+    ...(parsed.sheetPreview ? { sheetPreview: parsed.sheetPreview } : {}),
+    ...(parsed.mapping ? { mapping: parsed.mapping } : {}),
+  };
+}
+
+/** A GAEB file; a price-only X84 is merged into its base X83 when one is given. */
+function readGaeb(buffer: Uint8Array, options: AnalyseOptions, limits: ReadLimits): ParsedTender & { baseFileName?: string } {
+  const parsed = readGaebXml(buffer, limits);
+  if (!parsed.priceOnly) return parsed;
+  if (!options.base) throw new GaebError("price_only_without_base");
+  const base = readGaebXml(options.base.data, limits);
+  return { ...mergePrices(base, parsed, options.base.fileName), baseFileName: options.base.fileName };
+}
+
+/**
+ * Analyses an uploaded tender file. Files that cannot be read give status "failed" or
+ * "unsupported" with a German message; anything else thrown is a bug and is not caught here.
+ */
+export async function analyseTender(buffer: Uint8Array, fileName: string, options: AnalyseOptions = {}): Promise<TenderAnalysis> {
+  const format = detectTenderFormat(buffer, fileName);
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  try {
+    switch (format) {
+      case "gaeb-xml": {
+        const parsed = readGaeb(buffer, options, limits);
+        return { ...analysed(format, parsed), ...(parsed.baseFileName ? { baseFileName: parsed.baseFileName } : {}) };
+      }
+      case "pdf":
+        return analysed(format, await readTenderPdf(buffer, limits));
+      case "xlsx":
+      case "csv":
+        return analysed(format, await readTenderSheet(buffer, fileName, format, { mapping: options.mapping ?? null, limits }));
+      case "xls":
+        throw new GaebError("xls_unsupported");
+      case "gaeb-90":
+        throw new GaebError("gaeb_90");
+      case "gaeb-2000":
+        throw new GaebError("gaeb_2000");
+      case "unknown":
+        throw new GaebError(buffer.length === 0 ? "empty" : "unknown_format");
+    }
+  } catch (err) {
+    if (err instanceof GaebError) return failedAnalysis(format, err);
+    throw err;
+  }
+}
