@@ -41,6 +41,8 @@ async function visibleTarget(db: Db, actor: SessionUser, id: number) {
   return target;
 }
 
+const manageRefusal = (target: SessionUser) => (target.role === "super_admin" ? USER_RULES.superAdminTarget : USER_RULES.adminTarget);
+
 /** Username and e-mail are unique regardless of case; the texts are the ones the client maps. */
 async function assertUnique(db: Db, id: number, username?: string, email?: string) {
   if (username !== undefined) {
@@ -87,7 +89,7 @@ export const userRoutes =
       const isSelf = target.id === actor.id;
       if (Object.values(body).every((v) => v === undefined)) throw badRequest(USER_RULES.noChanges);
       if (isSelf && body.role !== undefined && body.role !== target.role) throw forbidden(OWN_ROLE_UNCHANGEABLE);
-      if (!isSelf && !canManageUser(actor, target)) throw forbidden(USER_RULES.superAdminTarget);
+      if (!isSelf && !canManageUser(actor, target)) throw forbidden(manageRefusal(target));
       if (PERSONAL_FIELDS.some((f) => body[f] !== undefined) && !canEditPersonalData(actor)) throw forbidden(USER_RULES.personalData);
       if (body.role !== undefined && body.role !== target.role && !assignableRoles(actor).includes(body.role)) {
         throw forbidden(USER_RULES.roleNotAssignable);
@@ -123,7 +125,7 @@ export const userRoutes =
       const actor = requireRole(req, "super_admin", "company_admin");
       const target = await visibleTarget(db, actor, req.params.id);
       if (target.id === actor.id) throw forbidden(USER_RULES.resetSelf);
-      if (!canManageUser(actor, target)) throw forbidden(USER_RULES.superAdminTarget);
+      if (!canManageUser(actor, target)) throw forbidden(manageRefusal(target));
       const passwordHash = await hashPassword(req.body.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
