@@ -47,7 +47,7 @@ export function passwordRequirementsError(password: string): string | null {
 
 /**
  * The password change of the Konto tab (spec/02 section 5). Returns the first message that
- * applies, or null. A super admin needs no current password.
+ * applies, or null. Every role gives the current password (docs/decisions/password-change-proof.md).
  */
 export function passwordChangeError(
   v: { currentPassword: string; newPassword: string; confirmPassword?: string },

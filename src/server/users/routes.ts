@@ -18,10 +18,10 @@ import {
 } from "../../common/schemas/user";
 import type { AppDeps } from "../app";
 import type { Db } from "../db/client";
-import { companies, sessions, users } from "../db/schema";
+import { companies, users } from "../db/schema";
 import { requireRole } from "../auth/guards";
-import { hashPassword } from "../auth/passwords";
-import type { SessionUser } from "../auth/sessions";
+import { newPasswordHash } from "../auth/password-policy";
+import { endSessionsOf, type SessionUser } from "../auth/sessions";
 import { audit } from "../audit/log";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../http/errors";
 import { findUserDto, listUsers, toUserDto } from "./dto";
@@ -126,11 +126,11 @@ export const userRoutes =
       const target = await visibleTarget(db, actor, req.params.id);
       if (target.id === actor.id) throw forbidden(USER_RULES.resetSelf);
       if (!canManageUser(actor, target)) throw forbidden(manageRefusal(target));
-      const passwordHash = await hashPassword(req.body.newPassword);
+      const passwordHash = await newPasswordHash(req.body.newPassword, "newPassword");
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
-        // Whoever knew the old password is signed out everywhere.
-        await tx.delete(sessions).where(eq(sessions.userId, target.id));
+        await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, target.id));
+        // Whoever knew the old password is signed out everywhere, impersonations they run included.
+        await endSessionsOf(tx, target.id);
       });
       await audit(db, req, "user.password_reset", { type: "user", id: target.id });
       // Only that it happened and who did it; the admin passes the password on another way.
