@@ -21,6 +21,8 @@ import type { Db } from "../db/client";
 import { companies, users } from "../db/schema";
 import { requireRole } from "../auth/guards";
 import { newPasswordHash } from "../auth/password-policy";
+import { clearWrongPasswords } from "../auth/login-throttle";
+import { emptyBodySchema } from "../../common/schemas/mfa";
 import { endSessionsOf, type SessionUser } from "../auth/sessions";
 import { audit } from "../audit/log";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../http/errors";
@@ -136,6 +138,16 @@ export const userRoutes =
       // Only that it happened and who did it; the admin passes the password on another way.
       const mailed = await sendIfConfigured(mailer, passwordResetMail({ to: target.email, user: target, admin: actor, origin: deps.config.publicOrigin }));
       return { message: "Passwort zurückgesetzt", mailed };
+    });
+
+    // Lifts the lock after wrong passwords (auth/login-throttle.ts): a super admin's act.
+    app.post("/api/users/:id/unlock-login", { schema: { params: idParam, body: emptyBodySchema, summary: "Anmeldesperre nach falschen Passwörtern aufheben" } }, async (req) => {
+      const actor = requireRole(req, "super_admin");
+      if (req.auth?.impersonatorId) throw forbidden();
+      const target = await visibleTarget(db, actor, req.params.id);
+      const lifted = await clearWrongPasswords(db, target.username);
+      await audit(db, req, "user.login_unlocked", { type: "user", id: target.id }, { by: "super_admin", wasLocked: lifted });
+      return { message: lifted ? "Anmeldesperre aufgehoben" : "Das Konto war nicht gesperrt; die Zählung falscher Passwörter beginnt neu.", lifted };
     });
 
     app.delete("/api/users/:id", { schema: { params: idParam } }, async (req) => {
