@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { ROLES } from "../roles";
 
+/** The code of the 429 for an account locked after wrong passwords (server: auth/login-throttle.ts). */
+export const ACCOUNT_LOCKED_CODE = "account_locked";
+
 export const loginSchema = z.object({
   username: z.string().min(1, "Benutzername wird benötigt").max(256),
   password: z.string().min(1, "Passwort wird benötigt").max(1024),

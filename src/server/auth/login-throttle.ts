@@ -18,7 +18,7 @@ const FIRST_LOCK_MS = 30_000;
 const MAX_LOCK_MS = 15 * 60_000;
 const FORGET_AFTER_MS = 24 * 3_600_000;
 
-export const ACCOUNT_LOCKED_CODE = "account_locked";
+export { ACCOUNT_LOCKED_CODE } from "../../common/schemas/auth";
 
 /** The German answer while an account is locked; minutes rounded up. */
 export function accountLockedMessage(until: Date): string {
