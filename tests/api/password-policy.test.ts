@@ -37,6 +37,17 @@ describe("common and breached passwords", () => {
     expect(await verifyPassword((await userRow(ctx.db, u.id)).passwordHash, PASSWORD)).toBe(true);
   });
 
+  it("accepts long passphrases (64 characters and more, ASVS 6.2.9) exactly as typed", async () => {
+    const u = await ctx.createUser("user", company);
+    const long = "Der Kran steht seit 7 Uhr am Baufeld Nord & wartet auf die Lieferung!";
+    expect(long.length).toBeGreaterThanOrEqual(64);
+    const res = await ctx.request("POST", `/api/users/${u.id}/reset-password`, { user: admin, body: { newPassword: long }, headers: json });
+    expect(res.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: "POST", url: "/api/login", payload: { username: u.username, password: long } })).statusCode).toBe(200);
+    // Not trimmed or case-folded (ASVS 6.2.8).
+    expect((await ctx.app.inject({ method: "POST", url: "/api/login", payload: { username: u.username, password: long.toLowerCase() } })).statusCode).toBe(401);
+  });
+
   it("refuses them at the own password change", async () => {
     const u = await ctx.createUser("user", company);
     for (const newPassword of WEAK) {
