@@ -168,7 +168,7 @@ export interface ProjectFileVersionDto {
   current: boolean;
 }
 
-// Chatbots (spec/02 sections 3 and 7).
+// Chatbots (requirements 2.3 and 2.7).
 export type ChatbotKind = "legal" | "construction";
 
 /** GET /api/companies/:id/chatbot-usage: the current Berlin month of that company. */

@@ -1,4 +1,4 @@
-// Companies API of spec/02 section 7. Super admins manage all; company admins see and edit
+// Companies API of requirements 2.7. Super admins manage all; company admins see and edit
 // their own company (not its chatbot limit); users may read their own company (sidebar).
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

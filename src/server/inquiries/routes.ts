@@ -1,4 +1,4 @@
-// Membership requests and contact messages of the public site (spec/01 sections 2, 7, 8):
+// Membership requests and contact messages of the public site (requirements 1.2, 1.7, 1.8):
 // validated with the shared schemas, stored first, then mailed when SMTP_URL is set, and
 // rate-limited per client address. Super admins read them in the dashboard (GET /api/inquiries).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
