@@ -15,7 +15,7 @@ import { toCompanyDto } from "./dto";
 import { companyPageQueries } from "./list";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { companyListQuery } from "../../common/schemas/list-query";
-import { companyDtoSchema } from "../../common/schemas/list-responses";
+import { companyDtoSchema } from "../../common/schemas/responses";
 import { z } from "zod";
 import { sniffImageType } from "./logo";
 

@@ -19,7 +19,7 @@ import { createMailer } from "../mail/mailer";
 import { allInquiries, inquiryPage } from "./list";
 import { pageWindow, searching, sendAll, sendPage } from "../http/list-page";
 import { inquiryListQuery } from "../../common/schemas/list-query";
-import { inquiryDtoSchema } from "../../common/schemas/list-responses";
+import { inquiryDtoSchema } from "../../common/schemas/responses";
 import { z } from "zod";
 import { contactMail, membershipMail, notifyInBackground } from "./notify";
 
