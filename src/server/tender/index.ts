@@ -1,5 +1,5 @@
-// One entry point for an uploaded tender file: read it (GAEB DA XML, PDF, Excel or CSV), count and
-// price the chargeable positions, and run the pre-check. The result is plain JSON. It runs inside
+// One entry point for an uploaded tender file: read it (GAEB DA XML, GAEB 90, GAEB 2000, PDF, Excel
+// or CSV), count and price the chargeable positions, and run the pre-check. The result is plain JSON. It runs inside
 // the reader worker (src/server/boq/reader-pool.ts), never on the web server's thread.
 
 import { countPositions, failedAnalysis, type TenderAnalysis } from "./analysis-result";
@@ -13,6 +13,8 @@ import { readTenderPdf } from "./read/pdf";
 import { runPrecheck } from "./review/run";
 import { priceTender } from "./prices";
 import { readGaebXml } from "./read/gaeb-xml/reader";
+import { readGaeb90 } from "./read/gaeb-90/reader";
+import { readGaeb2000 } from "./read/gaeb-2000/reader";
 import { readTenderSheet } from "./read/sheet";
 import type { ParsedTender, TenderFormat } from "./types";
 import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
@@ -89,9 +91,9 @@ export async function analyseTender(buffer: Uint8Array, fileName: string, option
       case "xls":
         throw new GaebError("xls_unsupported");
       case "gaeb-90":
-        throw new GaebError("gaeb_90");
+        return analysed(format, readGaeb90(buffer, limits));
       case "gaeb-2000":
-        throw new GaebError("gaeb_2000");
+        return analysed(format, readGaeb2000(buffer, limits));
       case "unknown":
         throw new GaebError(buffer.length === 0 ? "empty" : "unknown_format");
     }

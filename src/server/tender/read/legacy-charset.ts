@@ -1,0 +1,88 @@
+// Bytes → text for GAEB 90 and GAEB 2000 files. Neither format declares its character set
+// reliably: GAEB 90 files come from DOS-era programs in code page 437 or 850 and from Windows
+// programs in Windows-1252; GAEB 2000 says "ANSI" but is sometimes written in a DOS code page
+// or UTF-8. We decode with every candidate and keep the one whose text reads like German.
+
+import { isUtf8 } from "node:buffer";
+import { decodeBytes } from "./decode";
+
+/** "dos": code page 437 and 850 give the same text (they differ only in rarely used characters). */
+export type LegacyEncoding = "utf-8" | "windows-1252" | "cp850" | "cp437" | "dos";
+
+/** Upper halves (0x80–0xFF) of the IBM PC code pages. */
+const CP437_HIGH =
+  "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀" +
+  "αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00A0";
+const CP850_HIGH =
+  "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜø£Ø×ƒáíóúñÑªº¿®¬½¼¡«»░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐└┴┬├─┼ãÃ╚╔╩╦╠═╬¤ðÐÊËÈıÍÎÏ┘┌█▄¦Ì▀" +
+  "ÓßÔÒõÕµþÞÚÛÙýÝ¯´\u00AD±‗¾¶§÷¸°¨·¹³²■\u00A0";
+
+function decodeCodePage(bytes: Uint8Array, high: string): string {
+  let out = "";
+  // Chunked so that huge files do not build one giant argument list.
+  const CHUNK = 8192;
+  for (let start = 0; start < bytes.length; start += CHUNK) {
+    const codes: string[] = [];
+    const end = Math.min(bytes.length, start + CHUNK);
+    for (let i = start; i < end; i++) {
+      const b = bytes[i];
+      codes.push(b < 0x80 ? String.fromCharCode(b) : high[b - 0x80]);
+    }
+    out += codes.join("");
+  }
+  return out;
+}
+
+/** Characters a German LV plausibly contains outside ASCII. */
+const PLAUSIBLE = /[äöüÄÖÜßéèáàâêôûçÉ€§°²³µØø×±½¼¾·„“”‚‘’–—…\u00A0]/g;
+/** Characters that in a German LV almost always mean the wrong code page. */
+const IMPLAUSIBLE = /[\u0080-\u009F\u2500-\u259F\u0393-\u03C6\u2320-\u2321\u207F\u2017\u00A4\u00A6\u00AF\u00B4\u00B8\u00A8\u00B9ıðÐþÞýÝ¥₧⌐¢]/g;
+
+function score(text: string): number {
+  return (text.match(PLAUSIBLE)?.length ?? 0) - 3 * (text.match(IMPLAUSIBLE)?.length ?? 0);
+}
+
+/**
+ * Decodes a GAEB 90/2000 file. UTF-8 (with multi-byte characters) and UTF-16 with a BOM are
+ * taken as such; otherwise the single-byte code page whose text scores best wins, Windows-1252
+ * before CP850 before CP437 on a tie. `declared` ("ANSI", "OEM", "ASCII", "IBM-PC") breaks ties.
+ */
+export function decodeLegacyText(bytes: Uint8Array, declared = ""): { text: string; encoding: LegacyEncoding | "utf-16" } {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return { text: decodeBytes(bytes).text, encoding: "utf-16" };
+  }
+  const highBytes = bytes.some((b) => b >= 0x80);
+  if (!highBytes) return { text: Buffer.from(bytes).toString("latin1"), encoding: "windows-1252" };
+  if (isUtf8(bytes)) return { text: Buffer.from(bytes).toString("utf8").replace(/^\uFEFF/, ""), encoding: "utf-8" };
+
+  const dosFirst = /oem|ascii|ibm|dos|437|850/i.test(declared);
+  const candidates: { encoding: LegacyEncoding; text: string }[] = [
+    { encoding: "windows-1252", text: decodeBytes(bytes).text },
+    { encoding: "cp850", text: decodeCodePage(bytes, CP850_HIGH) },
+    { encoding: "cp437", text: decodeCodePage(bytes, CP437_HIGH) },
+  ];
+  if (dosFirst) candidates.push(candidates.shift()!);
+  let best = candidates[0];
+  let bestScore = score(best.text);
+  for (const c of candidates.slice(1)) {
+    const s = score(c.text);
+    if (s > bestScore) {
+      best = c;
+      bestScore = s;
+    }
+  }
+  if (best.encoding === "cp850" || best.encoding === "cp437") {
+    const other = candidates.find((c) => c.encoding !== best.encoding && c.encoding !== "windows-1252")!;
+    if (other.text === best.text) return { text: best.text, encoding: "dos" };
+  }
+  return best;
+}
+
+export const ENCODING_LABELS: Record<LegacyEncoding | "utf-16", string> = {
+  "utf-8": "UTF-8",
+  "utf-16": "UTF-16",
+  "windows-1252": "Windows-1252 (ANSI)",
+  cp850: "DOS-Codepage 850",
+  cp437: "DOS-Codepage 437",
+  dos: "DOS-Codepage 437/850",
+};
