@@ -4,6 +4,7 @@
 //   rohbau-27.d83        GAEB 90, code page 850, CR LF after every 80-character record
 //   rohbau-27-cp437.d83  GAEB 90, code page 437, records without line breaks
 //   rohbau-27-ansi.d83   GAEB 90, Windows-1252
+//   rohbau-27.d84        GAEB 90 with prices (record 23: unit price, total after the OZ)
 //   rohbau-27.p83        GAEB 2000, Windows-1252, some long texts as RTF
 //   rohbau-27.p84        GAEB 2000 with unit prices and totals
 // Run: npx tsx scripts/write-legacy-gaeb-fixtures.ts
@@ -16,8 +17,8 @@ const dir = new URL("../src/server/tender/fixtures/", import.meta.url);
 const x83 = readGaebXml(readFileSync(new URL("rohbau-27.x83", dir)));
 const priced = mergePrices(x83, readGaebXml(readFileSync(new URL("rohbau-27-preise.x84", dir))), "rohbau-27.x83");
 
-// Bidder gaps are dotted lines in the old formats; the ellipsis is not in the DOS code pages.
-const plain = (s: string) => s.replace(/…/g, "...");
+// Bidder gaps are dotted lines in the old formats (they have no text complements).
+const plain = (s: string) => s.replace(/\[Bieterangabe: …\]/g, ".".repeat(30));
 
 const CP850 =
   "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜø£Ø×ƒáíóúñÑªº¿®¬½¼¡«»░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐└┴┬├─┼ãÃ╚╔╩╦╠═╬¤ðÐÊËÈıÍÎÏ┘┌█▄¦Ì▀ÓßÔÒõÕµþÞÚÛÙýÝ¯´\u00AD±‗¾¶§÷¸°¨·¹³²■\u00A0";
@@ -60,15 +61,16 @@ function wrap(text: string, width: number): string[] {
 const items = (nodes: BoqNode[]) => nodes.filter((n) => n.kind === "item");
 const segments = (oz: string) => oz.split(".");
 
-function gaeb90(): string {
+function gaeb90(phase: 83 | 84): string {
+  const lv = phase === 84 ? priced : x83;
   const records: string[] = [];
   const rec = (type: string, data: string) => records.push(`${type}${data}`.padEnd(74).slice(0, 74) + String(records.length + 1).padStart(6, "0"));
-  rec("00", `${" ".repeat(8)}83L${" ".repeat(49)}11PPPP00090`);
+  rec("00", `${" ".repeat(8)}${phase}L${" ".repeat(49)}11PPPP00090`);
   rec("01", `${x83.boqName.slice(0, 40).padEnd(40)}16.03.26`);
   rec("02", x83.projectName);
   rec("08", "EUR   Euro");
   let open = "";
-  for (const node of x83.positions) {
+  for (const node of lv.positions) {
     if (node.kind === "title") {
       if (open) rec("31", open);
       rec("11", `${node.oz.padEnd(9)}N    Titel`);
@@ -84,6 +86,11 @@ function gaeb90(): string {
       const reference = base ? segments(base.oz).join("") : "";
       const qty = node.qty === null ? " ".repeat(11) : String(Math.round(node.qty * 1000)).padStart(11, "0");
       rec("21", `${(section + position).padEnd(9)}${first}${second}${third}${reference.padEnd(9)}${qty}${node.unit.padEnd(4).slice(0, 4)}`);
+      if (phase === 84 && node.unitPrice !== null && node.total !== null) {
+        const up = String(Math.round(node.unitPrice * 1000)).padStart(11, "0");
+        const it = String(Math.round(node.total * 100)).padStart(12, "0");
+        rec("23", `${(section + position).padEnd(9)}${up}${it}`);
+      }
       for (const line of wrap(node.shortText, 72)) rec("25", line);
       for (const line of wrap(plain(node.longText), 60)) rec("26", `   ${line}`);
     }
@@ -178,10 +185,11 @@ function gaeb2000(phase: 83 | 84): string {
   return out.join("\r\n") + "\r\n";
 }
 
-const d83 = gaeb90();
+const d83 = gaeb90(83);
+writeFileSync(new URL("rohbau-27.d84", dir), encode(gaeb90(84), "cp850"));
 writeFileSync(new URL("rohbau-27.d83", dir), encode(d83, "cp850"));
 writeFileSync(new URL("rohbau-27-cp437.d83", dir), encode(d83.replace(/\r\n/g, ""), "cp437"));
 writeFileSync(new URL("rohbau-27-ansi.d83", dir), encode(d83, "windows-1252"));
 writeFileSync(new URL("rohbau-27.p83", dir), encode(gaeb2000(83), "windows-1252"));
 writeFileSync(new URL("rohbau-27.p84", dir), encode(gaeb2000(84), "windows-1252"));
-console.log("written: rohbau-27.d83, rohbau-27-cp437.d83, rohbau-27-ansi.d83, rohbau-27.p83, rohbau-27.p84");
+console.log("written: rohbau-27.d83, rohbau-27.d84, rohbau-27-cp437.d83, rohbau-27-ansi.d83, rohbau-27.p83, rohbau-27.p84");

@@ -44,6 +44,17 @@ describe("GAEB 90 (.d83) twins of the X83", () => {
   });
 });
 
+describe("GAEB 90 (.d84) twin of the X83 completed by its X84", () => {
+  it("reads unit prices and item totals from record 23 and sums to the X84's total", () => {
+    const d84 = readGaeb90(fixture("rohbau-27.d84"));
+    expect(d84.phase).toBe(84);
+    // The LV total of a GAEB 90 file (end record 99) is not read, so there is no stated total.
+    expect(twinDifferences(d84, { ...x84, totals: { ...x84.totals, stated: null } })).toEqual([]);
+    expect(d84.totals.total).toBe(345886.15);
+    expect(d84.positions.find((p) => p.oz === "01.0030")).toMatchObject({ unitPrice: 0.65, total: 312, flags: { provisional: "WithoutTotal" } });
+  });
+});
+
 describe("GAEB 2000 (.p83/.p84) twins of the X83 and X84", () => {
   it("the P83 (plain and RTF long texts) reads like the X83", () => {
     const p83 = readGaeb2000(fixture("rohbau-27.p83"));

@@ -34,9 +34,9 @@ function decodeCodePage(bytes: Uint8Array, high: string): string {
 }
 
 /** Characters a German LV plausibly contains outside ASCII. */
-const PLAUSIBLE = /[äöüÄÖÜßéèáàâêôûçÉ€§°²³µØø×±½¼¾·„“”‚‘’–—…\u00A0]/g;
+const PLAUSIBLE = /[äöüÄÖÜßéèáàâêôûçÉ€§°²³µØø×±½¼¾·„“”‚‘’–—…≤≥≈Ωπα\u00A0]/g;
 /** Characters that in a German LV almost always mean the wrong code page. */
-const IMPLAUSIBLE = /[\u0080-\u009F\u2500-\u259F\u0393-\u03C6\u2320-\u2321\u207F\u2017\u00A4\u00A6\u00AF\u00B4\u00B8\u00A8\u00B9ıðÐþÞýÝ¥₧⌐¢]/g;
+const IMPLAUSIBLE = /[\u0080-\u009F\u2500-\u259FΓΣστΦΘδφε\u2320-\u2321\u207F\u2017\u00A4\u00A6\u00AF\u00B4\u00B8\u00A8\u00B9ıðÐþÞýÝÓÔÒÕõÚÛÙ¥₧⌐¢]/g;
 
 function score(text: string): number {
   return (text.match(PLAUSIBLE)?.length ?? 0) - 3 * (text.match(IMPLAUSIBLE)?.length ?? 0);

@@ -12,6 +12,9 @@ const MAX_LINE_WARNINGS = 20;
 
 const germanCount = (n: number) => n.toLocaleString("de-DE");
 
+/** GAEB 90 and 2000 have no bidder text complements: the bidder's gaps are dotted or ruled lines. */
+export const BIDDER_GAP_LINE = /\.{5,}|…{2,}|_{5,}/g;
+
 export class LvBuilder {
   readonly positions: BoqNode[] = [];
   private readonly open: BoqNode[] = [];
@@ -74,6 +77,7 @@ export class LvBuilder {
       this.warnings.push(`… und ${germanCount(this.lineWarnings - MAX_LINE_WARNINGS)} weitere fehlerhafte Zeilen.`);
     }
     const items = this.positions.filter((p) => p.kind === "item");
+    for (const item of items) item.bidderGaps = item.longText.match(BIDDER_GAP_LINE)?.length ?? 0;
     if (items.length === 0) this.warnings.push("Die Datei enthält keine Positionen.");
     this.warnDuplicateOz();
     const priced = items.some((p) => p.unitPrice !== null || p.total !== null);

@@ -1,7 +1,8 @@
 // Compares two readings of the same LV (e.g. a .d83 and the .x83 an AVA program exported with it)
 // field by field. What may legitimately differ between the formats is normalised: zero padding of
 // OZ parts ("01.0010" = "1.10"), line wrapping of texts (GAEB 90 wraps at ~60 characters, breaking
-// words at hyphens) and "…", which the DOS code pages lack.
+// words at hyphens), "…", which the DOS code pages lack, and bidder gaps (TextComplement in DA
+// XML, a dotted line in GAEB 90/2000).
 import type { BoqNode, ParsedTender } from "../types";
 
 const normOz = (oz: string) =>
@@ -9,7 +10,9 @@ const normOz = (oz: string) =>
     .split(".")
     .map((part) => part.replace(/^0+(?=.)/, ""))
     .join(".");
-const normText = (s: string) => s.replace(/…/g, "...").replace(/\s+/g, "");
+/** A bidder gap: DA XML's empty TextComplement as the reader renders it, or a dotted line. */
+const GAP = /\[Bieterangabe: …\]|\.{5,}|…{2,}|_{5,}/g;
+const normText = (s: string) => s.replace(GAP, "▢").replace(/…/g, "...").replace(/\s+/g, "");
 
 function fields(n: BoqNode): Record<string, unknown> {
   const alt = n.flags.alternative;
@@ -25,6 +28,7 @@ function fields(n: BoqNode): Record<string, unknown> {
     longText: n.kind === "item" ? normText(n.longText) : undefined,
     provisional: n.flags.provisional,
     alternative: alt ? (alt.serial >= 1 ? "Wahl" : "Grund") : null,
+    bidderGaps: n.kind === "item" ? n.bidderGaps : undefined,
     lumpSum: n.flags.lumpSum,
     hourly: n.flags.hourly,
     notApplicable: n.flags.notApplicable,

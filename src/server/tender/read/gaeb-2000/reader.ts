@@ -39,6 +39,13 @@ interface Token {
   line: number;
 }
 
+/** A value's text that holds a later block marker, or whose [end] closes a later "[Key]" line. */
+function runsIntoNextEntry(value: string): boolean {
+  if (/\n[ \t]*#(?:begin|end)\[/i.test(value)) return true;
+  const lastLine = value.slice(value.lastIndexOf("\n") + 1);
+  return value.includes("\n") && /^[ \t]*\[[A-Za-z0-9_]+\]/.test(lastLine);
+}
+
 /** Splits the file into block markers and values; unreadable lines are reported and skipped. */
 function* tokens(text: string, warnLine: (line: number, message: string) => void): Generator<Token> {
   const END = /\[end\]/gi;
@@ -79,7 +86,10 @@ function* tokens(text: string, warnLine: (line: number, message: string) => void
         END.lastIndex = close + 1;
         const m = END.exec(text);
         const startLine = line;
-        if (!m) {
+        // A value without [end] must not swallow the blocks and entries after it. Only the value's
+        // own text is searched, so the whole file is scanned once.
+        const runsOn = m ? runsIntoNextEntry(text.slice(close + 1, m.index)) : false;
+        if (!m || runsOn) {
           const eol = lineEnd(close);
           warnLine(startLine, `Wert [${key}] ohne [end] – bis zum Zeilenende gelesen.`);
           yield { kind: "value", name: key.toUpperCase(), value: text.slice(close + 1, eol), line: startLine };

@@ -4,6 +4,7 @@
 //   11 section start: compact OZ (3–11)           12 section label (continued over several 12)
 //   20 remark (Hinweistext) start                 21 item: OZ (3–11), kind letters (12–14),
 //      quantity with three implied decimals (24–34), unit (35–38)
+//   23 prices of the item before (phase 84): unit price and total as digit fields
 //   25 short text   26/27 long text               31 section end      99 end of file
 //   T0/T1/T9 free text before the LV (Baubeschreibung)
 // Records may be separated by line breaks or not at all; the record number is ignored.
@@ -54,6 +55,26 @@ function impliedDecimal(raw: string, decimals: number): number | null | "invalid
   if (!/^\d+$/.test(digits)) return "invalid";
   const n = Number(digits) / 10 ** decimals;
   return negative ? -n : n;
+}
+
+/**
+ * Unit price (3 or 2 implied decimals) and total (2) whose product with the quantity agrees. The
+ * two fields are either apart or written back to back as one run of digits; then every split is
+ * tried. Accepted only when exactly one reading is consistent.
+ */
+export function consistentPrices(numbers: string[], qty: number | null): { unitPrice: number; total: number } | null {
+  if (qty === null || numbers.length === 0 || numbers.length > 2) return null;
+  const pairs: [string, string][] =
+    numbers.length === 2 ? [[numbers[0], numbers[1]]] : [...Array(Math.max(0, numbers[0].length - 1)).keys()].map((i) => [numbers[0].slice(0, i + 1), numbers[0].slice(i + 1)]);
+  const readings = new Map<string, { unitPrice: number; total: number }>();
+  for (const [up, it] of pairs) {
+    const total = Number(it) / 100;
+    for (const decimals of [3, 2]) {
+      const unitPrice = Number(up) / 10 ** decimals;
+      if (total > 0 && Math.abs(Math.round(qty * unitPrice * 100) / 100 - total) < 0.005) readings.set(`${unitPrice}|${total}`, { unitPrice, total });
+    }
+  }
+  return readings.size === 1 ? [...readings.values()][0] : null;
 }
 
 class Gaeb90Reader {
@@ -127,6 +148,8 @@ class Gaeb90Reader {
         return;
       case "21":
         return this.openItem(rec);
+      case "23":
+        return this.prices(rec);
       case "25":
         if (this.entry) this.shortLines.push(collapseWhitespace(col(r, 3, DATA_END)));
         else this.lv.warnLine(rec.line, "Kurztext (Satz 25) ohne Position – übersprungen.");
@@ -204,6 +227,27 @@ class Gaeb90Reader {
     this.applyKind(node, col(r, 12, 14).toUpperCase(), col(r, 15, 23).trim());
     if (/^(psch|pausch|pauschal)$/i.test(node.unit)) node.flags.lumpSum = true;
     this.entry = node;
+  }
+
+  /**
+   * Record 23 carries the unit price and the item total as fixed-point digit fields after the
+   * OZ. Their implied decimals differ between programs, so the reading is accepted only where it is
+   * consistent: quantity × unit price = total (to the cent); otherwise the record is reported.
+   */
+  private prices(rec: Record90): void {
+    const node = this.entry;
+    if (!node || node.kind !== "item") {
+      this.lv.warnLine(rec.line, "Preise (Satz 23) ohne Position – übersprungen.");
+      return;
+    }
+    const numbers = col(rec.text, 12, DATA_END).match(/\d+/g) ?? [];
+    const reading = consistentPrices(numbers, node.qty);
+    if (!reading) {
+      this.lv.warnLine(rec.line, `Preise der Position ${node.oz} (Satz 23) sind nicht eindeutig lesbar – übersprungen.`);
+      return;
+    }
+    node.unitPrice = reading.unitPrice;
+    node.total = reading.total;
   }
 
   /**
