@@ -5,6 +5,7 @@
 import { GaebError } from "../errors";
 import type { ReadLimits } from "../limits";
 import { computeTotals } from "../totals";
+import { markBidderGaps } from "./pdf/paragraphs";
 import { newNode, type BoqNode, type ParsedTender } from "../types";
 
 /** Line warnings shown one by one; the rest are counted in one summary line. */
@@ -12,8 +13,12 @@ const MAX_LINE_WARNINGS = 20;
 
 const germanCount = (n: number) => n.toLocaleString("de-DE");
 
-/** GAEB 90 and 2000 have no bidder text complements: the bidder's gaps are dotted or ruled lines. */
-export const BIDDER_GAP_LINE = /\.{5,}|…{2,}|_{5,}/g;
+/** "EUR", and the € sign (or the "?" a DOS code page made of it) as EUR. */
+export const normaliseCurrency = (raw: string) => {
+  const v = raw.trim();
+  return v === "€" || v === "?" ? "EUR" : v;
+};
+
 
 export class LvBuilder {
   readonly positions: BoqNode[] = [];
@@ -77,7 +82,15 @@ export class LvBuilder {
       this.warnings.push(`… und ${germanCount(this.lineWarnings - MAX_LINE_WARNINGS)} weitere fehlerhafte Zeilen.`);
     }
     const items = this.positions.filter((p) => p.kind === "item");
-    for (const item of items) item.bidderGaps = item.longText.match(BIDDER_GAP_LINE)?.length ?? 0;
+    // GAEB 90/2000 have no text complements: bidder gaps are dotted or ruled lines, marked as the
+    // PDF and sheet readers mark them.
+    for (const item of items) {
+      const short = markBidderGaps(item.shortText);
+      const long = markBidderGaps(item.longText);
+      item.shortText = short.text;
+      item.longText = long.text;
+      item.bidderGaps = short.gaps + long.gaps;
+    }
     if (items.length === 0) this.warnings.push("Die Datei enthält keine Positionen.");
     this.warnDuplicateOz();
     const priced = items.some((p) => p.unitPrice !== null || p.total !== null);

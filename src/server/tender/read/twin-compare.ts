@@ -2,7 +2,8 @@
 // field by field. What may legitimately differ between the formats is normalised: zero padding of
 // OZ parts ("01.0010" = "1.10"), line wrapping of texts (GAEB 90 wraps at ~60 characters, breaking
 // words at hyphens), "…", which the DOS code pages lack, and bidder gaps (TextComplement in DA
-// XML, a dotted line in GAEB 90/2000).
+// XML, a dotted line in GAEB 90/2000 that those readers mark like the PDF reader; dotted lines in a
+// DA XML file stay unmarked, so the number of gaps is not compared).
 import type { BoqNode, ParsedTender } from "../types";
 
 const normOz = (oz: string) =>
@@ -10,9 +11,14 @@ const normOz = (oz: string) =>
     .split(".")
     .map((part) => part.replace(/^0+(?=.)/, ""))
     .join(".");
-/** A bidder gap: DA XML's empty TextComplement as the reader renders it, or a dotted line. */
-const GAP = /\[Bieterangabe: …\]|\.{5,}|…{2,}|_{5,}/g;
-const normText = (s: string) => s.replace(GAP, "▢").replace(/…/g, "...").replace(/\s+/g, "");
+/** A bidder gap: DA XML's empty TextComplement as the reader renders it, or a dotted/ruled line. */
+const GAP = /\[Bieterangabe: …\]|(?:[.…_][ \t]*){4,}/g;
+const normText = (s: string) =>
+  s
+    .replace(GAP, "▢")
+    .replace(/▢(?:[.…_\s]|▢)*/g, "▢")
+    .replace(/…/g, "...")
+    .replace(/\s+/g, "");
 
 function fields(n: BoqNode): Record<string, unknown> {
   const alt = n.flags.alternative;
@@ -28,17 +34,24 @@ function fields(n: BoqNode): Record<string, unknown> {
     longText: n.kind === "item" ? normText(n.longText) : undefined,
     provisional: n.flags.provisional,
     alternative: alt ? (alt.serial >= 1 ? "Wahl" : "Grund") : null,
-    bidderGaps: n.kind === "item" ? n.bidderGaps : undefined,
     lumpSum: n.flags.lumpSum,
     hourly: n.flags.hourly,
     notApplicable: n.flags.notApplicable,
   };
 }
 
+/** Up to 60 characters of `a` around where it first differs from `b`. */
+function excerpt(a = "undefined", b = "undefined"): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const from = Math.max(0, i - 25);
+  return `${from > 0 ? "…" : ""}${a.slice(from, from + 60)}${from + 60 < a.length ? "…" : ""}`;
+}
+
 /** One line per difference, e.g. "02.0020 qty: 12.5 ≠ 12"; empty when both read alike. */
-export function twinDifferences(a: ParsedTender, b: ParsedTender): string[] {
+export function twinDifferences(a: Pick<ParsedTender, "positions" | "totals">, b: Pick<ParsedTender, "positions" | "totals">): string[] {
   const out: string[] = [];
-  const keyed = (t: ParsedTender) => new Map(t.positions.filter((n) => n.kind !== "remark").map((n) => [`${n.kind} ${normOz(n.oz)}`, n]));
+  const keyed = (t: Pick<ParsedTender, "positions">) => new Map(t.positions.filter((n) => n.kind !== "remark").map((n) => [`${n.kind} ${normOz(n.oz)}`, n]));
   const left = keyed(a);
   const right = keyed(b);
   for (const [key, n] of left) {
@@ -52,11 +65,13 @@ export function twinDifferences(a: ParsedTender, b: ParsedTender): string[] {
     for (const field of Object.keys(fa)) {
       const va = JSON.stringify(fa[field]);
       const vb = JSON.stringify(fb[field]);
-      if (va !== vb) out.push(`${n.oz} ${field}: ${String(va).slice(0, 80)} ≠ ${String(vb).slice(0, 80)}`);
+      if (va !== vb) out.push(`${n.oz} ${field}: ${excerpt(va, vb)} ≠ ${excerpt(vb, va)}`);
     }
   }
   for (const [key, m] of right) if (!left.has(key)) out.push(`${m.oz}: nur in der zweiten Datei`);
   if (a.totals.total !== b.totals.total) out.push(`Summe: ${a.totals.total} ≠ ${b.totals.total}`);
-  if (a.totals.stated !== b.totals.stated) out.push(`Summe laut Datei: ${a.totals.stated} ≠ ${b.totals.stated}`);
+  // An unpriced LV may state its total as 0 or not at all.
+  const stated = (t: Pick<ParsedTender, "totals">) => (t.totals.total === null && t.totals.stated === 0 ? null : t.totals.stated);
+  if (stated(a) !== stated(b)) out.push(`Summe laut Datei: ${a.totals.stated} ≠ ${b.totals.stated}`);
   return out;
 }

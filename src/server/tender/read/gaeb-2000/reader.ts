@@ -12,7 +12,7 @@ import { DEFAULT_LIMITS, type ReadLimits } from "../../limits";
 import { parseDecimal } from "../../totals";
 import { collapseWhitespace } from "../gaeb-xml/text-buffer";
 import { ENCODING_LABELS, decodeLegacyText } from "../legacy-charset";
-import { LvBuilder } from "../lv-builder";
+import { LvBuilder, normaliseCurrency } from "../lv-builder";
 import { itemOz, sectionOz, type OzMask } from "../oz-mask";
 import type { BoqNode, ParsedTender } from "../../types";
 import { looksLikeRtf, rtfToText } from "./rtf";
@@ -241,13 +241,13 @@ class Gaeb2000Reader {
       case "PRJINFO":
         if (key === "NAME") this.projectName = collapseWhitespace(v);
         else if (key === "BEZ") this.projectLabel = collapseWhitespace(v);
-        else if (key === "WAE") this.currency = v;
+        else if (key === "WAE") this.currency = normaliseCurrency(v);
         return;
       case "VERGABE":
         if (key === "DP") this.setPhase(v);
         return;
       case "VERGABEINFO":
-        if (key === "WAE" && !this.currency) this.currency = v;
+        if (key === "WAE" && !this.currency) this.currency = normaliseCurrency(v);
         return;
       case "LVINFO":
         if (key === "NAME") this.lvName = collapseWhitespace(v);

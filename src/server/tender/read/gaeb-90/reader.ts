@@ -13,7 +13,7 @@ import { GaebError } from "../../errors";
 import { DEFAULT_LIMITS, type ReadLimits } from "../../limits";
 import { collapseWhitespace } from "../gaeb-xml/text-buffer";
 import { ENCODING_LABELS, decodeLegacyText } from "../legacy-charset";
-import { LvBuilder } from "../lv-builder";
+import { LvBuilder, normaliseCurrency } from "../lv-builder";
 import { itemOz, parseMaskString, sectionOz, type OzMask } from "../oz-mask";
 import type { BoqNode, ParsedTender } from "../../types";
 
@@ -84,6 +84,7 @@ class Gaeb90Reader {
   private lvName = "";
   private projectName = "";
   private currency = "";
+  private statedTotal: number | null = null;
   private readonly preambleLines: string[] = [];
   /** Where text records (12, 25, 26) go. */
   private section: BoqNode | null = null;
@@ -106,7 +107,7 @@ class Gaeb90Reader {
     }
     return this.lv.finish(
       { format: "gaeb-90", version: "90", phase: this.phase, projectName: this.projectName, boqName: this.lvName, currency: this.currency || "EUR" },
-      null,
+      this.statedTotal,
       this.preambleLines.join("\n").trim(),
     );
   }
@@ -122,17 +123,13 @@ class Gaeb90Reader {
       case "02":
         this.projectName = collapseWhitespace(col(r, 3, DATA_END));
         return;
-      case "03":
-      case "04":
-      case "05":
-      case "06":
-      case "07":
-      case "09":
-      case "10":
-      case "99":
+      case "99": {
+        const total = impliedDecimal(col(r, 3, 14), 2);
+        if (typeof total === "number") this.statedTotal = total;
         return;
+      }
       case "08":
-        this.currency = col(r, 3, 8).trim();
+        this.currency = normaliseCurrency(col(r, 3, 8));
         return;
       case "11":
         return this.openSection(rec);
@@ -224,6 +221,7 @@ class Gaeb90Reader {
     if (qty === "invalid") this.lv.warnLine(rec.line, `Menge „${col(r, 24, 34).trim()}“ der Position ${node.oz} ist keine Zahl.`);
     else node.qty = qty;
     node.unit = col(r, 35, 38).trim();
+    if (col(r, 22, 22).toUpperCase() === "X") node.flags.qtyTBD = true;
     this.applyKind(node, col(r, 12, 14).toUpperCase(), col(r, 15, 23).trim());
     if (/^(psch|pausch|pauschal)$/i.test(node.unit)) node.flags.lumpSum = true;
     this.entry = node;
