@@ -142,6 +142,14 @@ describe("GAEB 2000 entries that are broken", () => {
     expect(codeOf(() => readGaeb2000(p83(`#begin[LVBereich]\r\n[OZ]01[end]\r\n${items}#end[LVBereich]\r\n`), { ...DEFAULT_LIMITS, maxPositions: 50 }))).toBe("too_large");
   });
 
+  it("refuses blocks nested deeper than the cap, and unmatched #end lines do not slow it down", () => {
+    expect(codeOf(() => readGaeb2000(Buffer.from("#begin[GAEB]\r\n" + "#begin[X]\r\n".repeat(300))))).toBe("too_large");
+    const started = Date.now();
+    const lv = readGaeb2000(p83("#begin[X]\r\n".repeat(150) + "#end[Y]\r\n".repeat(100_000)));
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(lv.warnings).toContain("… und 99.980 weitere fehlerhafte Zeilen.");
+  });
+
   it("reads a 5 MB long text without [end] in linear time", () => {
     const started = Date.now();
     const lv = readGaeb2000(p83(`#begin[LVBereich]\r\n[OZ]01[end]\r\n#begin[Position]\r\n[OZ]010010[end]\r\n[Langtext]${"x".repeat(5_000_000)}`));

@@ -129,7 +129,7 @@ class Gaeb2000Reader {
   private alnGroup: string | null = null;
   private alnSerial: number | null = null;
 
-  constructor(limits: ReadLimits) {
+  constructor(private readonly limits: ReadLimits) {
     this.lv = new LvBuilder(limits);
   }
 
@@ -177,6 +177,9 @@ class Gaeb2000Reader {
 
   private begin(token: Token): void {
     const name = token.name;
+    if (this.blocks.length >= this.limits.maxXmlDepth) {
+      throw new GaebError("too_large", `block depth > ${this.limits.maxXmlDepth}`, `Blöcke mehr als ${this.limits.maxXmlDepth.toLocaleString("de-DE")} Ebenen tief verschachtelt`);
+    }
     // Inside a position, sub-blocks (Beschreibung, KatZuord, ZuschlPosition …) belong to it.
     if (this.entry && name !== "BESCHREIBUNG") {
       this.blocks.push(name);

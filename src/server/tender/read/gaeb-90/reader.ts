@@ -250,7 +250,7 @@ class Gaeb90Reader {
 
   /**
    * Positionsart letters: first G = Grundposition, A/W = Wahlposition (alternative to the OZ in
-   * columns 15–23), E = Bedarfsposition; second E = Bedarfsposition; S in any = Stundenlohn.
+   * columns 15–23), E/B = Bedarfsposition; second E/B = Bedarfsposition; S in any = Stundenlohn.
    */
   private applyKind(node: BoqNode, kind: string, reference: string): void {
     const [first, second] = [kind[0] ?? " ", kind[1] ?? " "];
@@ -259,7 +259,7 @@ class Gaeb90Reader {
       const group = reference ? itemOz(reference, this.ozMask()) : "";
       node.flags.alternative = { group, serial: 1 };
     }
-    if (first === "E" || second === "E") node.flags.provisional = "WithoutTotal";
+    if (first === "E" || second === "E" || first === "B" || second === "B") node.flags.provisional = "WithoutTotal";
     if (kind.includes("S")) node.flags.hourly = true;
   }
 
