@@ -4,7 +4,7 @@
 // or UTF-8. We decode with every candidate and keep the one whose text reads like German.
 
 import { isUtf8 } from "node:buffer";
-import { decodeBytes } from "./decode";
+import { decodeBytes, decodeWindows1252 } from "./decode";
 
 /** "dos": code page 437 and 850 give the same text (they differ only in rarely used characters). */
 export type LegacyEncoding = "utf-8" | "windows-1252" | "cp850" | "cp437" | "dos";
@@ -56,26 +56,30 @@ export function decodeLegacyText(bytes: Uint8Array, declared = ""): { text: stri
   if (isUtf8(bytes)) return { text: Buffer.from(bytes).toString("utf8").replace(/^\uFEFF/, ""), encoding: "utf-8" };
 
   const dosFirst = /oem|ascii|ibm|dos|437|850/i.test(declared);
-  const candidates: { encoding: LegacyEncoding; text: string }[] = [
-    { encoding: "windows-1252", text: decodeBytes(bytes).text },
-    { encoding: "cp850", text: decodeCodePage(bytes, CP850_HIGH) },
-    { encoding: "cp437", text: decodeCodePage(bytes, CP437_HIGH) },
-  ];
-  if (dosFirst) candidates.push(candidates.shift()!);
-  let best = candidates[0];
+  const decoders: Record<"windows-1252" | "cp850" | "cp437", (b: Uint8Array) => string> = {
+    "windows-1252": decodeWindows1252,
+    cp850: (b) => decodeCodePage(b, CP850_HIGH),
+    cp437: (b) => decodeCodePage(b, CP437_HIGH),
+  };
+  const order: ("windows-1252" | "cp850" | "cp437")[] = dosFirst ? ["cp850", "cp437", "windows-1252"] : ["windows-1252", "cp850", "cp437"];
+  // Only bytes ≥ 0x80 differ between the code pages, so only they are decoded to choose.
+  const high = bytes.filter((b) => b >= 0x80);
+  const samples = order.map((encoding) => ({ encoding, text: decoders[encoding](high) }));
+  let best = samples[0];
   let bestScore = score(best.text);
-  for (const c of candidates.slice(1)) {
+  for (const c of samples.slice(1)) {
     const s = score(c.text);
     if (s > bestScore) {
       best = c;
       bestScore = s;
     }
   }
+  const text = decoders[best.encoding](bytes);
   if (best.encoding === "cp850" || best.encoding === "cp437") {
-    const other = candidates.find((c) => c.encoding !== best.encoding && c.encoding !== "windows-1252")!;
-    if (other.text === best.text) return { text: best.text, encoding: "dos" };
+    const other = samples.find((c) => c.encoding !== best.encoding && c.encoding !== "windows-1252")!;
+    if (other.text === best.text) return { text, encoding: "dos" };
   }
-  return best;
+  return { text, encoding: best.encoding };
 }
 
 export const ENCODING_LABELS: Record<LegacyEncoding | "utf-16", string> = {
