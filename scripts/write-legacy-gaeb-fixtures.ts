@@ -7,6 +7,7 @@
 //   rohbau-27.d84        GAEB 90 with prices (record 23: unit price, total after the OZ)
 //   rohbau-27.p83        GAEB 2000, Windows-1252, some long texts as RTF
 //   rohbau-27.p84        GAEB 2000 with unit prices and totals
+//   rohbau-27-preise.p84 GAEB 2000 with prices only (OZ, unit price, total), as a bidder returns them
 // Run: npx tsx scripts/write-legacy-gaeb-fixtures.ts
 import { readFileSync, writeFileSync } from "node:fs";
 import { readGaebXml } from "../src/server/tender/read/gaeb-xml/reader";
@@ -115,7 +116,7 @@ function rtf(text: string): string {
   return `{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fswiss Arial;}}{\\colortbl;\\red0\\green0\\blue0;}\r\n\\pard\\plain\\f0\\fs20 ${escaped}\\par}`;
 }
 
-function gaeb2000(phase: 83 | 84): string {
+function gaeb2000(phase: 83 | 84, pricesOnly = false): string {
   const lv = phase === 84 ? priced : x83;
   const out: string[] = [];
   const put = (indent: number, s: string) => out.push(" ".repeat(indent) + s);
@@ -152,12 +153,18 @@ function gaeb2000(phase: 83 | 84): string {
       if (open) put(3, "#end[LVBereich]");
       put(3, "#begin[LVBereich]");
       field(4, "OZ", node.oz);
-      field(4, "Bez", node.shortText);
+      if (!pricesOnly) field(4, "Bez", node.shortText);
       open = true;
     } else if (node.kind === "item") {
       n++;
       put(4, "#begin[Position]");
       field(5, "OZ", segments(node.oz).join(""));
+      if (pricesOnly) {
+        if (node.unitPrice !== null) field(5, "EP", decimal(node.unitPrice, 3));
+        if (node.total !== null) field(5, "GB", decimal(node.total, 2));
+        put(4, "#end[Position]");
+        continue;
+      }
       if (node.flags.lumpSum) field(5, "_GAEBXML_LumpSumItem", "Yes");
       if (node.flags.hourly) field(5, "_GAEBXML_HourIt", "Yes");
       if (node.flags.alternative) {
@@ -192,4 +199,5 @@ writeFileSync(new URL("rohbau-27-cp437.d83", dir), encode(d83.replace(/\r\n/g, "
 writeFileSync(new URL("rohbau-27-ansi.d83", dir), encode(d83, "windows-1252"));
 writeFileSync(new URL("rohbau-27.p83", dir), encode(gaeb2000(83), "windows-1252"));
 writeFileSync(new URL("rohbau-27.p84", dir), encode(gaeb2000(84), "windows-1252"));
-console.log("written: rohbau-27.d83, rohbau-27.d84, rohbau-27-cp437.d83, rohbau-27-ansi.d83, rohbau-27.p83, rohbau-27.p84");
+writeFileSync(new URL("rohbau-27-preise.p84", dir), encode(gaeb2000(84, true), "windows-1252"));
+console.log("written: rohbau-27.d83, rohbau-27.d84, rohbau-27-cp437.d83, rohbau-27-ansi.d83, rohbau-27.p83, rohbau-27.p84, rohbau-27-preise.p84");

@@ -96,6 +96,17 @@ describe("GAEB 90 and GAEB 2000 uploads", () => {
     expect(body.totals.total).toBe(total);
     expect((await ctx.request("GET", `/api/projects/${id}/boq`, { user: adminB })).statusCode).toBe(404);
   });
+
+  it("a price-only P84 uploaded after the project's D83 completes it with prices", async () => {
+    const id = await createProject(adminA, "Rohbau alt", "Rohbau.d83", fixture("rohbau-27.d83"));
+    await uploadInput(adminA, id, "Preise.p84", fixture("rohbau-27-preise.p84"));
+    const body = await boq(id);
+    expect(body.status).toBe("done");
+    expect(body.format).toBe("gaeb-2000");
+    expect(body.baseFileName).toBe("Rohbau.d83");
+    expect(body.totals).toMatchObject({ total: 345886.15, stated: 345886.15 });
+    expect(body.positions.find((p: { oz: string }) => p.oz === "03.0060")).toMatchObject({ qty: 38.5, unit: "t", unitPrice: 1480, total: 56980 });
+  });
 });
 
 describe("column mapping for a spreadsheet without header", () => {

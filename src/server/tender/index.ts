@@ -61,12 +61,21 @@ function analysed(format: TenderFormat, parsed: ParsedTender & { sheetPreview?: 
   };
 }
 
-/** A GAEB file; a price-only X84 is merged into its base X83 when one is given. */
-function readGaeb(buffer: Uint8Array, options: AnalyseOptions, limits: ReadLimits): ParsedTender & { baseFileName?: string } {
-  const parsed = readGaebXml(buffer, limits);
+type GaebFormat = "gaeb-xml" | "gaeb-90" | "gaeb-2000";
+const GAEB_READERS: Record<GaebFormat, (buffer: Uint8Array, limits: ReadLimits) => ParsedTender> = {
+  "gaeb-xml": readGaebXml,
+  "gaeb-90": readGaeb90,
+  "gaeb-2000": readGaeb2000,
+};
+
+/** A GAEB file; a price-only X84/D84/P84 is merged into its base LV (of any GAEB format) when one is given. */
+function readGaeb(format: GaebFormat, buffer: Uint8Array, options: AnalyseOptions, limits: ReadLimits): ParsedTender & { baseFileName?: string } {
+  const parsed = GAEB_READERS[format](buffer, limits);
   if (!parsed.priceOnly) return parsed;
   if (!options.base) throw new GaebError("price_only_without_base");
-  const base = readGaebXml(options.base.data, limits);
+  const baseFormat = detectTenderFormat(options.base.data, options.base.fileName);
+  const readBase = baseFormat in GAEB_READERS ? GAEB_READERS[baseFormat as GaebFormat] : readGaebXml;
+  const base = readBase(options.base.data, limits);
   return { ...mergePrices(base, parsed, options.base.fileName), baseFileName: options.base.fileName };
 }
 
@@ -79,8 +88,10 @@ export async function analyseTender(buffer: Uint8Array, fileName: string, option
   const limits = options.limits ?? DEFAULT_LIMITS;
   try {
     switch (format) {
-      case "gaeb-xml": {
-        const parsed = readGaeb(buffer, options, limits);
+      case "gaeb-xml":
+      case "gaeb-90":
+      case "gaeb-2000": {
+        const parsed = readGaeb(format, buffer, options, limits);
         return { ...analysed(format, parsed), ...(parsed.baseFileName ? { baseFileName: parsed.baseFileName } : {}) };
       }
       case "pdf":
@@ -90,10 +101,6 @@ export async function analyseTender(buffer: Uint8Array, fileName: string, option
         return analysed(format, await readTenderSheet(buffer, fileName, format, { mapping: options.mapping ?? null, limits }));
       case "xls":
         throw new GaebError("xls_unsupported");
-      case "gaeb-90":
-        return analysed(format, readGaeb90(buffer, limits));
-      case "gaeb-2000":
-        return analysed(format, readGaeb2000(buffer, limits));
       case "unknown":
         throw new GaebError(buffer.length === 0 ? "empty" : "unknown_format");
     }

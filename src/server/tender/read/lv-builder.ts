@@ -5,6 +5,7 @@
 import { GaebError } from "../errors";
 import type { ReadLimits } from "../limits";
 import { computeTotals } from "../totals";
+import { isPriceOnly } from "./gaeb-xml/reader";
 import { markBidderGaps } from "./pdf/paragraphs";
 import { newNode, type BoqNode, type ParsedTender } from "../types";
 
@@ -105,7 +106,16 @@ export class LvBuilder {
       if (node.kind === "remark") remarksBeforeFirstItem.push([node.shortText, node.longText].filter(Boolean).join("\n"));
     }
     const fullPreamble = [preamble, ...remarksBeforeFirstItem].filter(Boolean).join("\n\n");
-    return { ...meta, positions: this.positions, totals, warnings: this.warnings, ...(fullPreamble ? { preamble: fullPreamble } : {}) };
+    // A D84/P84 with prices only (no quantities, no texts) completes an earlier LV, like an X84.
+    const priceOnly = isPriceOnly(items);
+    return {
+      ...meta,
+      positions: this.positions,
+      totals,
+      warnings: this.warnings,
+      ...(priceOnly ? { priceOnly } : {}),
+      ...(fullPreamble ? { preamble: fullPreamble } : {}),
+    };
   }
 
   private warnDuplicateOz(): void {
