@@ -1,4 +1,4 @@
-// Texts of the membership request and the contact form (spec/01 sections 5 and 8), apart from
+// Texts of the membership request and the contact form (requirements 1.5 and 1.8), apart from
 // the zod schemas so the landing page can show them without loading zod.
 export const INVALID_EMAIL = "Bitte geben Sie eine gültige E-Mail-Adresse ein";
 export const CONTACT_REQUIRED = "Bitte füllen Sie alle Pflichtfelder aus (Name, E-Mail, Nachricht).";
@@ -11,7 +11,7 @@ export const MEMBERSHIP_FAILURE = "Es ist ein Problem bei der Übermittlung Ihre
 export const MEMBERSHIP_CONNECTION_FAILURE =
   "Es konnte keine Verbindung zum Server hergestellt werden. Bitte überprüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.";
 
-/** What the server answers (spec/01 section 7). */
+/** What the server answers (requirements 1.7). */
 export interface MembershipRequestResponse {
   success: boolean;
   message: string;

@@ -16,7 +16,7 @@ import { analyseStoredFile } from "../../src/server/boq/store";
 import { queueBoqAnalysis, startBoqWorker } from "../../src/server/boq/worker";
 import { packagePrice, KALKULATIONSPAKET, AUSFUEHRUNGSPAKET } from "../../src/common/prices";
 
-const SAMPLES = join(import.meta.dirname, "../../../shared/gaeb-samples");
+const SAMPLES = join(import.meta.dirname, "../../src/server/tender/fixtures");
 const sample = (name: string) => readFileSync(join(SAMPLES, name));
 const silent = { warn() {}, info() {}, error() {} } as unknown as FastifyBaseLogger;
 

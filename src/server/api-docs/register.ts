@@ -1,6 +1,6 @@
 // The API description: GET /api/openapi.json (OpenAPI 3.1, generated from the zod route schemas by
 // @fastify/swagger and fastify-type-provider-zod) and a reference page at /api/docs (Swagger UI,
-// assets served from node_modules, no CDN). Both are public: see docs/decisions/api-description.md.
+// assets served from node_modules, no CDN). Both are public: see docs/decisions/0013-api-description.md.
 import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";

@@ -1,4 +1,4 @@
-// Companies API of spec/02 section 7. Super admins manage all; company admins see and edit
+// Companies API of requirements 2.7. Super admins manage all; company admins see and edit
 // their own company (not its chatbot limit); users may read their own company (sidebar).
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -15,7 +15,7 @@ import { toCompanyDto } from "./dto";
 import { companyPageQueries } from "./list";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { companyListQuery } from "../../common/schemas/list-query";
-import { companyDtoSchema } from "../../common/schemas/list-responses";
+import { companyDtoSchema } from "../../common/schemas/responses";
 import { z } from "zod";
 import { sniffImageType } from "./logo";
 

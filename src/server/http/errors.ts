@@ -1,4 +1,4 @@
-// One error shape for the whole API: { message, errors? } with a fitting status (DESIGN.md).
+// One error shape for the whole API: { message, errors? } with a fitting status (docs/architecture.md).
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
@@ -39,7 +39,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
 
-/** Unique constraints whose violation has a message the client maps (spec/01 section 8). */
+/** Unique constraints whose violation has a message the client maps (requirements 1.8). */
 const UNIQUE_MESSAGES: Record<string, string> = {
   users_username_lower_uq: "Username already exists",
   users_email_lower_uq: "Email already exists",

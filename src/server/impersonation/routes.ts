@@ -1,4 +1,4 @@
-// Impersonation (spec/02 sections 4 and 6, DESIGN.md): a super admin acts as another user.
+// Impersonation (requirements 2.4 and 2.6, docs/architecture.md): a super admin acts as another user.
 // Both paths are full-page GET navigations, so they act only on same-origin navigations
 // (Sec-Fetch-Site) and rotate the session; every start and stop is audited.
 import { eq } from "drizzle-orm";

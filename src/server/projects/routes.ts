@@ -1,4 +1,4 @@
-// Projects API of spec/01 section 7: lists, detail, create (with its file), edit, delete. The
+// Projects API of requirements 1.7: lists, detail, create (with its file), edit, delete. The
 // file routes (uploads, downloads, evaluation) are in file-routes.ts.
 import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -15,7 +15,7 @@ import { audit } from "../audit/log";
 import { rateLimited } from "../http/rate-limit";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { registrationLinkListQuery } from "../../common/schemas/list-query";
-import { registrationLinkDtoSchema } from "../../common/schemas/list-responses";
+import { registrationLinkDtoSchema } from "../../common/schemas/responses";
 import { allRegistrationLinks, registrationLinkPageQueries } from "./list";
 import type { Db } from "../db/client";
 import { createMailer, sendIfConfigured } from "../mail/mailer";

@@ -1,9 +1,9 @@
 // The public GAEB files we measure the readers on: AVA-program exports, the BVBS/GAEB test files and
 // other libraries' fixtures, found in public GitHub repositories. Most of them carry no licence that
 // lets us copy them into this repository, so they are named here by repository, commit and path and
-// loaded from a local copy: GAEB_CORPUS_DIR (default tmp/gaeb-corpus/<owner>+<name>/<path>), a git
-// mirror under GAEB_CORPUS_MIRRORS (default /work/.mirror/<owner>+<name>/repo), or – with
-// download: true – raw.githubusercontent.com, saved to GAEB_CORPUS_DIR for the next run.
+// loaded from a local copy: GAEB_CORPUS_DIR (default tmp/gaeb-corpus/<owner>+<name>/<path>), git
+// mirrors under GAEB_CORPUS_MIRRORS (<owner>+<name>/repo, when set), or – with download: true –
+// raw.githubusercontent.com, saved to GAEB_CORPUS_DIR for the next run.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -85,17 +85,20 @@ export const PUBLIC_CORPUS: CorpusFile[] = [
 ];
 
 const corpusDir = () => process.env.GAEB_CORPUS_DIR ?? join(import.meta.dirname, "../../../../tmp/gaeb-corpus");
-const mirrorsDir = () => process.env.GAEB_CORPUS_MIRRORS ?? "/work/.mirror";
+const mirrorsDir = () => process.env.GAEB_CORPUS_MIRRORS ?? "";
 const repoDir = (repo: string) => repo.replace("/", "+");
 
 /** The file's bytes, or null when no local copy exists (and download is off or failed). */
 export async function loadCorpusFile(file: CorpusFile, options: { download?: boolean } = {}): Promise<Buffer | null> {
   const cached = join(corpusDir(), repoDir(file.repo), file.path);
   if (existsSync(cached)) return readFileSync(cached);
-  const mirror = join(mirrorsDir(), repoDir(file.repo), "repo");
-  if (existsSync(mirror)) {
+  const mirror = mirrorsDir() && join(mirrorsDir(), repoDir(file.repo), "repo");
+  if (mirror && existsSync(mirror)) {
     try {
-      return execFileSync("git", ["--git-dir", mirror, "show", `${file.commit}:${file.path}`], { maxBuffer: 64 * 1024 * 1024 });
+      const bytes = execFileSync("git", ["--git-dir", mirror, "show", `${file.commit}:${file.path}`], { maxBuffer: 64 * 1024 * 1024 });
+      mkdirSync(dirname(cached), { recursive: true });
+      writeFileSync(cached, bytes);
+      return bytes;
     } catch {
       // the mirror may hold another commit; try the next source
     }
