@@ -175,6 +175,8 @@ describe("code pages", () => {
     // "Größe €" in Windows-1252
     expect(decodeLegacyText(bytes(0x47, 0x72, 0xf6, 0xdf, 0x65, 0x20, 0x80))).toEqual({ text: "Größe €", encoding: "windows-1252" });
     expect(decodeLegacyText(Buffer.from("Größe", "utf8")).encoding).toBe("utf-8");
+    // Only ä and ß: in Windows-1252 these DOS bytes are „ and á – a quote inside a word is no letter.
+    expect(decodeLegacyText(Buffer.from("Oberfl\x84che einschlie\xe1lich", "latin1"))).toEqual({ text: "Oberfläche einschließlich", encoding: "dos" });
   });
 });
 

@@ -33,13 +33,31 @@ function decodeCodePage(bytes: Uint8Array, high: string): string {
   return out;
 }
 
-/** Characters a German LV plausibly contains outside ASCII. */
-const PLAUSIBLE = /[äöüÄÖÜßéèáàâêôûçÉ€§°²³µØø×±½¼¾·„“”‚‘’–—…≤≥≈Ωπα\u00A0]/g;
+/** German letters: the strongest sign of the right code page. */
+const GERMAN_LETTERS = /[äöüÄÖÜß]/g;
+/** Other characters a German LV plausibly contains outside ASCII. */
+const PLAUSIBLE = /[éèáàâêôûçÉ€§°²³µØø×±½¼¾·≤≥≈Ωπα\u00A0]/g;
+/** Quotes and dashes belong between words; inside a word they are a wrongly decoded letter. */
+const PUNCTUATION = /[„“”‚‘’–—…]/g;
+const PUNCTUATION_IN_WORD = /[A-Za-z][„“”‚‘’–—…][A-Za-z]/g;
 /** Characters that in a German LV almost always mean the wrong code page. */
 const IMPLAUSIBLE = /[\u0080-\u009F\u2500-\u259FΓΣστΦΘδφε\u2320-\u2321\u207F\u2017\u00A4\u00A6\u00AF\u00B4\u00B8\u00A8\u00B9ıðÐþÞýÝÓÔÒÕõÚÛÙ¥₧⌐¢]/g;
 
+const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
+
 function score(text: string): number {
-  return (text.match(PLAUSIBLE)?.length ?? 0) - 3 * (text.match(IMPLAUSIBLE)?.length ?? 0);
+  const inWord = count(text, PUNCTUATION_IN_WORD);
+  return 2 * count(text, GERMAN_LETTERS) + count(text, PLAUSIBLE) + (count(text, PUNCTUATION) - inWord) - 3 * inWord - 3 * count(text, IMPLAUSIBLE);
+}
+
+/** Each byte ≥ 0x80 with its neighbours, blank-separated: enough context to judge, a fraction of the file. */
+function highByteContext(bytes: Uint8Array): Uint8Array {
+  const out: number[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] < 0x80) continue;
+    out.push(i > 0 ? bytes[i - 1] : 0x20, bytes[i], i + 1 < bytes.length ? bytes[i + 1] : 0x20, 0x20);
+  }
+  return Uint8Array.from(out);
 }
 
 /**
@@ -62,8 +80,8 @@ export function decodeLegacyText(bytes: Uint8Array, declared = ""): { text: stri
     cp437: (b) => decodeCodePage(b, CP437_HIGH),
   };
   const order: ("windows-1252" | "cp850" | "cp437")[] = dosFirst ? ["cp850", "cp437", "windows-1252"] : ["windows-1252", "cp850", "cp437"];
-  // Only bytes ≥ 0x80 differ between the code pages, so only they are decoded to choose.
-  const high = bytes.filter((b) => b >= 0x80);
+  // Only bytes ≥ 0x80 differ between the code pages, so only they (with their neighbours) are decoded to choose.
+  const high = highByteContext(bytes);
   const samples = order.map((encoding) => ({ encoding, text: decoders[encoding](high) }));
   let best = samples[0];
   let bestScore = score(best.text);
