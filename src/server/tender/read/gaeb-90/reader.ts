@@ -162,14 +162,10 @@ class Gaeb90Reader {
         this.lv.closeSection();
         this.section = null;
         return;
-      case "T0":
-      case "T1":
-      case "T9":
-        this.preambleLines.push(col(r, 3, DATA_END).trimEnd());
-        return;
       default:
-        if (/^\d\d$/.test(rec.type)) return; // other record types (prices, addresses …) carry nothing we show
-        this.lv.warnLine(rec.line, `Kein gültiger GAEB-90-Satz (Satzart „${rec.type.trim()}“) – übersprungen.`);
+        if (/^T\d$/.test(rec.type)) this.preambleLines.push(col(r, 3, DATA_END).trimEnd());
+        else if (/^\d\d$/.test(rec.type)) return; // other record types (addresses, price shares …) carry nothing we show
+        else this.lv.warnLine(rec.line, `Kein gültiger GAEB-90-Satz (Satzart „${rec.type.trim()}“) – übersprungen.`);
     }
   }
 
