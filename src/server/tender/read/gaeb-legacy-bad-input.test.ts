@@ -47,6 +47,24 @@ describe("GAEB 90 records that are broken", () => {
     ]);
   });
 
+  it("keeps free text before the header (T0–T9) as the preamble and stated totals from record 99", () => {
+    const lv = readGaeb90(
+      d83(
+        ["T0", ""],
+        ["T1", "0.1 Angaben zur Baustelle"],
+        ["T1", "Vertragsstrafe 0,2 % je Werktag"],
+        ["T9", ""],
+        ["00", `${" ".repeat(8)}84L${" ".repeat(49)}1122PPPPI90`],
+        ["21", "01010010 NNN         00000002500m2  "],
+        ["23", "01010010  0000001250  000000003125"],
+        ["99", "000000003125"],
+      ),
+    );
+    expect(lv.preamble).toBe("0.1 Angaben zur Baustelle\nVertragsstrafe 0,2 % je Werktag");
+    expect(lv.positions[0]).toMatchObject({ oz: "01.01.0010", qty: 2.5, unitPrice: 12.5, total: 31.25 });
+    expect(lv.totals).toMatchObject({ total: 31.25, stated: 31.25 });
+  });
+
   it("reads a file without OZ mask as 2-2-4-1 and says so, naming the header line", () => {
     const lv = readGaeb90(d83(["00", `${" ".repeat(8)}83L`], ["21", "01020010 NNN         00000001000St  "], ["25", "Tür"]));
     expect(lv.warnings).toContain("Zeile 1: Die OZ-Maske (Satz 00, Spalten 63–71) fehlt; die Ordnungszahlen wurden als 2-2-4-1 gelesen.");
