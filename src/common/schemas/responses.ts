@@ -82,6 +82,9 @@ export const sessionSchema = z.object({
   current: z.boolean(),
 });
 
+/** The usual answer of a change that returns no object: a German confirmation. */
+export const messageSchema = z.object({ message: z.string() });
+
 export const apiErrorSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() });
 
 export const userListItemSchema = z.object({
@@ -180,6 +183,19 @@ export const projectFileVersionSchema = z.object({
   current: z.boolean(),
 });
 
+export const companyDeletedSchema = messageSchema.extend({ deletedUsers: z.number().int(), movedProjects: z.number().int() });
+export const companyLogoSchema = z.object({ logo: z.string() });
+
+export const registrationLinkCreatedSchema = z.object({
+  registrationLink: registrationLinkDtoSchema.pick({ id: true, token: true, email: true, role: true, companyId: true, expiresAt: true }),
+  url: z.string(),
+  /** true: sent by mail; false: sending failed; null: no mail configured. */
+  mailed: z.boolean().nullable(),
+});
+
+/** upload-html / upload-input: the stored version and the project after it. */
+export const projectUploadSchema = messageSchema.extend({ fileId: id, project: projectDtoSchema.optional() });
+
 // ---- Chatbots (requirements 2.3 and 2.7) ----
 
 /** GET /api/companies/:id/chatbot-usage: the current Berlin month of that company. */
@@ -257,6 +273,11 @@ export const ledgerRowDtoSchema = z.object({
 });
 
 // ---- Public site ----
+
+/** POST /api/membership-request (requirements 1.7). */
+export const membershipResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+/** POST /api/contact (requirements 1.7). */
+export const contactResponseSchema = z.object({ ok: z.boolean(), message: z.string() });
 
 /** GET /api/inquiries (super admin): membership requests and contact messages, newest first. */
 export const inquiryDtoSchema = z.discriminatedUnion("kind", [
