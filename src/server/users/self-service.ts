@@ -1,5 +1,5 @@
 // The signed-in user's own account: password change (Konto tab) and profile deletion (Profil
-// tab), spec/02 sections 2, 5, 7 and 8.
+// tab), requirements 2.2, 2.5, 2.7 and 2.8.
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changePasswordSchema } from "../../common/schemas/auth";
@@ -36,7 +36,7 @@ export const selfServiceRoutes =
         if (req.auth?.impersonatorId) throw forbidden(NOT_WHILE_IMPERSONATING);
         const { currentPassword, code, newPassword } = req.body;
         // Every role proves it is the owner: the current password, or a fresh second-factor code
-        // (docs/decisions/password-change-proof.md; the spec let a super admin skip it).
+        // (docs/decisions/0017-password-change-proof.md; the spec let a super admin skip it).
         if (!currentPassword && !code) throw badRequest(PASSWORD_FIELDS_REQUIRED);
         const requirements = newPasswordError(newPassword);
         if (requirements) throw badRequest(requirements, { newPassword: requirements });
