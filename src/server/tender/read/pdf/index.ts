@@ -28,7 +28,10 @@ export async function readTenderPdf(buffer: Uint8Array, limits: ReadLimits = DEF
   if (scan) {
     if (!(await ocrAvailable())) throw new GaebError("pdf_no_text", `${numPages} pages without text, no tesseract with deu`);
     const read = await readScanPages(buffer, pages, limits);
-    if (!read.pages.some((p) => p.runs.length)) throw new GaebError("ocr_no_text", `${numPages} pages, OCR found no text`);
+    if (!read.pages.some((p) => p.runs.length)) {
+      if (read.outOfTime.length) throw new GaebError("reader_timeout", `OCR time cap of ${limits.ocrTimeMs} ms reached before any text`);
+      throw new GaebError("ocr_no_text", `${numPages} pages, OCR found no text`);
+    }
     pages = read.pages;
     warnings.push(...scanWarnings(numPages, pages, read.outOfTime));
   }

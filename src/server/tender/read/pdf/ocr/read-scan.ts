@@ -42,6 +42,11 @@ function run(file: string, args: string[], timeoutMs: number): Promise<Run> {
 
 let available: Promise<boolean> | null = null;
 
+/** Makes the next ocrAvailable() ask again (tests change PATH). */
+export function forgetOcrAvailability(): void {
+  available = null;
+}
+
 /** Whether Tesseract with the German model and pdftoppm are installed (asked once per thread). */
 export function ocrAvailable(): Promise<boolean> {
   available ??= Promise.all([run("tesseract", ["--list-langs"], 10_000), run("pdftoppm", ["-v"], 10_000)])
