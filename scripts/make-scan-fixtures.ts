@@ -1,7 +1,7 @@
 // Makes scanned copies of the rendered LV prints (src/server/tender/fixtures/rendered/, made by
 // scripts/render-lv-fixtures.ts) for the tests of the OCR path of the PDF reader: every page is
 // rasterised at 300 dpi in grey (poppler's pdftoppm), turned by a slight skew, given scanner noise
-// (grain and dark specks) and written back as an image-only PDF – no text layer, 16 grey levels,
+// (grain and dark specks) and written back as an image-only PDF – no text layer, 4 grey levels,
 // Flate-compressed. Deterministic (seeded noise, fixed angles); re-runnable:
 //
 //   npx tsx scripts/make-scan-fixtures.ts
@@ -19,10 +19,12 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RENDERED = join(ROOT, "src/server/tender/fixtures/rendered");
 const OUT = join(ROOT, "src/server/tender/fixtures/scanned");
 const DPI = 300;
-const GRAIN = Number(process.env.GRAIN ?? 16);
-const SPECK_AREA = Number(process.env.SPECK_AREA ?? 30000);
-const BITS = Number(process.env.BITS ?? 2);
-const ONLY = process.env.ONLY;
+/** Grain: the spread of the noise added to every pixel (σ ≈ GRAIN / 2 grey values). */
+const GRAIN = 16;
+/** One speck per this many pixels (about 290 on an A4 page). */
+const SPECK_AREA = 30_000;
+/** Bits per pixel of the page images: 4 grey levels keep a noisy page near 150 KB. */
+const BITS = 2;
 
 /** Layouts and the skew of their pages (degrees; a page fed slightly askew, both ways). */
 const LAYOUTS: { name: string; angles: number[] }[] = [
@@ -92,7 +94,7 @@ function addNoise(image: Grey, seed: number): void {
   const rnd = random(seed);
   const { width, height, pixels } = image;
   for (let i = 0; i < pixels.length; i++) {
-    // Grain: the sum of three uniforms is close to a normal distribution (σ ≈ 14 grey values).
+    // Grain: the sum of three uniforms is close to a normal distribution.
     const grain = (rnd() + rnd() + rnd() - 1.5) * GRAIN;
     pixels[i] = Math.max(0, Math.min(255, Math.round(pixels[i] + grain)));
   }
@@ -180,7 +182,6 @@ function writePdf(images: Grey[]): Buffer {
 function main(): void {
   mkdirSync(OUT, { recursive: true });
   for (const [n, layout] of LAYOUTS.entries()) {
-    if (ONLY && layout.name !== ONLY) continue;
     const dir = mkdtempSync(join(tmpdir(), "scan-fixture-"));
     try {
       execFileSync("pdftoppm", ["-r", String(DPI), "-gray", join(RENDERED, `${layout.name}.pdf`), join(dir, "page")]);
