@@ -29,7 +29,7 @@ import { findProject } from "./queries";
 import { createProjectListCache, type ListScope } from "./list-cache";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { readProjectUpload, storeProjectFile } from "./files";
-import { runInputFileHooks } from "./input-hooks";
+import { inputFilesCommitted, runInputFileHooks } from "./input-hooks";
 import { projectFileRoutes } from "./file-routes";
 import { companyRateLimit } from "../http/rate-limit";
 
@@ -116,7 +116,7 @@ export const projectRoutes =
     app.post("/api/projects", { schema: multipartForm(projectCreateForm), preHandler: uploadLimit ? [uploadLimit] : [] }, async (req, reply) => {
       const user = requireRole(req, "super_admin", "company_admin");
       if (user.role === "company_admin" && user.companyId === null) throw forbidden(PROJECT_MESSAGES.noCompany);
-      const { fields, files } = await readProjectUpload(req);
+      const { fields, files } = await readProjectUpload(req, deps.ops?.disk);
       const parsed = projectCreateSchema.safeParse(fields);
       if (!parsed.success) throw validationError(parsed.error);
       const file = files[0];
@@ -139,9 +139,10 @@ export const projectRoutes =
           .values({ ...parsed.data, status: DEFAULT_PROJECT_STATUS, companyId, createdBy: user.id })
           .returning({ id: projects.id });
         const fileId = await storeProjectFile(tx, created.id, "input", file, user.id);
+        await runInputFileHooks(tx, { projectId: created.id, fileId, fileName: file.fileName });
         return { projectId: created.id, fileId };
       });
-      await runInputFileHooks(deps, req.log, { projectId, fileId, fileName: file.fileName });
+      inputFilesCommitted();
       return reply.status(201).send(await findProject(db, projectId));
     });
 
