@@ -177,7 +177,7 @@ export async function failJob(db: Db, job: Claim & { attempts: number }, error: 
     last
       ? sql`update jobs set status = 'failed', locked_until = null, lock_token = null, last_error = ${message}, finished_at = now()
             where id = ${job.id} and lock_token = ${job.token} and status = 'running' returning id`
-      : sql`update jobs set status = 'pending', locked_until = null, lock_token = null, run_at = ${retryAt.toISOString()}::timestamptz, last_error = ${message}
+      : sql`update jobs set status = ${backToQueue}, locked_until = null, lock_token = null, run_at = ${retryAt.toISOString()}::timestamptz, last_error = ${message}
             where id = ${job.id} and lock_token = ${job.token} and status = 'running' returning id`,
   );
   return found.length > 0;
@@ -187,7 +187,7 @@ export async function failJob(db: Db, job: Claim & { attempts: number }, error: 
 export async function releaseJob(db: Db, job: Claim): Promise<boolean> {
   const found = await rows<{ id: unknown }>(
     db,
-    sql`update jobs set status = 'pending', locked_until = null, lock_token = null, run_at = now(), attempts = greatest(attempts - 1, 0)
+    sql`update jobs set status = ${backToQueue}, locked_until = null, lock_token = null, run_at = now(), attempts = greatest(attempts - 1, 0)
         where id = ${job.id} and lock_token = ${job.token} and status = 'running' returning id`,
   );
   return found.length > 0;
@@ -200,7 +200,7 @@ export async function releaseJob(db: Db, job: Claim): Promise<boolean> {
 export async function releaseAbandonedJobs(db: Db): Promise<number> {
   const found = await rows<{ id: unknown }>(
     db,
-    sql`update jobs set status = 'pending', locked_until = null, lock_token = null, run_at = now(), takeovers = takeovers + 1
+    sql`update jobs set status = ${backToQueue}, locked_until = null, lock_token = null, run_at = now(), takeovers = takeovers + 1
         where status = 'running' returning id`,
   );
   return found.length;
@@ -217,6 +217,14 @@ export async function requeueJob(db: Db, id: number): Promise<boolean> {
   );
   return found.length > 0;
 }
+
+/**
+ * The state a job goes back to: "pending", or "done" when another job with its dedupe key waits
+ * already (that one reads the newest state; two waiting would break the unique index).
+ */
+const backToQueue = sql`case when jobs.dedupe_key is not null and exists (
+    select 1 from jobs o where o.queue = jobs.queue and o.dedupe_key = jobs.dedupe_key and o.status = 'pending' and o.id <> jobs.id)
+  then 'done' else 'pending' end`;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 

@@ -59,14 +59,15 @@ export class Metrics {
       registers,
     });
     const db = opts.db;
-    // One query per scrape serves both job gauges; the database away: the last known figures.
+    // One query per scrape serves both job gauges (a scrape calls their collect() in the same
+    // turn); the database away: the last known figures.
     let last: JobSnapshot = { counts: new Map(), oldest: new Map() };
     let pending: Promise<JobSnapshot> | null = null;
     const snapshot = () =>
       (pending ??= countJobs(db)
         .catch(() => last)
         .then((s) => (last = s))
-        .finally(() => setTimeout(() => (pending = null), 250).unref()));
+        .finally(() => (pending = null)));
     new Gauge({
       name: "bauklar_jobs",
       help: "Background jobs in the database by queue and state (queued/running/stalled/failed), shared by all instances",
