@@ -28,3 +28,38 @@ export function readingQueueText(q: ReadingQueue): string {
   const eta = q.estimateSeconds === null ? "" : ` (${duration(q.estimateSeconds)})`;
   return `Das Leistungsverzeichnis wird gelesen – noch ${files(q.filesAhead)} vor Ihrer${eta}.`;
 }
+
+/** A reading the super admin should look at (GET /api/admin/readings). */
+export const readingIssueSchema = z.object({
+  jobId: z.number().int(),
+  /** failed: gave up after its attempts; stalled: its worker stopped renewing the lease; waiting: due for long. */
+  state: z.enum(["failed", "stalled", "waiting"]),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  companyName: z.string().nullable(),
+  fileName: z.string().nullable(),
+  attempts: z.number().int(),
+  takeovers: z.number().int(),
+  lastError: z.string().nullable(),
+  /** Since when it is in this state (ISO). */
+  since: z.string(),
+});
+export type ReadingIssue = z.infer<typeof readingIssueSchema>;
+
+export const readingIssuesSchema = z.object({
+  queue: z.object({
+    queued: z.number().int(),
+    running: z.number().int(),
+    stalled: z.number().int(),
+    failed: z.number().int(),
+    oldestWaitingSeconds: z.number().int(),
+  }),
+  readings: z.array(readingIssueSchema),
+});
+export type ReadingIssues = z.infer<typeof readingIssuesSchema>;
+
+export const READING_ISSUE_LABELS: Record<ReadingIssue["state"], string> = {
+  failed: "Fehlgeschlagen",
+  stalled: "Hängt",
+  waiting: "Wartet lange",
+};

@@ -35,10 +35,25 @@ export async function readingQueuePosition(db: Db, fileId: number): Promise<Read
     sql`select count(*)::int as n from jobs
         where queue = ${QUEUE} and status = 'pending' and run_at <= now() and group_key = ${job.group_key} and id < ${job.id}`,
   );
+  // Groups before the own one in the current turn (served longer ago, or never and queued
+  // earlier — the claim's order) read one file more.
   const [others] = await rows<{ n: number | null }>(
     db,
-    sql`select sum(least(n, ${own.n + 1}))::int as n from (
-          select count(*) as n from jobs where queue = ${QUEUE} and status = 'pending' and run_at <= now() and group_key <> ${job.group_key} group by group_key) g`,
+    sql`with g as (
+          select d.group_key, min(d.id) as first_id, count(*) as n,
+            (select max(s.locked_at) from jobs s where s.queue = ${QUEUE} and s.group_key = d.group_key) as served
+          from jobs d where d.queue = ${QUEUE} and d.status = 'pending' and d.run_at <= now() group by d.group_key
+        ),
+        mine as (
+          select min(id) as first_id, (select max(s.locked_at) from jobs s where s.queue = ${QUEUE} and s.group_key = ${job.group_key}) as served
+          from jobs where queue = ${QUEUE} and status = 'pending' and group_key = ${job.group_key}
+        )
+        select sum(least(g.n, ${own.n} + case
+            when g.served is null and mine.served is not null then 1
+            when g.served is not null and mine.served is null then 0
+            when g.served is distinct from mine.served then (case when g.served < mine.served then 1 else 0 end)
+            when g.first_id < mine.first_id then 1 else 0 end))::int as n
+        from g, mine where g.group_key <> ${job.group_key}`,
   );
   // A taken-over reading (status running, lease run out) counts like a waiting one.
   const filesAhead = stats.running + own.n + (others.n ?? 0);

@@ -16,6 +16,7 @@ import { renderDraftEvaluation } from "./draft";
 import { boqExportRoutes } from "./export";
 import { analysisPositions, currentAnalysis, saveMapping, type AnalysisSummary } from "./store";
 import { readingQueuePosition } from "./queue-position";
+import { readingAdminRoutes } from "./reading-admin-routes";
 import { queueBoqAnalysis, wakeBoqWorkers } from "./worker";
 
 const NO_LV = "Für dieses Projekt ist kein Leistungsverzeichnis hochgeladen.";
@@ -28,6 +29,7 @@ export const boqRoutes =
     const { db } = deps;
     await app.register(analysisPromptRoutes(deps));
     await app.register(boqExportRoutes(deps));
+    await app.register(readingAdminRoutes(deps));
 
     app.get("/api/projects/:id/boq", { schema: { params: idParam } }, async (req, reply) => {
       const user = requireUser(req);

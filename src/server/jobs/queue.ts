@@ -211,7 +211,7 @@ export async function requeueJob(db: Db, id: number): Promise<boolean> {
   const found = await rows<{ id: unknown }>(
     db,
     sql`update jobs set status = 'pending', locked_until = null, lock_token = null, run_at = now(), attempts = 0, last_error = null, finished_at = null
-        where id = ${id} and (status = 'failed' or (status = 'running' and locked_until < now()) or status = 'pending')
+        where id = ${id} and (status = 'failed' or (status = 'running' and locked_until < now()))
           and not exists (select 1 from jobs o where o.queue = jobs.queue and o.dedupe_key = jobs.dedupe_key and o.status = 'pending' and o.id <> jobs.id)
         returning id`,
   );
