@@ -312,6 +312,11 @@ export function startWorker<P>(db: Db, queue: string, handler: (job: Job<P>) => 
           const controller = new AbortController();
           const found = await claimJob<P>(db, queue, leaseMs);
           if (!found) break;
+          if (stopped) {
+            // Claimed while stop() was called: back to the queue untouched.
+            await releaseJob(db, found).catch(() => {});
+            break;
+          }
           const finished = { at: false };
           const job = claimed<P>(found, controller, () => (finished.at = true));
           opts.onClaim?.(job as Job<unknown>);

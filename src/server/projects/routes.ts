@@ -111,8 +111,8 @@ export const projectRoutes =
     });
 
     // Multipart: the text fields and exactly one file "file" (≤ 10 MB). The whole upload is read
-    // (and cut at the limit) before anything is written; project and file are stored in one
-    // transaction, so a failure never leaves a project without its file.
+    // (and cut at the limit) before anything is written; project, file and the reading's job are
+    // stored in one transaction, so a failure never leaves a project without its file.
     app.post("/api/projects", { schema: multipartForm(projectCreateForm), preHandler: uploadLimit ? [uploadLimit] : [] }, async (req, reply) => {
       const user = requireRole(req, "super_admin", "company_admin");
       if (user.role === "company_admin" && user.companyId === null) throw forbidden(PROJECT_MESSAGES.noCompany);
@@ -133,14 +133,15 @@ export const projectRoutes =
         }
       }
 
-      const { projectId, fileId } = await db.transaction(async (tx) => {
+      // The reading is queued in the same transaction: an acknowledged upload always has its job.
+      const projectId = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(projects)
           .values({ ...parsed.data, status: DEFAULT_PROJECT_STATUS, companyId, createdBy: user.id })
           .returning({ id: projects.id });
         const fileId = await storeProjectFile(tx, created.id, "input", file, user.id);
         await runInputFileHooks(tx, { projectId: created.id, fileId, fileName: file.fileName });
-        return { projectId: created.id, fileId };
+        return created.id;
       });
       inputFilesCommitted();
       return reply.status(201).send(await findProject(db, projectId));
