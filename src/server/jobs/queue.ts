@@ -1,5 +1,5 @@
 // A small durable job queue in the product's own database (PGlite or PostgreSQL); why not
-// pg-boss or graphile-worker: docs/decisions/0017-job-queue.md.
+// pg-boss or graphile-worker: docs/decisions/0018-job-queue.md.
 //
 // - Claims use FOR UPDATE SKIP LOCKED, so several instances share one queue.
 // - A claim takes a lease (`locked_until`) and a random token. The holder renews the lease by a
