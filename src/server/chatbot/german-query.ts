@@ -200,3 +200,106 @@ export const RULEBOOKS: RegExp[] = [/\bVOB\s*\/?\s*B\b/i, /\bBGB\b|§\s*6[3-5]\d
 export const RULEBOOK_BONUS = 0.3;
 
 export { paragraphLabel } from "./sentences";
+
+/** How a stem of the knowledge base relates to one question stem (the parts of matchStrength). */
+export interface StemRelation {
+  stem: string;
+  /** The stem is the question stem (1) or starts with it (0.7, decides alone). */
+  decisive: number;
+  /** The best of the weaker relations (end of a compound, participle, shared first part …). */
+  value: number;
+  /** Lengths when the stem is the first or last part of the question stem (both → nearly the word). */
+  head: number;
+  tail: number;
+}
+
+/** The stems retrieval compares with, indexed for prefix and suffix look-ups. */
+export interface StemIndex {
+  set: Set<string>;
+  sorted: string[];
+  /** Each stem reversed, sorted (suffix look-up). */
+  reversed: string[];
+}
+
+export function stemIndex(stems: Iterable<string>): StemIndex {
+  const set = new Set(stems);
+  return { set, sorted: [...set].sort(), reversed: [...set].map((x) => [...x].reverse().join("")).sort() };
+}
+
+function withPrefix(sorted: string[], prefix: string): string[] {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: string[] = [];
+  for (let i = lo; i < sorted.length && sorted[i].startsWith(prefix); i++) out.push(sorted[i]);
+  return out;
+}
+
+/**
+ * The same result as `matchStrength(lexeme, set)` for every set, from the few stems of the
+ * knowledge base that relate to the lexeme at all (found by prefix and suffix look-ups once per
+ * lexeme), instead of comparing the lexeme with every stem of every sentence.
+ */
+export function relatedStems(lexeme: string, index: StemIndex): StemRelation[] {
+  const reverse = (x: string) => [...x].reverse().join("");
+  const candidates = new Set<string>();
+  if (index.set.has(lexeme)) candidates.add(lexeme);
+  if (lexeme.length >= PREFIX_MIN) {
+    for (const s of withPrefix(index.sorted, lexeme)) candidates.add(s);
+    for (const r of withPrefix(index.reversed, reverse(lexeme))) candidates.add(reverse(r));
+    for (const s of withPrefix(index.sorted, `ge${lexeme}`)) candidates.add(s);
+  }
+  if (lexeme.length >= 10) for (const s of withPrefix(index.sorted, lexeme.slice(0, 10))) candidates.add(s);
+  for (let n = PREFIX_MIN; n < lexeme.length; n++) {
+    const head = lexeme.slice(0, n);
+    const tail = lexeme.slice(lexeme.length - n);
+    if (index.set.has(head)) candidates.add(head);
+    if (index.set.has(tail)) candidates.add(tail);
+  }
+  const out: StemRelation[] = [];
+  for (const s of candidates) {
+    let decisive = 0;
+    let value = 0;
+    let head = 0;
+    let tail = 0;
+    if (s === lexeme) decisive = 1;
+    else {
+      if (s.length >= PREFIX_MIN && s.length < lexeme.length) {
+        if (lexeme.startsWith(s)) head = s.length;
+        if (lexeme.endsWith(s)) tail = s.length;
+      }
+      if (lexeme.length >= PREFIX_MIN && s.startsWith(lexeme)) decisive = 0.7;
+      else if (lexeme.length >= PREFIX_MIN && s.endsWith(lexeme)) value = 0.6;
+      else if (s.length >= PREFIX_MIN && lexeme.startsWith(s)) value = 0.5;
+      else if (lexeme.length >= PREFIX_MIN && s.startsWith("ge") && s.slice(2).startsWith(lexeme)) value = 0.6;
+      else if (s.length >= PREFIX_MIN + 1 && lexeme.endsWith(s)) value = 0.45;
+      let n = 0;
+      while (n < s.length && n < lexeme.length && s[n] === lexeme[n]) n++;
+      if (n >= 10 && n >= 0.6 * Math.min(s.length, lexeme.length)) value = Math.max(value, 0.55);
+    }
+    if (decisive || value || head || tail) out.push({ stem: s, decisive, value, head, tail });
+  }
+  return out;
+}
+
+/** matchStrength over precomputed relations: the set only needs `has`. */
+export function strengthIn(lexeme: string, relations: StemRelation[], set: Set<string>): number {
+  let decisive = 0;
+  let best = 0;
+  let head = 0;
+  let tail = 0;
+  for (const r of relations) {
+    if (!set.has(r.stem)) continue;
+    if (r.decisive > decisive) decisive = r.decisive;
+    if (r.value > best) best = r.value;
+    if (r.head > head) head = r.head;
+    if (r.tail > tail) tail = r.tail;
+  }
+  if (decisive) return decisive;
+  if (head && tail && head + tail >= lexeme.length - 3) best = Math.max(best, 0.9);
+  return best;
+}

@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { ChatbotType } from "../../common/schemas/chatbot";
 import { rows, type Db } from "../db/client";
-import { DOC_VECTOR, knowledgeFacts, type CachedParagraph } from "./knowledge-cache";
+import { knowledgeSnapshot, matchingStems, type CachedParagraph, type KnowledgeSnapshot } from "./knowledge-cache";
 import {
   ANAPHORA,
   ANSWER_KINDS,
@@ -18,15 +18,17 @@ import {
   QUESTION_WORD_WEIGHT,
   RULEBOOKS,
   RULEBOOK_BONUS,
-  SYNONYMS,
-  matchStrength,
+  PREFIX_MIN,
+  relatedStems,
+  strengthIn,
   paragraphLabel,
-  tsLiteral,
   usable,
   withoutZu,
   type AnswerKind,
 } from "./german-query";
 import { sentenceSource, withoutLabel } from "./sentences";
+import { expandWords, wordTable } from "./word-table";
+import { repairWords } from "./everyday-german";
 
 const MAX_CANDIDATES = 30;
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
@@ -40,8 +42,10 @@ const SEE_ALSO_SCORE = 0.7;
 /** Answer sentences: at most this many, each at least this share of the best one's score. */
 const MAX_ANSWER_SENTENCES = 3;
 const FURTHER_SENTENCE_SHARE = 0.55;
-/** Sentences beyond the first stop once the answer is this long (characters). */
-const ANSWER_CHARS = 650;
+/** Sentences beyond the first stop once the answer, headings and citations included, is this long. */
+const ANSWER_CHARS = 720;
+/** About what a citation "_(§ 13 Abs. 4 VOB/B – „§ 13 VOB/B“)_" adds to a sentence. */
+const CITATION_CHARS = 60;
 const MAX_CONTEXT = 6;
 const MAX_IDF = 2.5;
 const DEFINITION_BONUS = 0.4;
@@ -68,6 +72,8 @@ export interface AnswerSentence {
   source: string;
   /** A step's label kept at the start of `text` ("1. Erkennen"), shown in bold. */
   label: string | null;
+  /** The heading of the sentence's paragraph ("Mengenunterschreitung (§ 2 Abs. 3 Nr. 3 VOB/B)"). */
+  context: string | null;
   score: number;
 }
 
@@ -84,21 +90,32 @@ export interface Retrieval {
   near: string[];
   /** Whether the previous question was included (follow-up such as "und bei Bauwerken?"). */
   usedPrevious: boolean;
+  /** Nothing fits and the question is not about construction (cooking, travel …): a polite refusal. */
+  offTopic: boolean;
 }
 
-const EMPTY = (usedPrevious: boolean, near: string[] = []): Retrieval => ({ answer: [], passages: [], outline: [], context: [], near, usedPrevious });
+const EMPTY = (usedPrevious: boolean, near: string[] = [], offTopic = false): Retrieval => ({ answer: [], passages: [], outline: [], context: [], near, usedPrevious, offTopic });
 
-/** Question stems with their weights: the question 1, synonyms 0.7, a previous question 0.5. */
-async function weightedLexemes(db: Db, question: string, previous: string | null) {
+/**
+ * Question stems with their weights: the question 1, its repaired words (typos, umlauts,
+ * compound parts) 0.85, the article terms its everyday words stand for (word table) 0.7, a
+ * previous question 0.5. Also whether the question is about construction at all.
+ */
+async function weightedLexemes(db: Db, type: ChatbotType, question: string, previous: string | null) {
   const followUpShape = previous !== null && (FOLLOW_UP.test(question.trim()) || ANAPHORA.test(question));
-  const synonymSource = followUpShape ? `${question} ${previous}` : question;
-  const synonyms = SYNONYMS.filter(([re]) => re.test(synonymSource))
-    .map(([, words]) => words)
-    .join(" ");
-  const [r] = await rows<{ cur: string[]; syn: string[]; prev: string[]; noise: string[] }>(
+  const table = wordTable();
+  const { words } = await knowledgeSnapshot(db, type);
+  const understood = (word: string) => table.rules.some((r) => r.test(word));
+  const repairs = repairWords(question, words, understood).join(" ");
+  const synonymSource = `${question} ${repairs} ${followUpShape ? previous : ""}`;
+  const synonyms = expandWords(table, synonymSource);
+  const ownSynonyms = followUpShape ? expandWords(table, `${question} ${repairs}`) : synonyms;
+  const [r] = await rows<{ cur: string[]; fix: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[] }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${question})) as cur,
+               tsvector_to_array(to_tsvector('german', ${repairs})) as fix,
                tsvector_to_array(to_tsvector('german', ${synonyms})) as syn,
+               tsvector_to_array(to_tsvector('german', ${ownSynonyms})) as own,
                tsvector_to_array(to_tsvector('german', ${previous ?? ""})) as prev,
                tsvector_to_array(to_tsvector('german', ${QUESTION_WORDS})) as noise`,
   );
@@ -111,25 +128,33 @@ async function weightedLexemes(db: Db, question: string, previous: string | null
     }
   };
   add(r.cur.map(withoutZu), 1);
+  add(r.fix.map(withoutZu), 0.85);
   add(r.syn.map(withoutZu), 0.7);
   const followUp = previous !== null && (FOLLOW_UP.test(question.trim()) || (r.cur.length <= 4 && ANAPHORA.test(question)));
   if (followUp) add(r.prev.map(withoutZu), 0.5);
-  return { weights, followUp };
+  const domain = await domainStems(db);
+  const own = [...r.cur, ...r.fix, ...r.own].map(withoutZu).filter((l) => !noise.has(l));
+  const construction = own.some((l) => domain.has(l) || [...domain].some((d) => d.length >= PREFIX_MIN && l.length > d.length && (l.startsWith(d) || l.endsWith(d))));
+  return { weights, followUp, construction };
 }
 
-const trgmAvailable = new WeakMap<Db, boolean>();
-async function hasTrigram(db: Db): Promise<boolean> {
-  let known = trgmAvailable.get(db);
-  if (known === undefined) {
-    const found = await rows<{ ok: number }>(db, sql`select 1 as ok from pg_extension where extname = 'pg_trgm'`);
-    known = found.length > 0;
-    trgmAvailable.set(db, known);
+/** Stems that make a question one about construction: the word table's domain words and article terms. */
+const domainCache = new WeakMap<Db, Set<string>>();
+async function domainStems(db: Db): Promise<Set<string>> {
+  let set = domainCache.get(db);
+  if (!set) {
+    const table = wordTable();
+    const [r] = await rows<{ domain: string[]; general: string[] }>(
+      db,
+      sql`select tsvector_to_array(to_tsvector('german', ${[...table.domainWords, ...table.rules.map((x) => x.target)].join(" ")})) as domain,
+                 tsvector_to_array(to_tsvector('german', ${table.generalWords.join(" ")})) as general`,
+    );
+    const general = new Set(r.general);
+    set = new Set(r.domain.filter((l) => !general.has(l) && l.length >= 3).map(withoutZu));
+    domainCache.set(db, set);
   }
-  return known;
+  return set;
 }
-
-/** Lets the seed tell retrieval that it just created the extension. */
-export const forgetTrigramState = (db: Db) => trgmAvailable.delete(db);
 
 interface Candidate {
   id: number;
@@ -138,6 +163,7 @@ interface Candidate {
   rank: number;
   sim: number;
   head: string[];
+  paragraphs: CachedParagraph[];
 }
 
 /** The kinds of fact a question asks for; a follow-up without one keeps the previous question's. */
@@ -152,34 +178,35 @@ const jaccard = (a: string[], b: string[]) => {
   return inter / Math.max(1, new Set([...a, ...b]).size);
 };
 
-export async function retrieve(db: Db, type: ChatbotType, question: string, previousQuestion: string | null = null): Promise<Retrieval> {
-  const { weights, followUp } = await weightedLexemes(db, question, previousQuestion);
-  if (weights.size === 0) return EMPTY(false);
+/** A question stem's relations to the knowledge base, remembered per snapshot (questions repeat words). */
+function relationsOf(snap: KnowledgeSnapshot, lexeme: string) {
+  let found = snap.relations.get(lexeme);
+  if (!found) {
+    if (snap.relations.size > 20_000) snap.relations.clear();
+    snap.relations.set(lexeme, (found = relatedStems(lexeme, snap.vocabulary)));
+  }
+  return found;
+}
+
+export async function retrieve(db: Db, type: ChatbotType, question: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
+  const { weights, followUp, construction } = await weightedLexemes(db, type, question, previousQuestion);
+  if (weights.size === 0) return EMPTY(false, [], !construction);
   const lexemes = [...weights.keys()];
-  const tsquery = lexemes.map(tsLiteral).join(" | ");
-  const trgm = await hasTrigram(db);
-  const sim = trgm ? sql`word_similarity(${question}, k.title)::float8` : sql`0::float8`;
-
-  const candidates = await rows<Candidate>(
-    db,
-    sql`select k.id, k.title, k.sources,
-               ts_rank_cd(${DOC_VECTOR}, ${tsquery}::tsquery, 32)::float8 as rank,
-               ${sim} as sim,
-               tsvector_to_array(to_tsvector('german', k.title || ' ' || array_to_string(k.tags, ' '))) as head
-        from chatbot_knowledge_base k
-        where k.chatbot_type = ${type}
-          and (${DOC_VECTOR} @@ ${tsquery}::tsquery ${trgm ? sql`or word_similarity(${question}, k.title) > 0.5` : sql``})
-        order by ts_rank_cd(${DOC_VECTOR}, ${tsquery}::tsquery, 32) + 0.5 * ${sim} desc, k.id
-        limit ${MAX_CANDIDATES}`,
-  );
-  if (candidates.length === 0) return EMPTY(followUp);
-
-  const facts = await knowledgeFacts(
-    db,
-    type,
-    lexemes,
-    candidates.map((c) => c.id),
-  );
+  const snap = await knowledgeSnapshot(db, type);
+  // Candidates: articles containing a question stem, ranked like PostgreSQL's ts_rank_cd with
+  // normalisation 32 (title 1, tags 0.4, each sentence 0.2 per matching stem), at most 30.
+  const matches = new Map(lexemes.map((l) => [l, matchingStems(snap, l, PREFIX_MIN)]));
+  const candidates: Candidate[] = snap.articles
+    .map((a) => {
+      let raw = 0;
+      for (const l of lexemes) for (const m of matches.get(l)!) raw += (a.titleLex.has(m) ? 1 : 0) + (a.tagLex.has(m) ? 0.4 : 0) + 0.2 * (a.sentenceCount.get(m) ?? 0);
+      return { id: a.id, title: a.title, sources: a.sources, rank: raw / (raw + 1), sim: 0, head: a.head, paragraphs: a.paragraphs };
+    })
+    .filter((c) => c.rank > 0)
+    .sort((x, y) => y.rank - x.rank || x.id - y.id)
+    .slice(0, MAX_CANDIDATES);
+  if (candidates.length === 0) return EMPTY(followUp, [], !construction);
+  const facts = { total: snap.total, df: new Map(lexemes.map((l) => [l, snap.df.get(l) ?? 0])), paragraphs: candidates.flatMap((c) => c.paragraphs) };
   const n = Math.max(facts.total, 1);
   // Capped: one rare word ("durchführen") must not outweigh the subject of the question.
   const idf = new Map([...facts.df].map(([lex, df]) => [lex, Math.min(MAX_IDF, Math.log(1 + (n - df + 0.5) / (df + 0.5)))]));
@@ -188,10 +215,11 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   const massOf = (l: string) => (facts.df.get(l) ? weightOf(l) : Math.min(weightOf(l), weights.get(l) ?? 0));
   const questionMass = lexemes.reduce((s, l) => s + massOf(l), 0) || 1;
 
-  /** Score of a text for the question, and how strongly it covers each stem. */
+  // Score of a text for the question, and how strongly it covers each stem. Each question stem's related stems in the knowledge base, found once (see relatedStems).
+  const relations = new Map(lexemes.map((l) => [l, relationsOf(snap, l)]));
   const scoreStems = (stems: Iterable<string>) => {
-    const set = new Set([...stems].map(withoutZu));
-    const strength = new Map(lexemes.map((l) => [l, matchStrength(l, set)]));
+    const set = stems instanceof Set ? (stems as Set<string>) : new Set([...stems].map(withoutZu));
+    const strength = new Map(lexemes.map((l) => [l, strengthIn(l, relations.get(l)!, set)]));
     return { strength, score: lexemes.reduce((s, l) => s + weightOf(l) * strength.get(l)!, 0) };
   };
 
@@ -229,7 +257,7 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
       .sort((a, b) => b.score - a.score)
       .slice(0, 3)
       .map((s) => s.c.title);
-    return EMPTY(followUp, near);
+    return EMPTY(followUp, near, !construction);
   }
 
   const [top, ...rest] = relevant;
@@ -242,6 +270,8 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   const defines = kinds.some((k) => k.name === "definition");
   /** Kinds whose statement may open the answer ahead of a better-scored sentence (not "a list"). */
   const strongKinds = kinds.filter((k) => k.bonus >= 0.3);
+  // Stems of this question itself (not of the previous one, not mere question words).
+  const fresh = new Set(lexemes.filter((l) => (weights.get(l) ?? 0) >= 0.7));
   const sentences = pool.flatMap((a, rank) => {
     const articleFactor = 0.7 + 0.3 * Math.min(1, a.score / top.score);
     const titleOtherBook = rulebooks.length > 0 && !rulebooks.some((r) => r.test(a.c.title)) && otherBooks.some((r) => r.test(a.c.title));
@@ -276,7 +306,10 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
         const example = /^(Beispiel|Muster|Rechenbeispiel|Praxisbeispiel)/i.test(s.text) || /^(Beispiel|Muster)/i.test(p.label ?? "") ? 0.75 : 1;
         // The first sentence of a paragraph usually states its rule; the others qualify it.
         const topic = index === 0 ? 1.1 : 1;
-        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * book * example * topic;
+        // A follow-up leads with what is new: what the previous answer already said comes last.
+        // (unless it holds a word of the new question: "Und bei Fußbodenheizung?").
+        const repeated = previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !s.lex.some((l) => fresh.has(withoutZu(l))) ? 0.3 : 1;
+        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * book * example * topic * repeated;
         // About the question: by its own words, its paragraph's or its article's subject.
         const onTopic = own > 0 || base > 0 || a.head > 0;
         const strongKind = bonus > 0 && strongKinds.some((k) => k.answer.test(s.text) || (index === 0 && k.scope === "paragraph" && k.answer.test(p.para)));
@@ -305,12 +338,14 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   }
   const picked: typeof ranked = [];
   let chars = 0;
+  // What a sentence costs in the answer: its text, its heading and its citation.
+  const cost = (s: (typeof ranked)[number]) => s.text.length + (s.p.label?.length ?? 0) + CITATION_CHARS;
   for (const s of ranked) {
     if (picked.length >= MAX_ANSWER_SENTENCES) break;
-    if (picked.length && (s.score < FURTHER_SENTENCE_SHARE * picked[0].score || chars + s.text.length > ANSWER_CHARS)) continue;
+    if (picked.length && (s.score < FURTHER_SENTENCE_SHARE * picked[0].score || chars + cost(s) > ANSWER_CHARS)) continue;
     if (picked.some((x) => x.text === s.text || jaccard(x.lex, s.lex) > 0.6)) continue;
     picked.push(s);
-    chars += s.text.length;
+    chars += cost(s);
   }
   if (kinds.some((k) => k.order === "position")) picked.sort((x, y) => x.rank - y.rank || x.p.ord - y.p.ord || x.index - y.index);
   const steps = kinds.some((k) => k.order === "position");
@@ -341,7 +376,9 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
     const keepLabel = first === 0 && steps && s.labelled && s.p.label !== null;
     const text = first > 0 || keepLabel ? original : withoutLabel(original);
     const label = keepLabel ? (/^\d{1,2}[.)]\s+/.exec(original)?.[0] ?? "") + s.p.label : null;
-    return { articleId: s.a.c.id, title: s.a.c.title, text, label, source: sentenceSource(original, s.p.label, s.a.c), score: s.score };
+    // The paragraph's heading stays with the sentence, so that it cannot read as another rule.
+    const context = keepLabel || (s.p.label !== null && text.startsWith(s.p.label)) ? null : s.p.label;
+    return { articleId: s.a.c.id, title: s.a.c.title, text, label, context, source: sentenceSource(original, s.p.label, s.a.c), score: s.score };
   });
 
   // The excerpts: the paragraphs the answer comes from, then the best article's best paragraph
@@ -378,7 +415,7 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
     context.push({ articleId: s.a.c.id, title: s.a.c.title, sources: s.a.c.sources, text: s.p.para.trim(), score: s.paraScore });
   }
 
-  return { answer, passages, outline, context, near: [], usedPrevious: followUp };
+  return { answer, passages, outline, context, near: [], usedPrevious: followUp, offTopic: false };
 }
 
 /** A few article titles of a type, to suggest topics when nothing matched. */
