@@ -56,7 +56,9 @@ export const SYNONYMS: [RegExp, string][] = [
  */
 export const QUESTION_WORDS =
   "wann gehört gehören passiert passieren brauche brauchen gibt geben geht gehen mache machen macht steht stehen gilt gelten bedeutet bedeuten heißt heißen genau eigentlich bitte erklären erkläre beachten beachte müssen darf dürfen soll sollen können richtig wichtig tun tue frage fragen meinem meine unser unsere jemand etwas " +
-  "innerhalb binnen beim lange viel viele hoch üblicherweise normalerweise üblich welcher welchem welchen durchführen durchgeführt verlange verlangen einfach habe hat haben zeit steht stehen mir mich ich";
+  "innerhalb binnen beim lange viel viele hoch üblicherweise normalerweise üblich welcher welchem welchen durchführen durchgeführt verlange verlangen einfach habe hat haben zeit steht stehen mir mich ich " +
+  // Site language: fillers and colloquial forms that say nothing about the subject.
+  "hallo moin servus danke nen ne n nix nichts is isn gibts gibt's krieg krieg kriege kriegen krieg's wenns werdens sinds hab habs bissl bisschen mal halt eh doch schon noch gestern heute morgen letzte letzten woche wochen jetzt nun eigentlich überhaupt wohl gut ca etwa ungefähr irgendwann einfach so zb also leute jemand rum sagt fragt meint will wollen";
 export const QUESTION_WORD_WEIGHT = 0.3;
 
 // A question that refers back to the previous one ("und bei Bauwerken?", "Gilt das auch …").
@@ -133,14 +135,14 @@ export interface AnswerKind {
 export const ANSWER_KINDS: AnswerKind[] = [
   {
     name: "period",
-    question: /\b(wie lange|wie viele (tage|wochen|monate|jahre)|welche[rn]? (\p{L}*)?frist|frist (gilt|beträgt|läuft)|binnen welche|innerhalb welche|verjähr|wie viel zeit|zeit habe)/iu,
+    question: /\b(wie lange?\b|wie viele (tage|wochen|monate|jahre)|welche[rn]? (\p{L}*)?frist|frist (gilt|beträgt|läuft)|binnen welche|innerhalb welche|verjähr|wie viel zeit|zeit hab|wann (krieg|bekomm|erhalt)\p{L}* .{0,40}zurück)/iu,
     answer: new RegExp(`${PERIOD.source}|so lange,? bis|bis (die|der|das) .{0,80}erreicht`, "i"),
     bonus: 0.45,
   },
   // "Bis wann …?", "Wann wird … fällig?": a period, or a point such as "bevor er beginnt".
   {
     name: "deadline",
-    question: /\b(bis wann|fällig|spätestens|frühestens|wie schnell|wann (muss|müssen|ist|sind|wird|werden|darf|kann))\b/i,
+    question: /\b(bis wann|fällig|spätestens|frühestens|wie schnell|wann (muss|müssen|ist|sind|wird|werden|darf|kann|krieg\p{L}*|bekomm\p{L}*))\b/iu,
     answer: new RegExp(`${PERIOD.source}|\\b(bevor|vor (beginn|der ausführung|ausführungsbeginn)|unverzüglich|spätestens|frühestens|sobald|ab (der|dem) \\p{L}+|(erst|nur),? wenn)\\b|\\berst\\b[^.;]{0,100}\\bwenn\\b`, "iu"),
     bonus: 0.45,
   },
@@ -148,7 +150,7 @@ export const ANSWER_KINDS: AnswerKind[] = [
   {
     name: "amount",
     question:
-      /\b(wie hoch|wie viel|welche[rn]? (höhe|betrag)|prozent|wie warm|wie kalt|wie tief|wie dick|wie breit|wie weit|welche[rnms]? (wert|grenzwert|cm-wert|temperatur|schalldämm|trittschall|abstand|restfeuchte|feuchte|zinsen|verzugszinsen)|ab welche[rmn]? |bis zu welche[rmn]? |höchstens|mindestens|maximal|zinsen)/i,
+      /\b(wie hoch|wie ?viel|welche[rn]? (höhe|betrag)|prozent|wie warm|wie kalt|wie tief|wie dick|wie breit|wie weit|welche[rnms]? (\p{L}*(wert|grenzwert|temperatur|abstand|dicke|höhe|maß|tiefe|breite))|welche[rnms]? (schalldämm|trittschall|restfeuchte|feuchte|zinsen|verzugszinsen|cm)|ab welche[rmn]? |ab wie ?viel|bis zu welche[rmn]? |höchstens|mindestens|maximal|max\.?\s|\bmin\b|zinsen|wie dick|wie stark|wie groß)/iu,
     answer: AMOUNT,
     bonus: 0.45,
   },
@@ -168,7 +170,7 @@ export const ANSWER_KINDS: AnswerKind[] = [
   },
   {
     name: "steps",
-    question: /\b(wie geh(e|t) (ich|man)\b.{0,60}\bvor\b|vorgehen|vorgehensweise|wie (mache|erstelle|führe|bereite|dokumentiere|plane|organisiere|melde) ich|welche schritte|was (muss|sollte|kann) ich (tun|machen)|was tun|was ist zu tun|was (muss|sollte) ich .{0,60}beachten|worauf (muss|sollte) ich .{0,40}achten)/i,
+    question: /\b(wie geh(e|t) (ich|man)\b.{0,60}\bvor\b|vorgehen|vorgehensweise|wie (mache?|erstelle|führe|bereite|dokumentiere|plane|organisiere|melde) ich|welche schritte|was (muss|sollte|kann) ich (\p{L}+ ){0,3}(tun|machen)|was tun|was ist zu tun|was (muss|sollte) ich .{0,60}beachten|worauf (muss|sollte) ich .{0,40}achten)/iu,
     answer: /^(- |\d+\. )|^[^:]{0,40}\b(praxis|vorgehen|ablauf|schritt|checkliste|reihenfolge|durchführung|vorbegehung|abnahme verlangen)[^:]{0,30}:/i,
     bonus: 0.4,
     order: "position",
@@ -192,6 +194,27 @@ export const ANSWER_KINDS: AnswerKind[] = [
   // "Welche Abfälle …?": a list.
   { name: "enumeration", question: /^\s*welche[rsnm]?\b/i, answer: /\b(die |der )?folgenden?\b[^.]{0,60}:|\bfolgende[nm]?\b/i, bonus: 0.4 },
   { name: "list", question: /^\s*welche[rsnm]?\b/i, answer: /\p{L}+, \p{L}+, \p{L}+, |:\s*\(?1\)?/iu, bonus: 0.25 },
+  // "Wer zahlt das?", "muss ich das zahlen?", "extra abrechnen?": who bears the cost.
+  {
+    name: "who pays",
+    question: /\b(wer (zahlt|bezahlt|trägt)|auf wessen kosten|muss ich (das|die|den)? ?(\p{L}+ )?(zahlen|bezahlen)|extra (abrechnen|bezahlt|vergütet)|zusätzlich (abrechnen|vergütet|bezahlt)|kosten trägt)/iu,
+    answer: /\b(trägt|zahlt|bezahlt|auf (seine|eigene|ihre) kosten|kostenlos|ohne (besondere |zusätzliche )?vergütung|nebenleistung\p{L}*|besondere leistung\p{L}*|zu vergüten|vergütet|vergütungspflichtig|anspruch auf (vergütung|bezahlung))/iu,
+    bonus: 0.4,
+  },
+  // "Was gilt jetzt?", "gilt das als abgenommen?": the consequence the rule attaches.
+  {
+    name: "consequence",
+    question: /\b(was gilt (jetzt|dann|nun)|was passiert|welche folgen?|gilt (das|die|der|es) (\p{L}+ )?(als|irgendwann)|was steht mir .{0,20}zu)/iu,
+    answer: /\b(gilt|gelten) (\p{L}+ ){0,3}als\b|\bals (anerkannt|abgenommen|genehmigt)|\bsteht (ihm|dem auftragnehmer|dem unternehmer) .{0,40}zu\b|\bhat (er )?anspruch\b/iu,
+    bonus: 0.4,
+  },
+  // "Darf ich …?", "Darf der das?", "ist das zulässig?": what is allowed, and on what condition.
+  {
+    name: "permission",
+    question: /^\s*(darf|dürfen)\b|\b(darf (ich|der|die|er|man|mein)|ist (das|es) (überhaupt )?(zulässig|erlaubt|rechtens)|geht das\b)/iu,
+    answer: /\b(darf|dürfen|nur mit|zulässig|unzulässig|zustimmung|nicht berechtigt|berechtigt|unwirksam|wirksam)\b/iu,
+    bonus: 0.35,
+  },
   { name: "who", question: /^\s*wer\b/i, answer: /\b(Auftragnehmer|Auftraggeber|Unternehmer|Besteller|Bauherr|Ersteller|Nutzer|Arbeitgeber|Planer|Architekt|Bauleiter|Koordinator|befähigte Person)/, bonus: 0.2 },
 ];
 

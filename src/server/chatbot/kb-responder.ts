@@ -24,8 +24,8 @@ const FIELD: Record<ChatbotType, string> = {
 export const offTopicAnswer = (type: ChatbotType) => `${OFF_TOPIC_START} – ich beantworte ${FIELD[type]}.`;
 
 const DISCLAIMER: Record<ChatbotType, string> = {
-  legal: "Automatisch aus der Wissensdatenbank zusammengestellt; ersetzt keine Rechtsberatung im Einzelfall. Maßgeblich sind Ihr Vertrag und der aktuelle Gesetzes- bzw. VOB-Text.",
-  construction: "Automatisch aus der Wissensdatenbank zusammengestellt. Prüfen Sie die Angaben anhand Ihres Vertrags, der Planunterlagen und der geltenden Vorschriften.",
+  legal: "Automatisch zusammengestellt, ersetzt keine Rechtsberatung im Einzelfall; maßgeblich sind Vertrag und Gesetzes- bzw. VOB-Text.",
+  construction: "Automatisch zusammengestellt; im Einzelfall anhand von Vertrag, Plänen und geltenden Normen prüfen.",
 };
 
 const quote = (text: string) =>
@@ -70,7 +70,19 @@ function remainder(paragraph: string, shown: string[], max: number): string {
   return out;
 }
 
-const MORE_CHARS = 420;
+const MORE_CHARS = 300;
+const SOURCES_CHARS = 160;
+
+/** "Quellen: a; b; c" of one article, cut to about `SOURCES_CHARS` at a source boundary. */
+function shortSources(sources: string[]): string {
+  let out = "";
+  for (const x of sources) {
+    const next = out ? `${out}; ${x}` : x;
+    if (out && next.length > SOURCES_CHARS) return `${out}; …`;
+    out = next;
+  }
+  return out || "bauklar-Wissensdatenbank";
+}
 
 export function composeKnowledgeAnswer(opts: { type: ChatbotType; retrieval: Retrieval; topics: string[] }): string {
   const { retrieval: r } = opts;
@@ -81,17 +93,17 @@ export function composeKnowledgeAnswer(opts: { type: ChatbotType; retrieval: Ret
   // The answer first: the knowledge base's own sentences, each with its heading, norm and article.
   const answer = r.answer.map((s, i) => answerLine(s, r.answer[i - 1])).join("\n\n");
 
-  // Mehr dazu: what the answer's paragraphs say beyond it, their sources, related articles.
+  // Mehr dazu (collapsed): what the answer's paragraphs say beyond it, the articles' sources,
+  // related articles, the note.
   const shown = r.answer.map((s) => s.text);
   const main = r.passages[0];
   const rest = remainder(r.passages.filter((p) => p.articleId === main.articleId).map((p) => p.text).join("\n"), shown, MORE_CHARS);
   const cited = [...new Map(r.passages.filter((p) => r.answer.some((a) => a.articleId === p.articleId)).map((p) => [p.articleId, p])).values()];
-  const sources = cited.map((p) => `_${shortTitle(p.title)} – ${sourcesLine(p.sources)}_`);
-  const related = [...new Set(r.passages.filter((p) => !cited.includes(p) && !r.answer.some((a) => a.articleId === p.articleId)).map((p) => `„${p.title}“`))];
+  const sources = cited.map((p) => `_„${shortTitle(p.title)}“ – Quellen: ${shortSources(p.sources)}_`);
+  const related = [...new Set(r.passages.filter((p) => !r.answer.some((a) => a.articleId === p.articleId)).map((p) => `„${shortTitle(p.title)}“`))];
   const more = [
     MORE,
-    rest ? `**${main.title}**\n\n${quote(rest)}` : `**${main.title}**`,
-    r.outline.length >= 2 ? `Weitere Punkte im Artikel: ${r.outline.slice(0, 6).join(" · ")}` : "",
+    rest ? quote(rest) : "",
     ...sources,
     related.length ? `Siehe auch: ${related.join(", ")}` : "",
     `_Hinweis: ${DISCLAIMER[opts.type]}_`,

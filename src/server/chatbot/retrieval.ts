@@ -42,12 +42,16 @@ const SEE_ALSO_SCORE = 0.7;
 /** Answer sentences: at most this many, each at least this share of the best one's score. */
 const MAX_ANSWER_SENTENCES = 3;
 const FURTHER_SENTENCE_SHARE = 0.55;
+const OWN_SHARE = 0.5;
+const OTHER_ARTICLE_SHARE = 0.8;
 /** Sentences beyond the first stop once the answer, headings and citations included, is this long. */
 const ANSWER_CHARS = 720;
 /** About what a citation "_(§ 13 Abs. 4 VOB/B – „§ 13 VOB/B“)_" adds to a sentence. */
 const CITATION_CHARS = 60;
 const MAX_CONTEXT = 6;
 const MAX_IDF = 2.5;
+/** What a question stem that no article contains weighs against coverage. */
+const UNKNOWN_MASS = 0.3;
 const DEFINITION_BONUS = 0.4;
 /** An answer sentence shorter than this is given together with the sentence after it. */
 const SHORT_SENTENCE = 110;
@@ -135,7 +139,7 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   const domain = await domainStems(db);
   const own = [...r.cur, ...r.fix, ...r.own].map(withoutZu).filter((l) => !noise.has(l));
   const construction = own.some((l) => domain.has(l) || [...domain].some((d) => d.length >= PREFIX_MIN && l.length > d.length && (l.startsWith(d) || l.endsWith(d))));
-  return { weights, followUp, construction };
+  return { weights, followUp, construction, previousStems: new Set(r.prev.map(withoutZu)) };
 }
 
 /** Stems that make a question one about construction: the word table's domain words and article terms. */
@@ -189,7 +193,10 @@ function relationsOf(snap: KnowledgeSnapshot, lexeme: string) {
 }
 
 export async function retrieve(db: Db, type: ChatbotType, question: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
-  const { weights, followUp, construction } = await weightedLexemes(db, type, question, previousQuestion);
+  const { weights, followUp, construction, previousStems } = await weightedLexemes(db, type, question, previousQuestion);
+  // Not about construction at all (cooking, travel, sports, taxes): a refusal, not an excerpt
+  // that happens to share a word ("Meister", "Saison").
+  if (!construction && !followUp) return EMPTY(false, [], true);
   if (weights.size === 0) return EMPTY(false, [], !construction);
   const lexemes = [...weights.keys()];
   const snap = await knowledgeSnapshot(db, type);
@@ -211,8 +218,9 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   // Capped: one rare word ("durchführen") must not outweigh the subject of the question.
   const idf = new Map([...facts.df].map(([lex, df]) => [lex, Math.min(MAX_IDF, Math.log(1 + (n - df + 0.5) / (df + 0.5)))]));
   const weightOf = (l: string) => (weights.get(l) ?? 0) * (idf.get(l) ?? 0);
-  // A stem no article contains cannot be covered; it still counts against coverage, capped.
-  const massOf = (l: string) => (facts.df.get(l) ? weightOf(l) : Math.min(weightOf(l), weights.get(l) ?? 0));
+  // A stem no article contains cannot be covered; it still counts against coverage, a little
+  // (chatty questions bring many such words: "Investor", "ungutes Gefühl", "Fahrmischer").
+  const massOf = (l: string) => (facts.df.get(l) ? weightOf(l) : UNKNOWN_MASS * (weights.get(l) ?? 0));
   const questionMass = lexemes.reduce((s, l) => s + massOf(l), 0) || 1;
 
   // Score of a text for the question, and how strongly it covers each stem. Each question stem's related stems in the knowledge base, found once (see relatedStems).
@@ -225,7 +233,9 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
 
   const kinds = questionKinds(question, previousQuestion, followUp);
   const kindBonus = (text: string, scope?: "paragraph") => Math.max(0, ...kinds.filter((k) => (!scope || k.scope === scope) && k.answer.test(text)).map((k) => k.bonus)) * questionMass;
-  const ownRulebooks = RULEBOOKS.filter((r) => r.test(question));
+  // "kein VOB/B vereinbart, nur BGB": a rulebook the question rules out is not asked for.
+  const negated = (r: RegExp) => new RegExp(`\\b(kein[e-z]*|ohne|nicht|statt)\\s+(\\p{L}+\\s+)?(${r.source})`, "iu").test(question);
+  const ownRulebooks = RULEBOOKS.filter((r) => r.test(question) && !negated(r));
   const rulebooks = ownRulebooks.length || !followUp || !previousQuestion ? ownRulebooks : RULEBOOKS.filter((r) => r.test(previousQuestion));
 
   const byArticle = new Map<number, CachedParagraph[]>();
@@ -271,7 +281,8 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   /** Kinds whose statement may open the answer ahead of a better-scored sentence (not "a list"). */
   const strongKinds = kinds.filter((k) => k.bonus >= 0.3);
   // Stems of this question itself (not of the previous one, not mere question words).
-  const fresh = new Set(lexemes.filter((l) => (weights.get(l) ?? 0) >= 0.7));
+  // Specific ones only: "vereinbart" in "und wenn kein VOB/B vereinbart ist?" is no new aspect.
+  const fresh = new Set(lexemes.filter((l) => (weights.get(l) ?? 0) >= 0.7 && !previousStems.has(l) && (idf.get(l) ?? 0) >= 1.2));
   const sentences = pool.flatMap((a, rank) => {
     const articleFactor = 0.7 + 0.3 * Math.min(1, a.score / top.score);
     const titleOtherBook = rulebooks.length > 0 && !rulebooks.some((r) => r.test(a.c.title)) && otherBooks.some((r) => r.test(a.c.title));
@@ -343,6 +354,9 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   for (const s of ranked) {
     if (picked.length >= MAX_ANSWER_SENTENCES) break;
     if (picked.length && (s.score < FURTHER_SENTENCE_SHARE * picked[0].score || chars + cost(s) > ANSWER_CHARS)) continue;
+    // A further sentence must be about the question by its own words, and one from another
+    // article must be nearly as good as the first (no "Vertragsstrafe" rule after "Abschlag").
+    if (picked.length && (s.own < OWN_SHARE * picked[0].own || (s.a !== picked[0].a && s.score < OTHER_ARTICLE_SHARE * picked[0].score))) continue;
     if (picked.some((x) => x.text === s.text || jaccard(x.lex, s.lex) > 0.6)) continue;
     picked.push(s);
     chars += cost(s);

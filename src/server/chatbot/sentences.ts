@@ -56,7 +56,9 @@ export function splitSentences(paragraph: string): string[] {
 export function paragraphLabel(text: string): string | null {
   const m = /^([^:!?\n]{3,80}?):\s/.exec(text.replace(/^\d{1,2}[.)]\s+/, ""));
   // Not a label if a sentence ends inside it ("Abs. 1" and "Nr. 3" are fine).
-  return m && !/[;]|\.\s+[A-ZÄÖÜ][a-zäöüß]/.test(m[1]) ? m[1].trim() : null;
+  // Nor one that stops inside parentheses ("Die VOB/B (Vergabe- und …, Teil B: …)").
+  const open = m ? (m[1].match(/\(/g) ?? []).length - (m[1].match(/\)/g) ?? []).length : 0;
+  return m && open === 0 && !/[;]|\.\s+[A-ZÄÖÜ][a-zäöüß]/.test(m[1]) ? m[1].trim() : null;
 }
 
 /** The sentence without its paragraph label ("Verjährung (§ 13 VOB/B): Ist …" → "Ist …"). */
