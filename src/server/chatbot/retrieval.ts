@@ -38,6 +38,7 @@ const MIN_MATCHED = 1.2;
 /** An article whose title and tags name the question's subject is about it. */
 const HEAD_WEIGHT = 1;
 const SEE_ALSO_COVERAGE = 0.45;
+const OFF_TOPIC_COVERAGE = 0.6;
 const SEE_ALSO_SCORE = 0.7;
 /** Answer sentences: at most this many, each at least this share of the best one's score. */
 const MAX_ANSWER_SENTENCES = 3;
@@ -113,7 +114,8 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   const repairs = repairWords(question, words, understood).join(" ");
   const synonymSource = `${question} ${repairs} ${followUpShape ? previous : ""}`;
   const synonyms = expandWords(table, synonymSource);
-  const ownSynonyms = followUpShape ? expandWords(table, `${question} ${repairs}`) : synonyms;
+  // For telling a construction question: only terms that start a word of the question itself.
+  const ownSynonyms = expandWords(table, `${question} ${repairs}`, true);
   const [r] = await rows<{ cur: string[]; fix: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[] }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${question})) as cur,
@@ -136,27 +138,31 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   add(r.syn.map(withoutZu), 0.7);
   const followUp = previous !== null && (FOLLOW_UP.test(question.trim()) || (r.cur.length <= 4 && ANAPHORA.test(question)));
   if (followUp) add(r.prev.map(withoutZu), 0.5);
-  const domain = await domainStems(db);
+  const domain = await domainStems(db, type);
   const own = [...r.cur, ...r.fix, ...r.own].map(withoutZu).filter((l) => !noise.has(l));
   const construction = own.some((l) => domain.has(l) || [...domain].some((d) => d.length >= PREFIX_MIN && l.length > d.length && (l.startsWith(d) || l.endsWith(d))));
   return { weights, followUp, construction, previousStems: new Set(r.prev.map(withoutZu)) };
 }
 
 /** Stems that make a question one about construction: the word table's domain words and article terms. */
-const domainCache = new WeakMap<Db, Set<string>>();
-async function domainStems(db: Db): Promise<Set<string>> {
-  let set = domainCache.get(db);
-  if (!set) {
-    const table = wordTable();
-    const [r] = await rows<{ domain: string[]; general: string[] }>(
-      db,
-      sql`select tsvector_to_array(to_tsvector('german', ${[...table.domainWords, ...table.rules.map((x) => x.target)].join(" ")})) as domain,
-                 tsvector_to_array(to_tsvector('german', ${table.generalWords.join(" ")})) as general`,
-    );
-    const general = new Set(r.general);
-    set = new Set(r.domain.filter((l) => !general.has(l) && l.length >= 3).map(withoutZu));
-    domainCache.set(db, set);
-  }
+/** …and the stems of the articles' tags (what the articles are about), without everyday words. */
+const domainCache = new WeakMap<Db, Map<ChatbotType, { fingerprint: string; set: Set<string> }>>();
+async function domainStems(db: Db, type: ChatbotType): Promise<Set<string>> {
+  const snap = await knowledgeSnapshot(db, type);
+  let byType = domainCache.get(db);
+  if (!byType) domainCache.set(db, (byType = new Map()));
+  const known = byType.get(type);
+  if (known && known.fingerprint === snap.fingerprint) return known.set;
+  const table = wordTable();
+  const [r] = await rows<{ domain: string[]; general: string[] }>(
+    db,
+    sql`select tsvector_to_array(to_tsvector('german', ${[...table.domainWords, ...table.rules.map((x) => x.target)].join(" ")})) as domain,
+               tsvector_to_array(to_tsvector('german', ${table.generalWords.join(" ")})) as general`,
+  );
+  const general = new Set(r.general);
+  const tags = snap.articles.flatMap((a) => [...a.tagLex]);
+  const set = new Set([...r.domain, ...tags].filter((l) => !general.has(l) && l.length >= 4).map(withoutZu));
+  byType.set(type, { fingerprint: snap.fingerprint, set });
   return set;
 }
 
@@ -194,9 +200,6 @@ function relationsOf(snap: KnowledgeSnapshot, lexeme: string) {
 
 export async function retrieve(db: Db, type: ChatbotType, question: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
   const { weights, followUp, construction, previousStems } = await weightedLexemes(db, type, question, previousQuestion);
-  // Not about construction at all (cooking, travel, sports, taxes): a refusal, not an excerpt
-  // that happens to share a word ("Meister", "Saison").
-  if (!construction && !followUp) return EMPTY(false, [], true);
   if (weights.size === 0) return EMPTY(false, [], !construction);
   const lexemes = [...weights.keys()];
   const snap = await knowledgeSnapshot(db, type);
@@ -261,6 +264,10 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   });
 
   const relevant = scored.filter((s) => s.coverage >= MIN_COVERAGE && s.matched >= MIN_MATCHED && (s.paras[0]?.score ?? 0) > 0).sort((a, b) => b.score - a.score);
+  // A question without any construction word is answered only when an article covers most of it
+  // (the technical terms of a norm); otherwise it is off-topic (cooking, travel, sports, taxes) and
+  // gets a refusal, not an excerpt that happens to share a word ("Meister", "Saison").
+  if (!construction && !followUp && !relevant.some((s) => s.coverage >= OFF_TOPIC_COVERAGE)) return EMPTY(false, [], true);
   if (relevant.length === 0) {
     const near = scored
       .filter((s) => s.coverage >= MIN_COVERAGE / 2)

@@ -16,6 +16,8 @@ export interface WordRule {
   target: string;
   /** Whether the text contains one of the terms. */
   test(text: string): boolean;
+  /** Whether a term starts a word of the text (not "pauschal" inside "Pendlerpauschale"). */
+  testStart(text: string): boolean;
   line: number;
 }
 
@@ -78,7 +80,8 @@ export function parseWordTable(text: string): WordTable {
     }
     try {
       const patterns = terms.map(termPattern);
-      table.rules.push({ terms, target, test: (t) => patterns.some((p) => p.test(t)), line: n });
+      const starts = patterns.map((p) => (p.source.startsWith("(?<!") ? p : new RegExp(`(?<![\\p{L}])${p.source}`, p.flags)));
+      table.rules.push({ terms, target, test: (t) => patterns.some((p) => p.test(t)), testStart: (t) => starts.some((p) => p.test(t)), line: n });
     } catch {
       table.problems.push({ line: n, message: "Zeile lässt sich nicht lesen" });
     }
@@ -99,9 +102,9 @@ export function wordTable(): WordTable {
 }
 
 /** The article terms the everyday words of a text stand for, joined for stemming. */
-export function expandWords(table: WordTable, text: string): string {
+export function expandWords(table: WordTable, text: string, atWordStart = false): string {
   return table.rules
-    .filter((r) => r.test(text))
+    .filter((r) => (atWordStart ? r.testStart(text) : r.test(text)))
     .map((r) => r.target)
     .join(" ");
 }
