@@ -146,7 +146,7 @@ export const ANSWER_KINDS: AnswerKind[] = [
     answer: new RegExp(`${PERIOD.source}|\\b(bevor|vor (beginn|der ausführung|ausführungsbeginn)|unverzüglich|spätestens|frühestens|sobald|ab (der|dem) \\p{L}+|(erst|nur),? wenn)\\b|\\berst\\b[^.;]{0,100}\\bwenn\\b`, "iu"),
     bonus: 0.45,
   },
-  { name: "form", question: /\b(welche form|in welcher form|formvorschrift|formlos|schriftlich|textform|mündlich|wie muss ich .{0,40}(mitteilen|anmelden|anzeigen))/i, answer: /\b(schriftlich\w*|textform|schriftform|mündlich\w*)\b/i, bonus: 0.45 },
+  { name: "form", question: /\b(welche form|in welcher form|formvorschrift|formlos|schriftlich|textform|mündlich|anruf|telefon|per (mail|e-mail|whatsapp|sms)|reicht (ein|eine|n|ne|das) |wie muss ich .{0,40}(mitteilen|anmelden|anzeigen)|wie mach ich das mit)/i, answer: /\b(schriftlich\w*|textform|schriftform|mündlich\w*)\b/i, bonus: 0.45 },
   {
     name: "amount",
     question:

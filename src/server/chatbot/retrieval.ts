@@ -59,6 +59,10 @@ const SHORT_SENTENCE = 110;
 /** A sentence that refers back ("Er muss …", "Kommt er dem nicht nach …", "Ist er zu feucht, muss es …"). */
 const ANAPHORIC_START = /^(\S+\s+){0,2}?(er|sie|es|dies|diese[rsnm]?|dabei|hierfür|dafür|daher|deshalb|danach|damit|dazu|davon|ihre?|seine?)\b|^[^.;]{0,80}\b(muss|müssen|kann|können|darf|dürfen|hat|haben|soll|sollen|wird|werden) (er|es|sie)\b/i;
 
+/** A sentence that refers to a period without stating it, and one that states it. */
+const REFERS_TO_PERIOD = /\b(fristgemäß|fristgerecht|rechtzeitig|nach Ablauf der Frist|innerhalb der Frist|verspätet|nicht fristgemäß)\b/i;
+const PERIOD_STATED = /\b\d+\s*(Werktag|Arbeitstag|Kalendertag|Tag|Woche|Monat|Jahr)/i;
+
 export interface Passage {
   articleId: number;
   title: string;
@@ -308,6 +312,8 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
         const bonus = Math.max(sentenceBonus, labelBonus, opening);
         // Long sentences read badly as an answer – unless their label says they are the answer.
         const length = labelBonus > sentenceBonus ? 1 : text.length > 500 ? 0.7 : text.length > 350 ? 0.85 : 1;
+        // A list of rules ("§ 2 Abs. 3 (…); § 2 Abs. 4 (…); …") names the answer without giving it.
+        const listy = !kinds.some((k) => k.name === "enumeration" || k.name === "list") && (text.match(/;/g) ?? []).length >= 3 ? 0.7 : 1;
         // A question "nach VOB/B" wants the VOB/B rule, not the BGB one next to it.
         const where = `${p.label ?? ""} ${s.text}`;
         const book =
@@ -327,7 +333,7 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
         // A follow-up leads with what is new: what the previous answer already said comes last.
         // (unless it holds a word of the new question: "Und bei Fußbodenheizung?").
         const repeated = previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !s.lex.some((l) => fresh.has(withoutZu(l))) ? 0.3 : 1;
-        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * book * example * topic * repeated;
+        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * listy * book * example * topic * repeated;
         // About the question: by its own words, its paragraph's or its article's subject.
         const onTopic = own > 0 || base > 0 || a.head > 0;
         const strongKind = bonus > 0 && strongKinds.some((k) => k.answer.test(s.text) || (index === 0 && k.scope === "paragraph" && k.answer.test(p.para)));
@@ -380,6 +386,8 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
     let last = s.index;
     const chars = () => sentences.slice(first, last + 1).reduce((n, x) => n + x.text.length, 0);
     if (first > 0 && ANAPHORIC_START.test(sentences[first].text) && chars() + sentences[first - 1].text.length <= 450) first--;
+    // "Nicht fristgemäß zurückgegebene Zettel gelten als anerkannt": the period it refers to stands before.
+    else if (first > 0 && REFERS_TO_PERIOD.test(sentences[first].text) && !PERIOD_STATED.test(sentences[first].text) && PERIOD_STATED.test(sentences[first - 1].text) && chars() + sentences[first - 1].text.length <= 450) first--;
     const next = sentences[last + 1];
     if (next && chars() < SHORT_SENTENCE && chars() + next.text.length <= 450 && (ANAPHORIC_START.test(next.text) || scoreStems(next.lex).score > 0)) last++;
     const touching = ranges.find((r) => r.s.p === s.p && first <= r.last + 1 && last >= r.first - 1);
