@@ -55,7 +55,9 @@ export function nothingFound(near: string[], topics: string[]): string {
 
 /** "**Heading:** sentence _(source – „article“)_" – a heading repeated from the line before is left out. */
 function answerLine(s: AnswerSentence, previous: AnswerSentence | undefined): string {
-  const heading = s.context && !(previous && previous.context === s.context && previous.articleId === s.articleId) ? `**${s.context}:** ` : "";
+  // The heading without the rule it names when the citation names it anyway.
+  const context = s.context?.replace(/\s*\(([^()]*)\)$/, (all, ref: string) => (s.source.includes(ref.trim()) ? "" : all));
+  const heading = context && !(previous && previous.context === s.context && previous.articleId === s.articleId) ? `**${context}:** ` : "";
   return `${heading}${withLabel(s.text, s.label)} _(${s.source} – „${shortTitle(s.title)}“)_`;
 }
 

@@ -60,7 +60,7 @@ const SHORT_SENTENCE = 110;
 const ANAPHORIC_START = /^(\S+\s+){0,2}?(er|sie|es|dies|diese[rsnm]?|dabei|hierfür|dafür|daher|deshalb|danach|damit|dazu|davon|ihre?|seine?)\b|^[^.;]{0,80}\b(muss|müssen|kann|können|darf|dürfen|hat|haben|soll|sollen|wird|werden) (er|es|sie)\b/i;
 
 /** A sentence that refers to a period without stating it, and one that states it. */
-const REFERS_TO_PERIOD = /\b(fristgemäß|fristgerecht|rechtzeitig|nach Ablauf der Frist|innerhalb der Frist|verspätet|nicht fristgemäß)\b/i;
+const REFERS_TO_PERIOD = /(?<![\p{L}])(fristgemäß|fristgerecht|rechtzeitig|nach Ablauf der Frist|innerhalb der Frist|verspätet)(?![\p{L}])/iu;
 const PERIOD_STATED = /\b\d+\s*(Werktag|Arbeitstag|Kalendertag|Tag|Woche|Monat|Jahr)/i;
 
 export interface Passage {
