@@ -144,7 +144,8 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   if (followUp) add(r.prev.map(withoutZu), 0.5);
   const domain = await domainStems(db, type);
   const own = [...r.cur, ...r.fix, ...r.own].map(withoutZu).filter((l) => !noise.has(l));
-  const construction = own.some((l) => domain.has(l) || [...domain].some((d) => d.length >= PREFIX_MIN && l.length > d.length && (l.startsWith(d) || l.endsWith(d))));
+  // A compound is about what its last part names ("Reetdach" is a "Dach"), or starts with a longer domain word.
+  const construction = own.some((l) => domain.has(l) || [...domain].some((d) => l.length > d.length && ((d.length >= 4 && l.endsWith(d)) || (d.length >= PREFIX_MIN && l.startsWith(d)))));
   return { weights, followUp, construction, previousStems: new Set(r.prev.map(withoutZu)) };
 }
 
@@ -165,7 +166,7 @@ async function domainStems(db: Db, type: ChatbotType): Promise<Set<string>> {
   );
   const general = new Set(r.general);
   const tags = snap.articles.flatMap((a) => [...a.tagLex]);
-  const set = new Set([...r.domain, ...tags].filter((l) => !general.has(l) && l.length >= 4).map(withoutZu));
+  const set = new Set([...r.domain, ...tags].filter((l) => !general.has(l) && l.length >= 3).map(withoutZu));
   byType.set(type, { fingerprint: snap.fingerprint, set });
   return set;
 }
@@ -227,7 +228,8 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   const weightOf = (l: string) => (weights.get(l) ?? 0) * (idf.get(l) ?? 0);
   // A stem no article contains cannot be covered; it still counts against coverage, a little
   // (chatty questions bring many such words: "Investor", "ungutes Gefühl", "Fahrmischer").
-  const massOf = (l: string) => (facts.df.get(l) ? weightOf(l) : UNKNOWN_MASS * (weights.get(l) ?? 0));
+  // Long unknown words are usually the subject ("Reetdach", "Holzfaser"), so they weigh more.
+  const massOf = (l: string) => (facts.df.get(l) ? weightOf(l) : (l.length >= 8 ? 2 : 1) * UNKNOWN_MASS * (weights.get(l) ?? 0));
   const questionMass = lexemes.reduce((s, l) => s + massOf(l), 0) || 1;
 
   // Score of a text for the question, and how strongly it covers each stem. Each question stem's related stems in the knowledge base, found once (see relatedStems).
@@ -328,12 +330,14 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
                   : 1;
         // An example or a model letter illustrates the rule; the rule itself answers better.
         const example = /^(Beispiel|Muster|Rechenbeispiel|Praxisbeispiel)/i.test(s.text) || /^(Beispiel|Muster)/i.test(p.label ?? "") ? 0.75 : 1;
+        // A pointer to another article ("siehe den Beitrag …") is no answer.
+        const pointer = /\bsiehe (den|die|das) (Beitrag|Artikel|Abschnitt)|\bsiehe „/i.test(text) ? 0.3 : 1;
         // The first sentence of a paragraph usually states its rule; the others qualify it.
         const topic = index === 0 ? 1.1 : 1;
         // A follow-up leads with what is new: what the previous answer already said comes last.
         // (unless it holds a word of the new question: "Und bei Fußbodenheizung?").
         const repeated = previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !s.lex.some((l) => fresh.has(withoutZu(l))) ? 0.3 : 1;
-        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * listy * book * example * topic * repeated;
+        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * listy * book * example * pointer * topic * repeated;
         // About the question: by its own words, its paragraph's or its article's subject.
         const onTopic = own > 0 || base > 0 || a.head > 0;
         const strongKind = bonus > 0 && strongKinds.some((k) => k.answer.test(s.text) || (index === 0 && k.scope === "paragraph" && k.answer.test(p.para)));
@@ -369,7 +373,9 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
     if (picked.length && (s.score < FURTHER_SENTENCE_SHARE * picked[0].score || chars + cost(s) > ANSWER_CHARS)) continue;
     // A further sentence must be about the question by its own words, and one from another
     // article must be nearly as good as the first (no "Vertragsstrafe" rule after "Abschlag").
-    if (picked.length && (s.own < OWN_SHARE * picked[0].own || (s.a !== picked[0].a && s.score < OTHER_ARTICLE_SHARE * picked[0].score))) continue;
+    // Steps are the exception: they speak of the work, not of the question's words.
+    const stepwise = kinds.some((k) => k.order === "position") && s.labelled && s.a === picked[0]?.a;
+    if (picked.length && !stepwise && (s.own < OWN_SHARE * picked[0].own || (s.a !== picked[0].a && s.score < OTHER_ARTICLE_SHARE * picked[0].score))) continue;
     if (picked.some((x) => x.text === s.text || jaccard(x.lex, s.lex) > 0.6)) continue;
     picked.push(s);
     chars += cost(s);
