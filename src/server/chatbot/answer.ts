@@ -58,7 +58,12 @@ export async function generateAnswer({ db, config, ops }: Pick<AppDeps, "db" | "
     const stream = new CitationStream(passages.length);
     const onDelta = req.onDelta;
     const banner = `**${LLM_MARK}**\n\n`;
-    onDelta?.(banner);
+    // The banner goes out with the first piece of the answer (a failed call streams nothing).
+    let bannerSent = false;
+    const send = (text: string) => {
+      onDelta?.(bannerSent ? text : banner + text);
+      bannerSent = true;
+    };
     const raw = await llmComplete(config.llm, {
       messages,
       signal: req.signal,
@@ -66,7 +71,7 @@ export async function generateAnswer({ db, config, ops }: Pick<AppDeps, "db" | "
       onDelta: onDelta
         ? (piece) => {
             const clean = stream.push(piece);
-            if (clean) onDelta(clean);
+            if (clean) send(clean);
           }
         : undefined,
     });
@@ -75,7 +80,7 @@ export async function generateAnswer({ db, config, ops }: Pick<AppDeps, "db" | "
     const list = citedList(passages, cited);
     if (onDelta) {
       const rest = stream.end().trimEnd();
-      if (rest || list) onDelta(rest + list);
+      if (rest || list || !bannerSent) send(rest + list);
     }
     return { text: banner + text + list, source: "llm" };
   }
