@@ -51,7 +51,7 @@ const norm = (text: string) => text.toLowerCase().replace(/[\s\u00a0\u202f]+/g, 
 export const hasFact = (text: string, fact: Fact | null | undefined) => !!fact && fact.any.some((f) => norm(text).includes(norm(f)));
 
 /** An answer as asked: its text and how long it took. */
-export type TimedAsk = (type: ChatbotType, question: string, history: HistoryMessage[]) => Promise<{ text: string; ms: number }>;
+export type TimedAsk = (type: ChatbotType, question: string, history: HistoryMessage[]) => Promise<{ text: string; ms: number; cpuMs?: number }>;
 
 /** Checks one answer's citations "_(source – „article“)_"; returns the wrong ones. */
 export type CitationCheck = (type: ChatbotType, answer: string, expectedSources: string[]) => string[];
@@ -78,9 +78,12 @@ export interface BotFigures {
 export interface BlindReport {
   bots: BotFigures[];
   times: number[];
+  /** CPU time of this process per answer (the embedded database runs in it): the cost without waiting for a busy machine. */
+  cpuTimes: number[];
   medianChars: number;
   medianChars800: number;
   p99Ms: number;
+  p99CpuMs: number;
 }
 
 const OFF_TOPIC = /^Dazu kann ich leider nicht helfen/;
@@ -96,6 +99,7 @@ export const openPart = (text: string) => text.split("\n**Mehr dazu**\n")[0];
 export async function measureBlind(ask: TimedAsk, check: CitationCheck, questions: BlindQuestion[]): Promise<BlindReport> {
   const bots = new Map<string, BotFigures>();
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   const lengths: number[] = [];
   const openLengths: number[] = [];
   for (const q of questions) {
@@ -107,6 +111,7 @@ export async function measureBlind(ask: TimedAsk, check: CitationCheck, question
     }
     const first = await ask(type, q.question, []);
     times.push(first.ms);
+    if (first.cpuMs !== undefined) cpuTimes.push(first.cpuMs);
     if (q.offTopic) {
       f.offTopic++;
       if (OFF_TOPIC.test(first.text)) f.offTopicRefused++;
@@ -135,6 +140,7 @@ export async function measureBlind(ask: TimedAsk, check: CitationCheck, question
       ];
       const next = await ask(type, q.followUp.question, history);
       times.push(next.ms);
+      if (next.cpuMs !== undefined) cpuTimes.push(next.cpuMs);
       const nextShown = visible(next.text);
       f.followUps++;
       lengths.push(next.text.length);
@@ -145,7 +151,7 @@ export async function measureBlind(ask: TimedAsk, check: CitationCheck, question
       f.wrongCitations.push(...check(type, next.text, q.expectedSources ?? []).map((c) => `${q.id} (Anschlussfrage): ${c}`));
     }
   }
-  return { bots: [...bots.values()], times, medianChars: quantile(lengths, 0.5), medianChars800: quantile(openLengths, 0.5), p99Ms: quantile(times, 0.99) };
+  return { bots: [...bots.values()], times, cpuTimes, medianChars: quantile(lengths, 0.5), medianChars800: quantile(openLengths, 0.5), p99Ms: quantile(times, 0.99), p99CpuMs: quantile(cpuTimes, 0.99) };
 }
 
 const percent = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(0)} %` : "–");
@@ -172,6 +178,7 @@ export function blindLines(name: string, r: BlindReport, bar: (pass: boolean, te
     `| median answer length, whole message (characters) | ${r.medianChars} | ${bar(r.medianChars <= t.medianChars, `≤ ${t.medianChars}`, `blind ${name}: median length`)} |`,
     `| median length before „Mehr dazu“ (characters) | ${r.medianChars800} | ≈ 800 |`,
     `| p99 answer time in process, ${r.times.length} answers (ms) | ${r.p99Ms.toFixed(1)} | ${bar(r.p99Ms < t.p99Ms, `< ${t.p99Ms} ms`, `blind ${name}: p99`)} |`,
+    ...(r.cpuTimes.length ? [`| p99 CPU time per answer (ms; median ${quantile(r.cpuTimes, 0.5).toFixed(1)}) | ${r.p99CpuMs.toFixed(1)} | – |`] : []),
   );
   return lines;
 }
@@ -190,8 +197,10 @@ export async function inProcessBlind(): Promise<{ ask: TimedAsk; check: Citation
   const deps = { db: database.db, config };
   const ask: TimedAsk = async (type, question, history) => {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const answer = await generateAnswer(deps, { type, question, history });
-    return { text: answer.text, ms: performance.now() - started };
+    const used = process.cpuUsage(cpu);
+    return { text: answer.text, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
   };
   // Warm-up: the first question of a process builds the in-memory knowledge cache (once per start).
   await ask("legal", "Wie lange verjähren Mängelansprüche?", []);
