@@ -1,54 +1,8 @@
-// The German-language rules of retrieval: everyday words → article terms, words of asking, follow-up
+// The German-language rules of retrieval: words of asking, follow-up
 // questions, compound matching, the kind of fact a question asks for, rulebook cues and
 // paragraph labels. Plain functions and tables, so they are easy to read and to extend.
 
-/** Everyday words mapped to the terms the articles use. */
-export const SYNONYMS: [RegExp, string][] = [
-  [/gewährleistung|garantiezeit/i, "Mängelansprüche Mängelrechte Verjährung"],
-  [/nachtr[äa]g/i, "Nachtrag Vergütung Anordnung Mehrkosten"],
-  [/behinder/i, "Behinderung Behinderungsanzeige"],
-  [/bedenken/i, "Bedenkenanzeige Bedenken"],
-  [/abschlag/i, "Abschlagszahlung"],
-  [/schlussrechnung/i, "Schlussrechnung Schlusszahlung"],
-  [/regie|stundenzettel/i, "Stundenlohnarbeiten Stundenlohnzettel"],
-  [/bürgschaft|einbehalt/i, "Sicherheitsleistung Sicherheit Bürgschaft"],
-  [/mängelbeseitigung|nachbesser/i, "Nacherfüllung Mängelbeseitigung"],
-  [/sigeko|koordinator/i, "SiGe-Koordinator Koordinator Baustellenverordnung"],
-  [/vorankündigung/i, "Vorankündigung Baustellenverordnung"],
-  [/aufmass\b|aufmaß/i, "Aufmaß"],
-  [/verzug|verspätung|verzögerung/i, "Verzug Ausführungsfristen Verzögerung"],
-  [/kündig/i, "Kündigung"],
-  [/ohne grund|grundlos|freie kündigung|einfach kündig/i, "jederzeit freie Kündigung"],
-  [/abnahme/i, "abgenommen"],
-  [/bauherr/i, "Besteller Auftraggeber"],
-  [/architekt/i, "Planer Architekten"],
-  [/wie hoch|höhe/i, "Höhe Prozent"],
-  [/insgesamt/i, "Gesamtbetrag insgesamt"],
-  [/fliesen|\blegen\b|verlegereif/i, "Belegreife belegen"],
-  [/minus|grad\b|°c|kalt/i, "Lufttemperatur Betontemperatur Frost"],
-  [/zurückbehalt|zurückhalten|einbehalten darf/i, "verweigern Leistungsverweigerungsrecht Druckzuschlag Doppelte"],
-  [/nicht reagier|schweigt|keine antwort|meldet sich nicht/i, "Frist fiktive abgenommen"],
-  [/bauzeit/i, "Fertigstellung Dauer Bauausführung Ausführungsfristen"],
-  [/flachdach|dachabdicht|dach abdicht/i, "Dächer Dachabdichtung DIN 18531"],
-  [/bauzeitenplan|terminplan|balkenplan/i, "Terminplanung Bauzeitenplan"],
-  [/werklohn|vergütungsanspruch/i, "Vergütung Werklohn"],
-  [/bezahl|\bzahlen\b/i, "fällig Fälligkeit Zahlung"],
-  [/zinsen/i, "Zinsen Verzugszinsen Zahlungsverzug Basiszinssatz"],
-  [/fußbodenheizung|heizestrich|beheizt/i, "beheizt Heizestrich Fußbodenheizung"],
-  [/belegreif|restfeuchte|cm-wert|cm-messung|trocken genug/i, "Belegreife CM-Messung Restfeuchte"],
-  [/calciumsulfat|anhydrit|fließestrich/i, "Calciumsulfatestrich"],
-  [/parkett|bodenbelag|belegen|verlegen/i, "Belegreife Belag"],
-  [/gerüst/i, "Gerüst Seitenschutz"],
-  [/trittschall|luftschall|schalldämm|hellhörig/i, "Schallschutz DIN 4109"],
-  [/feuerwiderstand|feuerbeständig|feuerhemmend|brandschutz/i, "Brandschutz Feuerwiderstand"],
-  [/nassraum|dusche|badezimmer|\bbad\b/i, "Abdichtung Innenräume Wassereinwirkungsklasse"],
-  [/keller|grundwasser|erdberührt/i, "Abdichtung erdberührte Bauteile"],
-  [/frost|kälte|winter/i, "Frost Winterbau"],
-  [/hitze|sommer|heiß/i, "Hitze Frischbetontemperatur"],
-  [/schlitz|aussparung|fräs/i, "Schlitze Aussparungen Mauerwerk"],
-  [/abziehen|übermess|abgezogen/i, "Abrechnung Aufmaß übermessen"],
-  [/fensteröffnung|türöffnung/i, "Öffnungen"],
-];
+// Everyday words → article terms are data: knowledge/wortschatz.txt (word-table.ts).
 
 /**
  * Words of asking rather than of the subject ("Was gehört in ein Bautagebuch?"): rare in the
