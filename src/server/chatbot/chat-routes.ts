@@ -1,4 +1,4 @@
-// The chat API of spec/02 section 7: ask (JSON, or Server-Sent Events when the client accepts
+// The chat API of requirements 2.7: ask (JSON, or Server-Sent Events when the client accepts
 // text/event-stream), the user's conversations, one conversation, and the company's usage.
 import { PassThrough } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -15,7 +15,7 @@ import { generateAnswer, type Answer, type HistoryMessage } from "./answer";
 import { conversationDetail, conversationDto, conversationPageQueries, listConversations, ownConversation, recentHistory, saveExchange } from "./conversations";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { conversationListQuery } from "../../common/schemas/list-query";
-import { conversationDtoSchema } from "../../common/schemas/list-responses";
+import { conversationDtoSchema } from "../../common/schemas/responses";
 import { LlmError } from "./llm";
 import { companyUsage, releaseRequest, reserveRequest, type Reservation } from "./quota";
 
@@ -24,7 +24,7 @@ const streamQuery = z.object({ stream: z.enum(["0", "1"]).optional() });
 const wantsStream = (query: z.infer<typeof streamQuery>, accept: string | undefined) =>
   query.stream === "1" || (accept ?? "").includes("text/event-stream");
 
-/** The API's message for a failed answer (the client shows spec/02's assistant message). */
+/** The API's message for a failed answer (the client shows requirements part 2's assistant message). */
 export const ANSWER_FAILED = "Die Antwort konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.";
 
 /** The status tells a time-out (504) from a provider error (502). */
@@ -63,6 +63,10 @@ export const chatRoutes =
       const out = new PassThrough();
       const controller = new AbortController();
       let finished = false;
+      // Once any text went out, the request counts, whatever happens after (issue 22, item 6: an
+      // answer read to the end and then aborted was refunded). Only a failure before the first
+      // piece of text is given back.
+      let delivered = false;
       const write = (chunk: string) => {
         if (!out.destroyed && !out.writableEnded) out.write(chunk);
       };
@@ -76,11 +80,15 @@ export const chatRoutes =
 
       void (async () => {
         try {
-          const answer = await generateAnswer(deps, { type: ex.type, question: ex.question, history, signal: controller.signal, onDelta: (text) => send("delta", { text }) });
+          const answer = await generateAnswer(deps, { type: ex.type, question: ex.question, history, signal: controller.signal, onDelta: (text) => {
+              delivered = true;
+              send("delta", { text });
+            },
+          });
           if (controller.signal.aborted) throw new LlmError("aborted", "request aborted");
           send("done", await complete(ex, answer));
         } catch (err) {
-          await release(req, ex.reservation);
+          if (!delivered) await release(req, ex.reservation);
           if (!(err instanceof LlmError && err.kind === "aborted")) req.log.warn({ err }, "chatbot: answer failed");
           const failed = answerError(err);
           send("error", { message: failed.message, status: failed.status });
