@@ -25,6 +25,7 @@ import { launchBrowser } from "../tests/helpers/e2e.ts";
 import { freePort, startBenchServer } from "./server.mjs";
 import { createPostgresDatabase } from "../tests/helpers/database.ts";
 import { chatbotQualityReport } from "./chatbot-quality.ts";
+import { chatbotBlindReport } from "./chatbot-blind.ts";
 import { measureReaderIsolation } from "./reader-isolation.mjs";
 import { measureQueueFairness, queueFairnessReport } from "./queue-fairness.mjs";
 import { largeDataReport, runLargeData, scalingTable } from "./large-data.ts";
@@ -270,6 +271,7 @@ if (results.lighthouse) {
 }
 if (results.large) lines.push("", "## Large data (issue 16)", ...largeDataReport(results.large, bar));
 lines.push(...(await chatbotQualityReport({ bar, results })));
+lines.push(...(await chatbotBlindReport({ bar, results })));
 lines.push("", missed.length ? `**${missed.length} bar(s) missed:** ${missed.join("; ")}` : "**All bars met.**");
 const report = lines.join("\n");
 console.log(`\n${report}\n`);
