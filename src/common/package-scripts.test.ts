@@ -27,7 +27,7 @@ describe("package.json scripts", () => {
   });
 
   it.each(["db:backup", "db:restore"])("%s answers --help with its usage", (name) => {
-    let out = "";
+    let out: string;
     try {
       out = run("npm", ["run", "--silent", name, "--", "--help"]);
     } catch (err) {
