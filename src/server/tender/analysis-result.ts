@@ -7,6 +7,7 @@ import { UNSUPPORTED_CODES, type GaebError, type GaebErrorCode } from "./errors"
 import { isLumpSum } from "./review/position-facts";
 import { runPrecheck } from "./review/run";
 import type { Finding, FindingCounts, Potential } from "./review/types";
+import type { ChecklistEntry } from "./review/clauses/review";
 import type { TenderPrices } from "./prices";
 import type { BoqNode, ParsedTender, TenderFormat, TenderTotals } from "./types";
 import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
@@ -55,6 +56,10 @@ export interface TenderAnalysis extends Pick<ParsedTender, "version" | "phase" |
   sheetPreview?: SheetPreview;
   /** The column mapping a spreadsheet was read with. */
   mapping?: ColumnMapping;
+  /** The clause checklist (review/clauses): every clause type with its verdict; absent on old results. */
+  checklist?: ChecklistEntry[];
+  /** The contract documents read beside the LV. */
+  contractDocuments?: { name: string; paragraphs: number; error?: string }[];
 }
 
 export function countPositions(positions: BoqNode[]): PositionCounts {

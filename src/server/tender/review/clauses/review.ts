@@ -1,0 +1,230 @@
+// The clause review: every contract text of the tender (the LV's Vorbemerkungen and the contract
+// documents beside it) split into clauses, each clause recognised by meaning against the checklist
+// (stems, so any inflection and compound; phrases in any word order), its figures read, and the
+// checklist's verdict rules applied. Every clause type gets an entry: the clauses found with their
+// verdicts, or "nicht geregelt" — with a verdict where the gap matters for this tender (a long
+// construction time without Preisgleitung, works through a winter without Winterbau).
+
+import { fold } from "../../text";
+import { splitSentences } from "../lv/facts";
+import { checklist, type ClauseType, type Conditions, type Verdict, type VerdictRule } from "./checklist";
+import { datesIn, describeFigures, figuresOf, type ClauseFigures } from "./figures";
+import { contains, containsAny, negated, stemText, type StemmedText } from "./words";
+
+/** One text to review: the LV's Vorbemerkungen or one contract document. */
+export interface ClauseSource {
+  /** "Vorbemerkungen" or the document's file name. */
+  document: string;
+  paragraphs: { text: string; page: number | null; paragraph: number }[];
+}
+
+export interface ChecklistEntry {
+  type: string;
+  name: string;
+  group: string;
+  status: "geregelt" | "nicht geregelt";
+  verdict: Verdict;
+  why: string;
+  yardstick: string;
+  /** The clause as written (geregelt only). */
+  quote?: string;
+  document?: string;
+  /** "Seite 2, Absatz 3" or "Absatz 5". */
+  location?: string;
+  /** The figures read from the clause, e.g. "0,3 % je Werktag; Obergrenze 5 %". */
+  figures?: string;
+  /** Who judged: the checklist's rules or the language model (then the verdict is a question). */
+  source: "rule" | "model";
+}
+
+export interface TenderDates {
+  start: number | null;
+  end: number | null;
+  months: number | null;
+  winters: number;
+}
+
+export interface ClauseReview {
+  entries: ChecklistEntry[];
+  dates: TenderDates;
+}
+
+interface Clause {
+  text: string;
+  document: string;
+  location: string;
+  stems: StemmedText;
+  figures: ClauseFigures;
+  types: ClauseType[];
+  /** Section (heading) the clause stands under, for caps written in a sentence of their own. */
+  section: string;
+}
+
+/** A short paragraph without a full stop that names a topic: "§ 5 Vertragsstrafe", "3. Abnahme". */
+function isHeading(text: string): boolean {
+  const t = text.trim();
+  return t.length <= 90 && !/[.;:!?]\s*$/.test(t) && t.split(/\s+/).length <= 9 && !/\d\s*(%|v\.\s?h\.)/.test(t);
+}
+
+function typesOf(stems: StemmedText, types: ClauseType[]): ClauseType[] {
+  return types.filter((t) => containsAny(stems, t.lookFor) && !containsAny(stems, t.exclude));
+}
+
+const location = (p: { page: number | null; paragraph: number }) =>
+  p.page !== null ? `Seite ${p.page}, Absatz ${p.paragraph}` : `Absatz ${p.paragraph}`;
+
+/** Lines the GAEB reader adds for AwardInfo dates are facts, not clauses. */
+const AWARD_INFO = /\(AwardInfo\/Cnst(Start|End)\)/;
+
+/** Splits the sources into clauses: a sentence that names a clause type, plus the sentences after
+ *  it in the same paragraph that name none (they continue it: "Sie ist auf 5 % begrenzt."). */
+export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[] {
+  const clauses: Clause[] = [];
+  for (const source of sources) {
+    let headingTypes: ClauseType[] = [];
+    let section = "";
+    for (const p of source.paragraphs) {
+      if (AWARD_INFO.test(p.text) || !p.text.trim()) continue;
+      if (isHeading(p.text)) {
+        headingTypes = typesOf(stemText(p.text), types);
+        section = p.text;
+        continue;
+      }
+      let current: Clause | null = null;
+      let continued = 0;
+      for (const sentence of splitSentences(p.text)) {
+        const stems = stemText(sentence);
+        const own = typesOf(stems, types);
+        if (own.length || !current || continued >= 2) {
+          if (current) clauses.push(current);
+          current = { text: sentence, document: source.document, location: location(p), stems, figures: figuresOf(sentence), types: own.length ? own : headingTypes, section };
+          continued = 0;
+        } else {
+          current.text = `${current.text} ${sentence}`;
+          current.stems = stemText(current.text);
+          current.figures = figuresOf(current.text);
+          continued++;
+        }
+      }
+      if (current) clauses.push(current);
+    }
+  }
+  return clauses.filter((c) => c.types.length);
+}
+
+const DAY_MS = 86_400_000;
+
+/** Construction start and end from AwardInfo or the dates of the clauses about the Bauzeit. */
+export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderDates {
+  const stamps: number[] = [];
+  for (const s of sources) for (const p of s.paragraphs) if (AWARD_INFO.test(p.text)) stamps.push(...datesIn(fold(p.text)));
+  if (!stamps.length) {
+    for (const c of clauses) if (c.types.some((t) => t.slug === "bauzeit-fristen")) stamps.push(...c.figures.dates);
+  }
+  if (!stamps.length) return { start: null, end: null, months: null, winters: 0 };
+  const start = Math.min(...stamps);
+  const end = Math.max(...stamps);
+  let months: number | null = (end - start) / DAY_MS / 30.44;
+  if (months === 0) {
+    // One date only: a period written beside it ("Bauzeit 14 Monate") gives the length.
+    const longest = Math.max(0, ...clauses.filter((c) => c.types.some((t) => t.slug === "bauzeit-fristen")).flatMap((c) => c.figures.periods.map((p) => p.days)));
+    months = longest ? longest / 30.44 : null;
+  }
+  const endOrLength = months !== null ? start + months * 30.44 * DAY_MS : end;
+  let winters = 0;
+  const first = new Date(start).getUTCFullYear() - 1;
+  const last = new Date(endOrLength).getUTCFullYear();
+  for (let y = first; y <= last; y++) {
+    // A winter: December to February.
+    if (start < Date.UTC(y + 1, 2, 1) && endOrLength >= Date.UTC(y, 11, 1)) winters++;
+  }
+  return { start, end: endOrLength, months, winters };
+}
+
+interface Facts {
+  clause: Clause | null;
+  /** A cap stated for this type in the same section (a sentence of its own). */
+  sectionCap: boolean;
+  dates: TenderDates;
+}
+
+function holds(rule: VerdictRule, facts: Facts): boolean {
+  const w: Conditions = rule.when;
+  const c = facts.clause;
+  const f = c?.figures;
+  const maxPercent = f?.percents.length ? Math.max(...f.percents) : null;
+  const days = f?.periods.filter((p) => p.unit !== "jahr" && p.unit !== "monat").map((p) => p.days) ?? [];
+  const years = f?.periods.filter((p) => p.unit === "jahr" || p.unit === "monat").map((p) => p.days / 365.25) ?? [];
+  const checks: boolean[] = [];
+  if (c) {
+    if (rule.compiled.any.length) checks.push(containsAny(c.stems, rule.compiled.any));
+    if (rule.compiled.all.length) checks.push(rule.compiled.all.every((p) => contains(c.stems, p)));
+    if (rule.compiled.none.length) checks.push(!containsAny(c.stems, rule.compiled.none));
+    if (w.negated !== undefined) checks.push(negated(c.stems) === w.negated);
+  } else if (rule.compiled.any.length || rule.compiled.all.length || w.negated !== undefined) return false;
+  if (w.percent !== undefined) checks.push((maxPercent !== null) === w.percent);
+  if (w.percent_over !== undefined) checks.push(maxPercent !== null && maxPercent > w.percent_over + 1e-9);
+  if (w.percent_under !== undefined) checks.push(maxPercent !== null && maxPercent < w.percent_under - 1e-9);
+  if (w.rate !== undefined) checks.push(Boolean(f?.rates.length) === w.rate);
+  if (w.rate_over !== undefined) checks.push(Boolean(f?.rates.some((r) => r.perWorkday > w.rate_over! + 1e-9)));
+  if (w.rate_unit !== undefined) checks.push(Boolean(f?.rates.some((r) => r.unit === w.rate_unit)));
+  if (w.cap !== undefined) checks.push((Boolean(f?.caps.length) || facts.sectionCap) === w.cap);
+  if (w.cap_over !== undefined) checks.push(Boolean(f?.caps.some((x) => x > w.cap_over! + 1e-9)));
+  if (w.days_over !== undefined) checks.push(days.some((d) => d > w.days_over! + 1e-9));
+  if (w.days_under !== undefined) checks.push(days.some((d) => d < w.days_under! - 1e-9));
+  if (w.years_over !== undefined) checks.push(years.some((y) => y > w.years_over! + 1e-9));
+  if (w.years_under !== undefined) checks.push(years.some((y) => y < w.years_under! - 1e-9));
+  if (w.amount_over !== undefined) checks.push(Boolean(f?.amounts.some((a) => a > w.amount_over! + 1e-9)));
+  if (w.period !== undefined) checks.push(Boolean(f?.periods.length) === w.period);
+  if (w.construction_months_over !== undefined) checks.push(facts.dates.months !== null && facts.dates.months > w.construction_months_over);
+  if (w.winters_at_least !== undefined) checks.push(facts.dates.winters >= w.winters_at_least);
+  return checks.every(Boolean);
+}
+
+const QUOTE_MAX = 600;
+
+/** Reviews the sources against the checklist: an entry per clause found, "nicht geregelt" per type without one. */
+export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = checklist()): ClauseReview {
+  const clauses = clausesOf(sources, types);
+  const dates = tenderDates(sources, clauses);
+  const entries: ChecklistEntry[] = [];
+  for (const type of types) {
+    const own = clauses.filter((c) => c.types.includes(type));
+    const seen = new Set<string>();
+    for (const clause of own) {
+      if (seen.has(clause.text)) continue;
+      seen.add(clause.text);
+      const sectionCap = own.some((o) => o !== clause && o.document === clause.document && o.section === clause.section && o.figures.caps.length > 0 && o.figures.rates.length === 0);
+      const facts: Facts = { clause, sectionCap, dates };
+      const rule = type.verdicts.find((r) => holds(r, facts));
+      const figures = describeFigures(clause.figures);
+      entries.push({
+        type: type.slug,
+        name: type.name,
+        group: type.group,
+        status: "geregelt",
+        verdict: rule?.verdict ?? type.fallback.verdict,
+        why: rule?.why ?? type.fallback.why,
+        yardstick: type.yardstick,
+        quote: clause.text.length > QUOTE_MAX ? `${clause.text.slice(0, QUOTE_MAX - 1)}…` : clause.text,
+        document: clause.document,
+        location: clause.location,
+        ...(figures ? { figures } : {}),
+        source: "rule",
+      });
+    }
+    if (own.length) continue;
+    const gap = type.notRegulated && holds(type.notRegulated, { clause: null, sectionCap: false, dates }) ? type.notRegulated : null;
+    entries.push({
+      type: type.slug,
+      name: type.name,
+      group: type.group,
+      status: "nicht geregelt",
+      verdict: gap?.verdict ?? "üblich",
+      why: gap?.why ?? "Nicht geregelt – es gilt die VOB/B bzw. das Gesetz.",
+      yardstick: type.yardstick,
+      source: "rule",
+    });
+  }
+  return { entries, dates };
+}
