@@ -36,6 +36,10 @@ export interface Conditions {
   period?: boolean;
   construction_months_over?: number;
   winters_at_least?: number;
+  /** The LV is mostly weather-exposed work (earthworks, concrete, roofs, paving …). */
+  outdoor_work?: boolean;
+  /** The texts read like a public client's (VOB/A, Vergabestelle, § 18 Abs. 1 VOB/B …). */
+  public_client?: boolean;
 }
 
 const CONDITION_KEYS: Record<keyof Conditions, "phrases" | "boolean" | "number" | "string"> = {
@@ -59,6 +63,8 @@ const CONDITION_KEYS: Record<keyof Conditions, "phrases" | "boolean" | "number" 
   period: "boolean",
   construction_months_over: "number",
   winters_at_least: "number",
+  outdoor_work: "boolean",
+  public_client: "boolean",
 };
 
 export interface VerdictRule {

@@ -18,6 +18,10 @@ export interface ClauseFigures {
   periods: { days: number; value: number; unit: DayUnit | "jahr" }[];
   /** Euro amounts. */
   amounts: number[];
+  /** Euro amounts per period ("2.500 € je Kalendertag"). */
+  amountRates: number[];
+  /** Euro amounts after "höchstens", "insgesamt" … */
+  amountCaps: number[];
   /** Dates (UTC ms). */
   dates: number[];
 }
@@ -56,8 +60,8 @@ function numberOf(raw: string): number | null {
 
 const PERCENT = new RegExp(String.raw`(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:%|v\.\s?h\.|vh\b|prozent)`, "g");
 const RATE_UNIT =
-  /^\s*(?:der\s+\w+\s+|des\s+\w+\s+|\w+\s+)?(?:\w+\s+)?(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+|volle[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)/;
-const RATE_BEFORE = /(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)\w*\s+(?:\w+\s+){0,3}$/;
+  /^\s*(?:der\s+[\w-]+\s+|des\s+[\w-]+\s+|[\w-]+\s+)?(?:[\w()-]+\s+)?(?:\([^)]*\)\s+)?(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+|volle[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)/;
+const RATE_BEFORE = /(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)\w*\s+(?:[\w-]+\s+){0,6}$/;
 const CAP_BEFORE = /(hoechst\w*|insgesamt|maximal|\bmax\.?|begrenzt|obergrenze|bis\s+zu|nicht\s+mehr\s+als|gesamtbetrag|gesamthoehe|\bgesamt\w*)\s+(?:\w+\s+){0,4}$/;
 const CAP_AFTER = /^\s*(?:\w+\s+){0,4}(begrenzt|beschraenkt|als\s+obergrenze|nicht\s+ueberschreiten)/;
 const PERIOD = new RegExp(
@@ -78,7 +82,7 @@ function unitOf(raw: string): DayUnit | "jahr" {
 
 const DAYS_PER: Record<DayUnit | "jahr", number> = { werktag: 7 / 6, arbeitstag: 7 / 5, kalendertag: 1, tag: 1, woche: 7, monat: 30.44, jahr: 365.25 };
 /** Werktage per unit, for penalty rates. */
-const WORKDAYS_PER: Record<DayUnit, number> = { werktag: 1, arbeitstag: 1, kalendertag: 1, tag: 1, woche: 6, monat: 26 };
+const WORKDAYS_PER: Record<DayUnit, number> = { werktag: 1, arbeitstag: 1, kalendertag: 6 / 7, tag: 6 / 7, woche: 6, monat: 26 };
 
 const DAY_MS = 86_400_000;
 
@@ -111,7 +115,7 @@ export function datesIn(folded: string): number[] {
 
 export function figuresOf(text: string): ClauseFigures {
   const folded = fold(text);
-  const figures: ClauseFigures = { percents: [], rates: [], caps: [], periods: [], amounts: [], dates: datesIn(folded) };
+  const figures: ClauseFigures = { percents: [], rates: [], caps: [], periods: [], amounts: [], amountRates: [], amountCaps: [], dates: datesIn(folded) };
   for (const m of folded.matchAll(PERCENT)) {
     const value = parseGermanNumber(m[1]);
     if (value === null) continue;
@@ -134,7 +138,12 @@ export function figuresOf(text: string): ClauseFigures {
   }
   for (const m of folded.matchAll(AMOUNT)) {
     const value = parseGermanNumber(m[1] ?? m[2]);
-    if (value !== null) figures.amounts.push(value);
+    if (value === null) continue;
+    figures.amounts.push(value);
+    const end = m.index + m[0].length;
+    const before = folded.slice(Math.max(0, m.index - 60), m.index);
+    if (RATE_UNIT.test(folded.slice(end, end + 80)) || RATE_BEFORE.test(before)) figures.amountRates.push(value);
+    else if (CAP_BEFORE.test(before) || CAP_AFTER.test(folded.slice(end, end + 60))) figures.amountCaps.push(value);
   }
   return figures;
 }
@@ -159,6 +168,6 @@ export function describeFigures(f: ClauseFigures): string {
   const plain = f.percents.filter((p) => !f.caps.includes(p) && !f.rates.some((r) => r.value === p));
   for (const p of plain) parts.push(`${de(p)} %`);
   for (const p of f.periods) parts.push(`${de(p.value)} ${UNIT_LABEL[p.unit][p.value === 1 ? 0 : 1]}`);
-  for (const a of f.amounts) parts.push(`${de(a)} €`);
+  for (const a of f.amounts) parts.push(`${de(a)} €${f.amountRates.includes(a) ? " je Tag" : f.amountCaps.includes(a) ? " (Obergrenze)" : ""}`);
   return parts.join("; ");
 }

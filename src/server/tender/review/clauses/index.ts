@@ -26,7 +26,8 @@ export function lvSource(parsed: Pick<ParsedTender, "preamble" | "positions">): 
 }
 
 export function reviewTenderClauses(parsed: Pick<ParsedTender, "preamble" | "positions">, documents: ContractText[] = []): ClauseReview {
-  return reviewClauses([lvSource(parsed), ...documents.map((d) => ({ document: d.document, paragraphs: d.paragraphs }))]);
+  const itemTexts = parsed.positions.filter((p) => p.kind === "item").map((p) => p.shortText || p.longText.split("\n")[0] || "");
+  return reviewClauses([lvSource(parsed), ...documents.map((d) => ({ document: d.document, paragraphs: d.paragraphs }))], undefined, { itemTexts });
 }
 
 /** The rule id of a clause type's findings. */

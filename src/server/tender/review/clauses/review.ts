@@ -9,7 +9,7 @@ import { fold } from "../../text";
 import { splitSentences } from "../lv/facts";
 import { checklist, type ClauseType, type Conditions, type Verdict, type VerdictRule } from "./checklist";
 import { datesIn, describeFigures, figuresOf, type ClauseFigures } from "./figures";
-import { contains, containsAny, negated, stemText, type StemmedText } from "./words";
+import { contains, containsAny, negated, phrase, stemText, type StemmedText } from "./words";
 
 /** One text to review: the LV's Vorbemerkungen or one contract document. */
 export interface ClauseSource {
@@ -44,6 +44,13 @@ export interface TenderDates {
   winters: number;
 }
 
+/** What the whole tender says beyond single clauses. */
+export interface TenderFacts {
+  dates: TenderDates;
+  outdoorWork: boolean;
+  publicClient: boolean;
+}
+
 export interface ClauseReview {
   entries: ChecklistEntry[];
   dates: TenderDates;
@@ -51,6 +58,10 @@ export interface ClauseReview {
 
 interface Clause {
   text: string;
+  /** Each sentence of the clause, for negations that must stand beside the clause's term. */
+  sentences: StemmedText[];
+  /** The whole paragraph, for words that clear a clause anywhere around it ("none"). */
+  paragraph: StemmedText;
   document: string;
   location: string;
   stems: StemmedText;
@@ -60,10 +71,13 @@ interface Clause {
   section: string;
 }
 
-/** A short paragraph without a full stop that names a topic: "§ 5 Vertragsstrafe", "3. Abnahme". */
+/** A short paragraph that names a topic: "§ 5 Vertragsstrafe", "3. Abnahme", "§ 15 Aufrechnung." */
 function isHeading(text: string): boolean {
   const t = text.trim();
-  return t.length <= 90 && !/[.;:!?]\s*$/.test(t) && t.split(/\s+/).length <= 9 && !/\d\s*(%|v\.\s?h\.)/.test(t);
+  if (t.length > 90 || /\d\s*(%|v\.\s?h\.)/.test(t)) return false;
+  const words = t.split(/\s+/).length;
+  if (!/[.;:!?]\s*$/.test(t)) return words <= 9;
+  return words <= 5 && /^(§\s*\d|\d+(\.\d+)*\.?\s)/.test(t);
 }
 
 function typesOf(stems: StemmedText, types: ClauseType[]): ClauseType[] {
@@ -92,20 +106,42 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
       }
       let current: Clause | null = null;
       let continued = 0;
-      for (const sentence of splitSentences(p.text)) {
+      const paragraph = stemText(p.text);
+      splitSentences(p.text).forEach((sentence, index) => {
         const stems = stemText(sentence);
         const own = typesOf(stems, types);
-        if (own.length || !current || continued >= 2) {
+        // "§ 15 Aufrechnung. Der Auftragnehmer …": a heading at the start of the paragraph.
+        if (index === 0 && isHeading(sentence)) {
+          headingTypes = own;
+          section = sentence;
+          return;
+        }
+        // A sentence continues the clause when it names no type, or one of the clause's types
+        // ("… einzukalkulieren. Schlechtwettertage verlängern die Frist nicht."); it brings its other types along.
+        const sameTopic = current !== null && own.some((t) => current!.types.includes(t));
+        if ((own.length && !sameTopic) || !current || continued >= 3) {
           if (current) clauses.push(current);
-          current = { text: sentence, document: source.document, location: location(p), stems, figures: figuresOf(sentence), types: own.length ? own : headingTypes, section };
+          current = {
+            text: sentence,
+            sentences: [stems],
+            paragraph,
+            document: source.document,
+            location: location(p),
+            stems,
+            figures: figuresOf(sentence),
+            types: own.length ? own : headingTypes,
+            section,
+          };
           continued = 0;
         } else {
           current.text = `${current.text} ${sentence}`;
+          current.types = [...current.types, ...own.filter((t) => !current!.types.includes(t))];
+          current.sentences.push(stems);
           current.stems = stemText(current.text);
           current.figures = figuresOf(current.text);
           continued++;
         }
-      }
+      });
       if (current) clauses.push(current);
     }
   }
@@ -143,14 +179,19 @@ export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderD
 
 interface Facts {
   clause: Clause | null;
+  type: ClauseType;
   /** A cap stated for this type in the same section (a sentence of its own). */
   sectionCap: boolean;
-  dates: TenderDates;
+  tender: TenderFacts;
 }
+
+/** A negation in a sentence that also names the clause type ("Eine Ablösung … ist ausgeschlossen"). */
+const negatedClause = (c: Clause, type: ClauseType) => c.sentences.some((s) => negated(s) && (containsAny(s, type.lookFor) || c.sentences.length === 1));
 
 function holds(rule: VerdictRule, facts: Facts): boolean {
   const w: Conditions = rule.when;
   const c = facts.clause;
+  const dates = facts.tender.dates;
   const f = c?.figures;
   const maxPercent = f?.percents.length ? Math.max(...f.percents) : null;
   const days = f?.periods.filter((p) => p.unit !== "jahr" && p.unit !== "monat").map((p) => p.days) ?? [];
@@ -159,16 +200,16 @@ function holds(rule: VerdictRule, facts: Facts): boolean {
   if (c) {
     if (rule.compiled.any.length) checks.push(containsAny(c.stems, rule.compiled.any));
     if (rule.compiled.all.length) checks.push(rule.compiled.all.every((p) => contains(c.stems, p)));
-    if (rule.compiled.none.length) checks.push(!containsAny(c.stems, rule.compiled.none));
-    if (w.negated !== undefined) checks.push(negated(c.stems) === w.negated);
+    if (rule.compiled.none.length) checks.push(!containsAny(c.paragraph, rule.compiled.none));
+    if (w.negated !== undefined) checks.push(negatedClause(c, facts.type) === w.negated);
   } else if (rule.compiled.any.length || rule.compiled.all.length || w.negated !== undefined) return false;
   if (w.percent !== undefined) checks.push((maxPercent !== null) === w.percent);
   if (w.percent_over !== undefined) checks.push(maxPercent !== null && maxPercent > w.percent_over + 1e-9);
   if (w.percent_under !== undefined) checks.push(maxPercent !== null && maxPercent < w.percent_under - 1e-9);
-  if (w.rate !== undefined) checks.push(Boolean(f?.rates.length) === w.rate);
+  if (w.rate !== undefined) checks.push(Boolean(f?.rates.length || f?.amountRates.length) === w.rate);
   if (w.rate_over !== undefined) checks.push(Boolean(f?.rates.some((r) => r.perWorkday > w.rate_over! + 1e-9)));
   if (w.rate_unit !== undefined) checks.push(Boolean(f?.rates.some((r) => r.unit === w.rate_unit)));
-  if (w.cap !== undefined) checks.push((Boolean(f?.caps.length) || facts.sectionCap) === w.cap);
+  if (w.cap !== undefined) checks.push((Boolean(f?.caps.length || f?.amountCaps.length) || facts.sectionCap) === w.cap);
   if (w.cap_over !== undefined) checks.push(Boolean(f?.caps.some((x) => x > w.cap_over! + 1e-9)));
   if (w.days_over !== undefined) checks.push(days.some((d) => d > w.days_over! + 1e-9));
   if (w.days_under !== undefined) checks.push(days.some((d) => d < w.days_under! - 1e-9));
@@ -176,17 +217,40 @@ function holds(rule: VerdictRule, facts: Facts): boolean {
   if (w.years_under !== undefined) checks.push(years.some((y) => y < w.years_under! - 1e-9));
   if (w.amount_over !== undefined) checks.push(Boolean(f?.amounts.some((a) => a > w.amount_over! + 1e-9)));
   if (w.period !== undefined) checks.push(Boolean(f?.periods.length) === w.period);
-  if (w.construction_months_over !== undefined) checks.push(facts.dates.months !== null && facts.dates.months > w.construction_months_over);
-  if (w.winters_at_least !== undefined) checks.push(facts.dates.winters >= w.winters_at_least);
+  if (w.construction_months_over !== undefined) checks.push(dates.months !== null && dates.months > w.construction_months_over);
+  if (w.winters_at_least !== undefined) checks.push(dates.winters >= w.winters_at_least);
+  if (w.outdoor_work !== undefined) checks.push(facts.tender.outdoorWork === w.outdoor_work);
+  if (w.public_client !== undefined) checks.push(facts.tender.publicClient === w.public_client);
   return checks.every(Boolean);
 }
 
 const QUOTE_MAX = 600;
 
+/** Weather-exposed work: for Winterbau, what matters is whether the work stands in the open. */
+const OUTDOOR = [
+  "Erdarbeiten", "Aushub", "Baugrube", "Oberboden", "Beton", "Stahlbeton", "Schalung", "Bewehrung", "Mauerwerk", "Dach", "Dachabdichtung",
+  "Abdichtung", "Attika", "Dämmung Dach", "Fassade", "Gerüst", "Pflaster", "Pflasterdecke", "Tragschicht", "Frostschutzschicht", "Asphalt",
+  "Bordstein", "Rinne", "Kanal", "Rohrgraben", "Verbau", "Gründung", "Fundament", "Bodenplatte", "Rasen", "Pflanzung", "Zaun", "Straße",
+].map(phrase);
+
+export function outdoorWork(itemTexts: string[]): boolean {
+  if (!itemTexts.length) return false;
+  const outdoor = itemTexts.filter((t) => containsAny(stemText(t), OUTDOOR)).length;
+  return outdoor / itemTexts.length >= 0.35;
+}
+
+/** Wordings only public clients use. */
+const PUBLIC = ["VOB/A", "Vergabestelle", "§ 18 Abs. 1 VOB/B", "öffentlicher Auftraggeber", "Vergabe- und Vertragshandbuch", "VHB", "Tariftreue", "Vergabeunterlagen", "Landkreis", "Gemeinde", "Kreisverwaltung", "Bauamt", "Hochbauamt"].map(phrase);
+
+export function publicClient(sources: ClauseSource[]): boolean {
+  return sources.some((s) => s.paragraphs.some((p) => containsAny(stemText(p.text), PUBLIC)));
+}
+
 /** Reviews the sources against the checklist: an entry per clause found, "nicht geregelt" per type without one. */
-export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = checklist()): ClauseReview {
+export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = checklist(), work: { itemTexts?: string[] } = {}): ClauseReview {
   const clauses = clausesOf(sources, types);
   const dates = tenderDates(sources, clauses);
+  const tender: TenderFacts = { dates, outdoorWork: outdoorWork(work.itemTexts ?? []), publicClient: publicClient(sources) };
   const entries: ChecklistEntry[] = [];
   for (const type of types) {
     const own = clauses.filter((c) => c.types.includes(type));
@@ -195,7 +259,7 @@ export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = che
       if (seen.has(clause.text)) continue;
       seen.add(clause.text);
       const sectionCap = own.some((o) => o !== clause && o.document === clause.document && o.section === clause.section && o.figures.caps.length > 0 && o.figures.rates.length === 0);
-      const facts: Facts = { clause, sectionCap, dates };
+      const facts: Facts = { clause, type, sectionCap, tender };
       const rule = type.verdicts.find((r) => holds(r, facts));
       const figures = describeFigures(clause.figures);
       entries.push({
@@ -214,7 +278,7 @@ export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = che
       });
     }
     if (own.length) continue;
-    const gap = type.notRegulated && holds(type.notRegulated, { clause: null, sectionCap: false, dates }) ? type.notRegulated : null;
+    const gap = type.notRegulated && holds(type.notRegulated, { clause: null, type, sectionCap: false, tender }) ? type.notRegulated : null;
     entries.push({
       type: type.slug,
       name: type.name,

@@ -19,9 +19,13 @@ export function stem(word: string): string {
   return s;
 }
 
+/** "aufzurechnen" → "aufrechnen", "einzubehalten" → "einbehalten": the zu-infinitive of a
+ *  separable verb reads like the verb. */
+const ZU_INFIX = /^(ab|an|auf|aus|bei|ein|mit|nach|vor|zurueck|weiter|fest|frei|um|durch|ueber|unter|heraus|her|hin)zu([a-z]{3,}en)$/;
+
 /** Folded words of a text ("§", digits and "%" kept as their own tokens). */
 export function words(text: string): string[] {
-  return fold(text).match(/[a-z]+|\d+(?:[.,]\d+)*|%|§/g) ?? [];
+  return (fold(text).match(/[a-z]+|\d+(?:[.,]\d+)*|%|§/g) ?? []).map((w) => w.replace(ZU_INFIX, "$1$2"));
 }
 
 export interface StemmedText {
@@ -40,15 +44,23 @@ export const phrase = (source: string): Phrase => ({ source, stems: words(source
 
 /** Short stems match whole words only; longer ones also as part of a compound. */
 const MIN_PART_STEM = 5;
+/** A stem at the start of a compound is only its modifier ("Schlussrechnungssumme" is a sum, not
+ *  a Schlussrechnung); it counts from this length on, and not before these heads. */
+const MIN_MODIFIER_STEM = 7;
+const MODIFIER_HEADS = /^(?:s|n|en|es|e)?(summ|betrag|wert|datum|numm|hoh|kont|stell|art|form)/;
 
+/** The German compound's head is its last part: "Sicherheitseinbehalt" is an Einbehalt. */
 function tokenMatches(token: string, wanted: string): boolean {
   if (token === wanted) return true;
   if (wanted.length < MIN_PART_STEM) return false;
-  return token.includes(wanted);
+  if (token.endsWith(wanted)) return true;
+  return wanted.length >= MIN_MODIFIER_STEM && token.startsWith(wanted) && !MODIFIER_HEADS.test(token.slice(wanted.length));
 }
 
-/** Words of a phrase may stand apart (word order, inserted words), within this many tokens. */
-const PHRASE_WINDOW = 8;
+/** Words of a two-word phrase may stand apart (word order, inserted words) within this many
+ *  tokens; in longer phrases each next word must follow closely. */
+const PHRASE_WINDOW = 12;
+const LONG_PHRASE_STEP = 4;
 
 /**
  * The phrase's stems occur in the text, the first anywhere and each next one within the window
@@ -66,7 +78,8 @@ export function contains(text: StemmedText, p: Phrase): boolean {
       let ok = true;
       for (const wanted of order.slice(1)) {
         let found = -1;
-        for (let j = at + 1; j < Math.min(stems.length, at + 1 + PHRASE_WINDOW); j++) {
+        const step = order.length > 2 ? LONG_PHRASE_STEP : PHRASE_WINDOW;
+        for (let j = at + 1; j < Math.min(stems.length, at + 1 + step); j++) {
           if (tokenMatches(stems[j], wanted)) {
             found = j;
             break;
