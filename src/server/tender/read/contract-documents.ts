@@ -4,7 +4,7 @@
 // mammoth (raw text, one paragraph per Word paragraph), PDF with PDF.js like the LV reader, running
 // headers and footers left out. Runs in the reader thread like the LV itself.
 
-import mammoth from "mammoth";
+import { extractRawText } from "mammoth";
 import { GaebError } from "../errors";
 import type { ReadLimits } from "../limits";
 import { extractText } from "./pdf/extract-runs";
@@ -98,7 +98,7 @@ export async function readContractDocument(input: ContractDocumentInput, limits:
   try {
     if (ext === "txt") return { document: input.fileName, paragraphs: paragraphsOf(decodeText(input.data)) };
     if (ext === "docx") {
-      const { value } = await mammoth.extractRawText({ buffer: Buffer.from(input.data) });
+      const { value } = await extractRawText({ buffer: Buffer.from(input.data) });
       return { document: input.fileName, paragraphs: paragraphsOf(value) };
     }
     if (ext === "pdf") return { document: input.fileName, paragraphs: await readPdf(input.data, limits) };

@@ -54,7 +54,12 @@ export interface TenderFacts {
 export interface ClauseReview {
   entries: ChecklistEntry[];
   dates: TenderDates;
+  /** Characters of contract text read (Vorbemerkungen and documents). */
+  contractChars: number;
 }
+
+/** Below this much contract text a missing clause says nothing (an LV without Vorbemerkungen). */
+const MIN_CONTRACT_CHARS = 300;
 
 interface Clause {
   text: string;
@@ -250,6 +255,7 @@ export function publicClient(sources: ClauseSource[]): boolean {
 export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = checklist(), work: { itemTexts?: string[] } = {}): ClauseReview {
   const clauses = clausesOf(sources, types);
   const dates = tenderDates(sources, clauses);
+  const contractChars = sources.reduce((n, s) => n + s.paragraphs.reduce((m, p) => (AWARD_INFO.test(p.text) ? m : m + p.text.length), 0), 0);
   const tender: TenderFacts = { dates, outdoorWork: outdoorWork(work.itemTexts ?? []), publicClient: publicClient(sources) };
   const entries: ChecklistEntry[] = [];
   for (const type of types) {
@@ -278,7 +284,7 @@ export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = che
       });
     }
     if (own.length) continue;
-    const gap = type.notRegulated && holds(type.notRegulated, { clause: null, type, sectionCap: false, tender }) ? type.notRegulated : null;
+    const gap = contractChars >= MIN_CONTRACT_CHARS && type.notRegulated && holds(type.notRegulated, { clause: null, type, sectionCap: false, tender }) ? type.notRegulated : null;
     entries.push({
       type: type.slug,
       name: type.name,
@@ -290,5 +296,5 @@ export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = che
       source: "rule",
     });
   }
-  return { entries, dates };
+  return { entries, dates, contractChars };
 }

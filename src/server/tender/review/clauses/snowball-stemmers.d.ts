@@ -3,6 +3,6 @@ declare module "snowball-stemmers" {
   interface Stemmer {
     stem(word: string): string;
   }
-  const snowball: { newStemmer(language: string): Stemmer; algorithms(): string[] };
-  export default snowball;
+  export function newStemmer(language: string): Stemmer;
+  export function algorithms(): string[];
 }

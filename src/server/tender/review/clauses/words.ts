@@ -3,10 +3,10 @@
 // stem of "Vertragsstrafe", "Abschlagsrechnungen" that of "Abschlag". The stemmer is the Snowball
 // German stemmer (snowball-stemmers); text is folded first (ä → ae), like the rest of the review.
 
-import snowball from "snowball-stemmers";
+import { newStemmer } from "snowball-stemmers";
 import { fold } from "../../text";
 
-const stemmer = snowball.newStemmer("german");
+const stemmer = newStemmer("german");
 const cache = new Map<string, string>();
 
 /** The stem of one folded word. */
