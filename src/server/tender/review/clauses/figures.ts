@@ -61,7 +61,7 @@ function numberOf(raw: string): number | null {
 const PERCENT = new RegExp(String.raw`(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:%|v\.\s?h\.|vh\b|prozent)`, "g");
 const RATE_UNIT =
   /^\s*(?:der\s+[\w-]+\s+|des\s+[\w-]+\s+|[\w-]+\s+)?(?:[\w()-]+\s+)?(?:\([^)]*\)\s+)?(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+|volle[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)/;
-const RATE_BEFORE = /(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)\w*\s+(?:[\w-]+\s+){0,6}$/;
+const RATE_BEFORE = /(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)\w*\s+(?:[\w-]+\s+){0,9}$/;
 const CAP_BEFORE = /(hoechst\w*|insgesamt|maximal|\bmax\.?|begrenzt|obergrenze|bis\s+zu|nicht\s+mehr\s+als|gesamtbetrag|gesamthoehe|\bgesamt\w*)\s+(?:\w+\s+){0,4}$/;
 const CAP_AFTER = /^\s*(?:\w+\s+){0,4}(begrenzt|beschraenkt|als\s+obergrenze|nicht\s+ueberschreiten)/;
 const PERIOD = new RegExp(
@@ -122,7 +122,7 @@ export function figuresOf(text: string): ClauseFigures {
     figures.percents.push(value);
     const end = m.index + m[0].length;
     const after = RATE_UNIT.exec(folded.slice(end, end + 80));
-    const before = folded.slice(Math.max(0, m.index - 60), m.index);
+    const before = folded.slice(Math.max(0, m.index - 120), m.index);
     const rateBefore = RATE_BEFORE.exec(before);
     if ((CAP_BEFORE.test(before) || CAP_AFTER.test(folded.slice(end, end + 60))) && !rateBefore && !after) figures.caps.push(value);
     else if (after || rateBefore) {
@@ -141,7 +141,7 @@ export function figuresOf(text: string): ClauseFigures {
     if (value === null) continue;
     figures.amounts.push(value);
     const end = m.index + m[0].length;
-    const before = folded.slice(Math.max(0, m.index - 60), m.index);
+    const before = folded.slice(Math.max(0, m.index - 120), m.index);
     if (RATE_UNIT.test(folded.slice(end, end + 80)) || RATE_BEFORE.test(before)) figures.amountRates.push(value);
     else if (CAP_BEFORE.test(before) || CAP_AFTER.test(folded.slice(end, end + 60))) figures.amountCaps.push(value);
   }
