@@ -1,5 +1,6 @@
 // The JSON of GET /api/projects/:id/boq as the client reads it.
 import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
+import type { ChecklistEntryDto } from "../../common/schemas/contract-documents";
 export interface BoqPosition {
   seq: number;
   kind: "lot" | "title" | "item" | "markup" | "remark";
@@ -34,6 +35,8 @@ export interface BoqFinding {
   potentialEur?: number | null;
   /** Without a price: which price would put a figure on it. */
   priceNeeded?: string;
+  /** Contract clause findings: the checklist type, verdict and where the clause stands. */
+  clause?: { type: string; verdict: string; status: string; document?: string; location?: string };
 }
 
 /** The money at stake over all findings; each position counted once. */
@@ -67,6 +70,10 @@ export interface BoqResponse {
   potential?: BoqPotential | null;
   boqName?: string;
   warnings?: string[];
+  /** The clause checklist: every clause type with its verdict (absent in analyses read before). */
+  checklist?: ChecklistEntryDto[];
+  /** The contract documents read beside the LV. */
+  contractDocuments?: { name: string; paragraphs: number; error?: string }[];
 }
 
 /** How the file was read, in the words of the LV tab. */

@@ -8,6 +8,7 @@ import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema"
 import type { BoqNode, TenderAnalysis } from "../tender";
 import { addModelFindings, type ModelPassConfig } from "./model-pass";
 import { readTenderIsolated } from "./reader-pool";
+import { readContractDocuments } from "../projects/contract-documents";
 
 /** What the UI and the API call "kinds": the node kind plus every flag that is set. */
 export function positionKinds(p: BoqNode): string[] {
@@ -62,10 +63,12 @@ async function findBaseLv(db: Db, projectId: number, fileId: number) {
 
 /** Reads a file in the isolated reader; a price-only X84 is read again with its X83. */
 async function readStoredFile(db: Db, file: { projectId: number; fileName: string; data: Uint8Array }, fileId: number, mapping: ColumnMapping | null) {
-  const result = await readTenderIsolated(file.data, file.fileName, { mapping });
+  // The project's contract documents are read in the same thread; their clauses join the review.
+  const contractDocuments = await readContractDocuments(db, file.projectId);
+  const result = await readTenderIsolated(file.data, file.fileName, { mapping, contractDocuments });
   if (result.error?.code !== "price_only_without_base") return result;
   const base = await findBaseLv(db, file.projectId, fileId);
-  return base ? readTenderIsolated(file.data, file.fileName, { base }) : result;
+  return base ? readTenderIsolated(file.data, file.fileName, { base, contractDocuments }) : result;
 }
 
 /** Reads a stored file; with `modelPass.llm` set, the model pass adds its findings before saving. */

@@ -6,6 +6,8 @@ import type { Db } from "../db/client";
 import { enqueue, startWorker, type Worker } from "../jobs/queue";
 import { MODEL_PASS_BUDGET_MS } from "./model-pass";
 import { configureReaderPool } from "./reader-pool";
+import { eq } from "drizzle-orm";
+import { boqAnalyses, projects } from "../db/schema";
 import { analyseStoredFile, markPending } from "./store";
 
 export const BOQ_QUEUE = "boq.analyse";
@@ -21,6 +23,14 @@ export async function queueBoqAnalysis(deps: { db: Db }, e: { projectId: number;
   await markPending(deps.db, e.projectId, e.fileId);
   await enqueue(deps.db, BOQ_QUEUE, { projectId: e.projectId, fileId: e.fileId } satisfies BoqJob);
   for (const w of running) w.wake();
+}
+
+/** The project's contract documents changed: read its current input file again (if any). */
+export async function requeueCurrentInput(deps: { db: Db }, projectId: number) {
+  const [project] = await deps.db.select({ inputFileId: projects.inputFileId }).from(projects).where(eq(projects.id, projectId));
+  if (!project?.inputFileId) return;
+  await deps.db.update(boqAnalyses).set({ status: "pending", updatedAt: new Date() }).where(eq(boqAnalyses.fileId, project.inputFileId));
+  await queueBoqAnalysis(deps, { projectId, fileId: project.inputFileId });
 }
 
 /**

@@ -5,6 +5,7 @@
 // verdicts, or "nicht geregelt" — with a verdict where the gap matters for this tender (a long
 // construction time without Preisgleitung, works through a winter without Winterbau).
 
+import type { ChecklistEntryDto } from "../../../../common/schemas/contract-documents";
 import { fold } from "../../text";
 import { splitSentences } from "../lv/facts";
 import { checklist, type ClauseType, type Conditions, type Verdict, type VerdictRule } from "./checklist";
@@ -18,24 +19,8 @@ export interface ClauseSource {
   paragraphs: { text: string; page: number | null; paragraph: number }[];
 }
 
-export interface ChecklistEntry {
-  type: string;
-  name: string;
-  group: string;
-  status: "geregelt" | "nicht geregelt";
-  verdict: Verdict;
-  why: string;
-  yardstick: string;
-  /** The clause as written (geregelt only). */
-  quote?: string;
-  document?: string;
-  /** "Seite 2, Absatz 3" or "Absatz 5". */
-  location?: string;
-  /** The figures read from the clause, e.g. "0,3 % je Werktag; Obergrenze 5 %". */
-  figures?: string;
-  /** Who judged: the checklist's rules or the language model (then the verdict is a question). */
-  source: "rule" | "model";
-}
+/** One checklist entry (the shape the API sends, src/common/schemas/contract-documents.ts). */
+export type ChecklistEntry = ChecklistEntryDto;
 
 export interface TenderDates {
   start: number | null;
