@@ -27,7 +27,7 @@ export function positionKinds(p: BoqNode): string[] {
   return k;
 }
 
-export type AnalysisSummary = Omit<TenderAnalysis, "positions" | "status" | "error" | "format" | "phase"> & {
+export type AnalysisSummary = Omit<TenderAnalysis, "positions" | "status" | "error" | "format" | "phase" | "clauseTexts"> & {
   /** The reader's error code (the message is in the row's error column). */
   errorCode?: string;
 };
@@ -80,7 +80,8 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
     .where(eq(projectFiles.id, fileId));
   if (!file) return; // the project was deleted meanwhile
   const result = await addModelFindings(db, modelPass, file.projectId, await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null));
-  const { positions, status, error, format, phase, ...rest } = result;
+  // The contract texts were for the model pass only; the checklist quotes what matters.
+  const { positions, status, error, format, phase, clauseTexts: _texts, ...rest } = result;
   const summary: AnalysisSummary = error ? { ...rest, errorCode: error.code } : rest;
   await db.transaction(async (tx) => {
     await markPending(tx as unknown as Db, file.projectId, fileId);

@@ -11,7 +11,7 @@ import { mergePrices } from "./read/merge-prices";
 import { priceFindings } from "./money/money";
 import { readTenderPdf } from "./read/pdf";
 import { runPrecheck } from "./review/run";
-import { clauseFindings, reviewTenderClauses } from "./review/clauses";
+import { clauseFindings, clauseTexts, reviewTenderClauses } from "./review/clauses";
 import { readContractDocument, type ContractDocumentInput, type ContractText } from "./read/contract-documents";
 import { priceTender } from "./prices";
 import { readGaebXml } from "./read/gaeb-xml/reader";
@@ -65,6 +65,7 @@ function analysed(
     potential: money.potential,
     warnings: [...parsed.warnings, ...documents.filter((d) => d.error).map((d) => `${d.document}: ${d.error}`)],
     checklist: clauses.entries,
+    clauseTexts: clauseTexts(parsed, documents),
     contractDocuments: documents.map((d) => ({ name: d.document, paragraphs: d.paragraphs.length, ...(d.error ? { error: d.error } : {}) })),
     ...(parsed.priceOnly ? { priceOnly: true } : {}),
     ...(parsed.sheetPreview ? { sheetPreview: parsed.sheetPreview } : {}),

@@ -25,6 +25,22 @@ export function lvSource(parsed: Pick<ParsedTender, "preamble" | "positions">): 
   return { document: LV_SOURCE, paragraphs: lines.map((text, i) => ({ text, page: null, paragraph: i + 1 })) };
 }
 
+/** A paragraph of contract text with where it stands, for the model pass (never saved). */
+export interface ClauseText {
+  document: string;
+  location: string;
+  text: string;
+}
+
+/** The contract texts as paragraphs with their place: what the model pass reads. */
+export function clauseTexts(parsed: Pick<ParsedTender, "preamble" | "positions">, documents: ContractText[] = []): ClauseText[] {
+  return [lvSource(parsed), ...documents].flatMap((s) =>
+    s.paragraphs
+      .filter((p) => !/\(AwardInfo\/Cnst/.test(p.text))
+      .map((p) => ({ document: s.document, location: p.page !== null ? `Seite ${p.page}, Absatz ${p.paragraph}` : `Absatz ${p.paragraph}`, text: p.text })),
+  );
+}
+
 export function reviewTenderClauses(parsed: Pick<ParsedTender, "preamble" | "positions">, documents: ContractText[] = []): ClauseReview {
   const itemTexts = parsed.positions.filter((p) => p.kind === "item").map((p) => p.shortText || p.longText.split("\n")[0] || "");
   return reviewClauses([lvSource(parsed), ...documents.map((d) => ({ document: d.document, paragraphs: d.paragraphs }))], undefined, { itemTexts });
