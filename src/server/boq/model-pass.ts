@@ -431,8 +431,7 @@ async function runModelPass<T extends TenderAnalysis>(
       cachedChunks: results.filter((r) => r.ok && r.cached).length,
       failedChunks: failed.length,
       droppedFindings: dropped + clauses.dropped,
-      clauseChunks: clauses.results.length,
-      mergedClauses: clauses.merged,
+      ...(clauses.results.length ? { clauseChunks: clauses.results.length, mergedClauses: clauses.merged } : {}),
     },
   };
 }

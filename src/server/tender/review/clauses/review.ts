@@ -8,7 +8,7 @@
 import type { ChecklistEntryDto } from "../../../../common/schemas/contract-documents";
 import { fold } from "../../text";
 import { splitSentences } from "../lv/facts";
-import { checklist, type ClauseType, type Conditions, type Verdict, type VerdictRule } from "./checklist";
+import { checklist, type ClauseType, type Conditions, type VerdictRule } from "./checklist";
 import { datesIn, describeFigures, figuresOf, type ClauseFigures } from "./figures";
 import { contains, containsAny, negated, phrase, stemText, type StemmedText } from "./words";
 
