@@ -47,7 +47,7 @@ const MIN_PART_STEM = 5;
 /** A stem at the start of a compound is only its modifier ("Schlussrechnungssumme" is a sum, not
  *  a Schlussrechnung); it counts from this length on, and not before these heads. */
 const MIN_MODIFIER_STEM = 7;
-const MODIFIER_HEADS = /^(?:s|n|en|es|e)?(summ|betrag|wert|datum|numm|hoh|kont|stell|art|form)/;
+const MODIFIER_HEADS = /^(?:ung|ungs|s|n|en|es|e|er|ers)?(summ|betrag|wert|datum|numm|hoh|kont|stell|art|form)/;
 
 /** The German compound's head is its last part: "Sicherheitseinbehalt" is an Einbehalt. */
 function tokenMatches(token: string, wanted: string): boolean {
