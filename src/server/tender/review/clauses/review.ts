@@ -147,7 +147,11 @@ export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderD
   if (!stamps.length) {
     for (const c of clauses) if (c.types.some((t) => t.slug === "bauzeit-fristen")) stamps.push(...c.figures.dates);
   }
-  if (!stamps.length) return { start: null, end: null, months: null, winters: 0 };
+  if (!stamps.length) {
+    // No date at all: a written length ("Bauzeit 30 Monate") still tells how long prices must hold.
+    const longest = Math.max(0, ...clauses.filter((c) => c.types.some((t) => t.slug === "bauzeit-fristen")).flatMap((c) => c.figures.periods.map((p) => p.days)));
+    return { start: null, end: null, months: longest ? longest / 30.44 : null, winters: 0 };
+  }
   const start = Math.min(...stamps);
   const end = Math.max(...stamps);
   let months: number | null = (end - start) / DAY_MS / 30.44;
