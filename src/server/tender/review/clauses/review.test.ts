@@ -145,6 +145,21 @@ const EXAMPLES: [string, string, string][] = [
   ["Die Gewährleistungsfrist für die Dachabdichtung beträgt 5 Jahre.", "verjaehrung", "üblich"],
   ["Eine Abnahme durch Ingebrauchnahme ist ausgeschlossen; die Abnahme erfolgt förmlich.", "abnahme", "üblich"],
   ["Mehrkosten infolge geänderter Planung werden nach § 2 Abs. 5 VOB/B vergütet.", "geaenderte-leistung", "üblich"],
+  // A fourth round: subcontracts and private AGB
+  ["Der Nachunternehmer hat die Vertragsstrafe zu tragen, die der Bauherr gegenüber dem Generalunternehmer geltend macht, auch soweit sie über 5 % hinausgeht.", "vertragsstrafe", "kritisch"],
+  ["Zahlungen an den Nachunternehmer werden fällig, sobald der Bauherr die entsprechende Zahlung an den Generalunternehmer geleistet hat.", "zahlungsfristen", "kritisch"],
+  ["Die Gewährleistungsfrist beginnt erst mit der Abnahme des Gesamtbauwerks durch den Bauherrn.", "verjaehrung", "prüfen"],
+  ["Der Auftraggeber ist berechtigt, Gegenforderungen aus anderen Bauvorhaben mit dem Werklohn zu verrechnen.", "aufrechnungsverbot", "prüfen"],
+  ["Der Auftragnehmer übernimmt die Gewähr für die Vollständigkeit und Richtigkeit der ihm übergebenen Pläne.", "bedenkenanmeldung", "kritisch"],
+  ["Die Einheitspreise gelten auch bei Über- oder Unterschreitung der Mengen um mehr als 10 %.", "mengenaenderung", "kritisch"],
+  ["Sofern die Baugrube nicht standsicher ist, sind Verbaumaßnahmen ohne gesonderte Vergütung auszuführen.", "baugrund", "kritisch"],
+  ["Witterungsbedingte Ausfalltage gehen zu Lasten des Auftragnehmers.", "winterbau", "kritisch"],
+  ["Arbeiten an Wochenenden sind nicht vorgesehen.", "nacht-wochenend-arbeit", "üblich"],
+  ["Eine Preisgleitklausel für Stahl nach Formblatt 225 ist Bestandteil des Vertrages.", "preisgleitung", "üblich"],
+  ["Die Sicherheit für die Vertragserfüllung ist als selbstschuldnerische Bürgschaft in Höhe von 5 % der Auftragssumme zu stellen und wird nach Abnahme zurückgegeben.", "vertragserfuellungssicherheit", "üblich"],
+  ["Der Auftraggeber darf Sicherheitseinbehalte bis zur Höhe von 10 % von den Abschlagsrechnungen vornehmen; ein Anspruch auf Ablösung durch Bürgschaft besteht nicht.", "ablösung-sicherheit", "kritisch"],
+  ["Die Schlusszahlung erfolgt nach Prüfung der Schlussrechnung durch den Bauherrn, spätestens jedoch 120 Tage nach Eingang.", "zahlungsfristen", "kritisch"],
+  ["Der Auftragnehmer erhält Abschlagszahlungen in Höhe von 95 % der nachgewiesenen Leistung.", "einbehalt-abschlagszahlungen", "prüfen"],
 ];
 
 describe("clause review: every clause judged, in any wording", () => {
@@ -165,6 +180,31 @@ describe("clause review: every clause judged, in any wording", () => {
     ]);
     const penalty = review.entries.filter((e) => e.type === "vertragsstrafe");
     expect(penalty.map((e) => [e.verdict, e.figures])).toEqual([["üblich", "0,2 % je Werktag; Obergrenze 5 %"]]);
+  });
+});
+
+describe("clause review: a fair public client's Vorbemerkungen", () => {
+  it("flags nothing in standard VOB wordings", () => {
+    const paragraphs = [
+      "Für die Ausführung gelten die VOB/B und VOB/C in der bei Vertragsschluss gültigen Fassung sowie die ZVB des Auftraggebers.",
+      "Mit der Ausführung ist innerhalb von 12 Werktagen nach Zugang des Auftragsschreibens zu beginnen. Die Leistung ist bis zum 30.09.2027 fertigzustellen.",
+      "Bei Überschreitung der Frist für die Vollendung wird eine Vertragsstrafe von 0,1 % der Abrechnungssumme je Werktag, höchstens 5 % der Abrechnungssumme, vereinbart.",
+      "Die Sicherheit für Mängelansprüche beträgt 3 % der Abrechnungssumme; sie kann durch Bürgschaft abgelöst werden.",
+      "Die Abrechnung erfolgt nach Aufmaß gemäß den Abrechnungsregeln der ATV DIN 18363.",
+      "Abschlagszahlungen werden nach § 16 Abs. 1 VOB/B geleistet. Die Schlusszahlung ist binnen 30 Tagen nach Zugang der prüfbaren Schlussrechnung fällig.",
+      "Strom und Wasser werden vom Auftraggeber an einer Übergabestelle kostenlos bereitgestellt.",
+      "Ansprüche auf besondere Vergütung sind dem Auftraggeber nach § 2 Abs. 6 VOB/B vor Beginn der Ausführung anzukündigen.",
+      "Die Abnahme erfolgt förmlich nach § 12 Abs. 4 VOB/B. Die Verjährungsfrist für Mängelansprüche richtet sich nach § 13 Abs. 4 VOB/B.",
+      "Der Auftragnehmer hat seine Abfälle arbeitstäglich zu beseitigen.",
+      "Bedenken gegen die vorgesehene Art der Ausführung sind unverzüglich schriftlich mitzuteilen.",
+      "Der Auftragnehmer weist eine Betriebshaftpflichtversicherung mit einer Deckungssumme von 3 Mio. € nach.",
+      "Die Einheitspreise sind Festpreise für die Dauer der Bauzeit.",
+    ];
+    const review = reviewClauses([{ document: "Vorbemerkungen", paragraphs: paragraphs.map((text, i) => ({ text, page: null, paragraph: i + 1 })) }], undefined, {
+      itemTexts: ["Wandflächen streichen", "Decke streichen"],
+    });
+    expect(review.entries.filter((e) => e.verdict !== "üblich")).toEqual([]);
+    expect(review.entries.filter((e) => e.status === "geregelt").length).toBeGreaterThanOrEqual(12);
   });
 });
 
