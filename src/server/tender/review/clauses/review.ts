@@ -150,7 +150,9 @@ export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderD
   if (!stamps.length) {
     // No date at all: a written length ("Bauzeit 30 Monate") still tells how long prices must hold.
     const longest = Math.max(0, ...clauses.filter((c) => c.types.some((t) => t.slug === "bauzeit-fristen")).flatMap((c) => c.figures.periods.map((p) => p.days)));
-    return { start: null, end: null, months: longest ? longest / 30.44 : null, winters: 0 };
+    const months = longest ? longest / 30.44 : null;
+    // Without dates only the length is known: twelve months always hold a winter.
+    return { start: null, end: null, months, winters: months !== null && months >= 12 ? 1 : 0 };
   }
   const start = Math.min(...stamps);
   const end = Math.max(...stamps);
