@@ -220,7 +220,7 @@ function holds(rule: VerdictRule, facts: Facts): boolean {
   return checks.every(Boolean);
 }
 
-const QUOTE_MAX = 600;
+const QUOTE_MAX = 1000;
 
 /** Weather-exposed work: for Winterbau, what matters is whether the work stands in the open. */
 const OUTDOOR = [
