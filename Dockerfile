@@ -23,7 +23,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/drizzle ./drizzle
-COPY --from=build /app/src/server/seed/assets ./src/server/seed/assets
+COPY --from=build /app/assets ./assets
 COPY --from=build /app/knowledge ./knowledge
 # PGlite data (when no DATABASE_URL is set) and backups belong to the unprivileged user.
 RUN mkdir -p /data /backups && chown node:node /data /backups

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Landing-page bench against DESIGN.md's bar: Lighthouse performance >= 95 (mobile), LCP < 2.0 s,
+// Landing-page bench against docs/architecture.md's bar: Lighthouse performance >= 95 (mobile), LCP < 2.0 s,
 // CLS < 0.05, JavaScript for / <= 130 KB gzip, no dashboard code on the public pages.
 //
 // Runs Lighthouse 12.8 (the devDependency; 13 needs Node 22) with its default configuration —

@@ -1,7 +1,7 @@
 // npm run bench: builds, starts the product on PostgreSQL — the production setup the bars are
 // for (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server at 127.0.0.1:5432 if it
 // answers; a fresh database each run) — seeds realistic data, and prints every figure of
-// DESIGN.md's quality bars next to its bar; exit code 1 when one is missed. Results go to
+// docs/architecture.md's quality bars next to its bar; exit code 1 when one is missed. Results go to
 // bench/results/ as JSON and Markdown.
 //
 // Options: --no-build, --duration=<s> (per API measurement, default 10), --pglite (the embedded

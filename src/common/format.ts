@@ -19,7 +19,7 @@ export const formatLongDate = (d: string | Date) =>
   toDate(d).toLocaleDateString("de-DE", { day: "numeric", month: "long", year: "numeric", timeZone: TZ });
 
 /**
- * Relative creation time of spec/01 section 4: under a minute 'Gerade eben', then minutes,
+ * Relative creation time of requirements 1.4: under a minute 'Gerade eben', then minutes,
  * hours, days up to 7 days, after that dd.mm.yyyy.
  */
 export function formatRelative(d: string | Date, now: Date = new Date()): string {

@@ -1,4 +1,4 @@
-// Business constants of spec/01 section 9 and the cost-comparison calculator. One source for the
+// Business constants of requirements 1.9 and the cost-comparison calculator. One source for the
 // landing page, the project's price display and the order view.
 
 export interface PackagePrice {

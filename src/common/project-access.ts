@@ -1,4 +1,4 @@
-// The project permission rules of spec/01 section 6 and DESIGN.md, used by the server's guards
+// The project permission rules of requirements 1.6 and docs/architecture.md, used by the server's guards
 // and by the client to decide which buttons to show (the server checks again on every call).
 import type { Role } from "./roles";
 

@@ -1,4 +1,4 @@
-// Project statuses of spec/01 section 4 in both vocabularies ('Neu' / 'new', …) and the badge
+// Project statuses of requirements 1.4 in both vocabularies ('Neu' / 'new', …) and the badge
 // colours every project view uses. Any other stored value is shown as it is, in amber (the demo
 // dashboard uses grey instead).
 

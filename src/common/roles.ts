@@ -1,7 +1,7 @@
 export const ROLES = ["super_admin", "company_admin", "user"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Labels of spec/01 section 6 and spec/02 section 2 (sidebar, settings). */
+/** Labels of requirements 1.6 and requirements 2.2 (sidebar, settings). */
 export const ROLE_LABELS: Record<Role, string> = {
   super_admin: "Systemadministrator",
   company_admin: "Unternehmensadministrator",

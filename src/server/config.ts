@@ -1,4 +1,4 @@
-// Configuration from the environment (DESIGN.md "Configuration"). Read once at start.
+// Configuration from the environment (docs/architecture.md "Configuration"). Read once at start.
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { ROLES, type Role } from "../common/roles";

@@ -1,4 +1,4 @@
-// Chatbot quotas (spec/02 sections 4 and 9): -1 unlimited, 0 not purchased, N free then 0.27 EUR
+// Chatbot quotas (requirements 2.4 and 2.9): -1 unlimited, 0 not purchased, N free then 0.27 EUR
 // each; exact under concurrency and across two app instances on one PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Impersonation (spec/02 sections 4 and 6, DESIGN.md): super admin only, never oneself, only on
+// Impersonation (requirements 2.4 and 2.6, docs/architecture.md): super admin only, never oneself, only on
 // same-origin navigations, session rotation, isImpersonating, and audit entries for start/stop.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";

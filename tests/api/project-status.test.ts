@@ -16,7 +16,7 @@ import { createTestApp, type TestContext } from "../helpers/app";
 import { createProject, createWorld, uploadHtml, type World } from "./projects.helpers";
 
 const silent = { warn() {}, info() {}, error() {} } as unknown as FastifyBaseLogger;
-const SAMPLE_LV = readFileSync(join(import.meta.dirname, "../../../shared/gaeb-samples/boq.x83"));
+const SAMPLE_LV = readFileSync(join(import.meta.dirname, "../../src/server/tender/fixtures/boq.x83"));
 
 let ctx: TestContext;
 let w: World;

@@ -1,5 +1,5 @@
-// Every projects route × every role × own company / other company / demo project 1 (spec/01
-// section 6, DESIGN.md): another company's project is a 404, a visible one the caller may not
+// Every projects route × every role × own company / other company / demo project 1 (requirements part 1
+// section 6, docs/architecture.md): another company's project is a 404, a visible one the caller may not
 // change is a 403.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";

@@ -1,4 +1,4 @@
-// Validation texts of spec/01 section 5, the 10 MB limit, wrong types, byte-exact round trips,
+// Validation texts of requirements 1.5, the 10 MB limit, wrong types, byte-exact round trips,
 // JSON without file data, kept versions, the input-file hooks and the evaluation's headers.
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

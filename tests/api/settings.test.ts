@@ -1,4 +1,4 @@
-// The calls of the settings screen (spec/02 sections 2, 5, 7, 8): password change, profile
+// The calls of the settings screen (requirements 2.2, 2.5, 2.7, 2.8): password change, profile
 // deletion, and the Unternehmen tab's company update and logo upload per role and company.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Deleting a company (spec/02 section 6): its users are deleted and its projects move to the
+// Deleting a company (requirements 2.6): its users are deleted and its projects move to the
 // super admin, all in one transaction — a failure half-way leaves everything as it was.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";

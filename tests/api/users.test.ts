@@ -1,4 +1,4 @@
-// Users API (spec/02 section 6): every route × role × own/other company, the validation texts,
+// Users API (requirements 2.6): every route × role × own/other company, the validation texts,
 // nothing changed on refusal, and the audit entries of changes to someone else's account.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";

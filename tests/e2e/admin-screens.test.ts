@@ -1,5 +1,5 @@
 // Browser tests of the super admin's screens (registration links, companies, orders) and the
-// Unternehmen/Profil tabs of the settings (spec/02 sections 2–9).
+// Unternehmen/Profil tabs of the settings (requirements 2.2–9).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { ADMIN, apiSession, launchBrowser, loginViaUi, newPage, startServer, type RunningServer } from "../helpers/e2e";

@@ -1,5 +1,5 @@
 // Browser tests of the administration: invite → register → manage → impersonate → stop →
-// delete, and the password change with a wrong current password (spec/02 sections 2–8).
+// delete, and the password change with a wrong current password (requirements 2.2–8).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { ADMIN, apiSession, launchBrowser, loginViaUi, newPage, startServer, type RunningServer } from "../helpers/e2e";

@@ -1,7 +1,7 @@
 // The chatbot screens in the browser: a conversation with the knowledge-base responder (Enter,
 // Shift+Enter, usage banner, limit toast), "Neu" and the history dialog, the disabled input at
 // limit 0, the prompt editor, and — with an OpenAI-compatible server configured — streamed
-// answers and the error messages of spec/02 section 8.
+// answers and the error messages of requirements 2.8.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { ADMIN, apiSession, launchBrowser, loginViaUi, newPage, startServer, type RunningServer } from "../helpers/e2e";

@@ -142,7 +142,7 @@ describe("the demo's 'Analyse anzeigen'", () => {
     await demo.getByTestId("demo-nav-mobile-projects").click();
     await page.waitForLoadState("networkidle");
     const landing = await Promise.all(scripts);
-    // DESIGN.md: JavaScript for / ≤ 130 KB gzip; the evaluation is not part of it.
+    // docs/architecture.md: JavaScript for / ≤ 130 KB gzip; the evaluation is not part of it.
     const gzipKb = landing.reduce((sum, s) => sum + gzipSync(s.body).length, 0) / 1024;
     expect(gzipKb).toBeLessThanOrEqual(130);
     expect(landing.some((s) => /DemoResultPage|ResultRoute/.test(s.url) || s.body.includes("LV-Auswertung: Neubau Testhalle"))).toBe(false);

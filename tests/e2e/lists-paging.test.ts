@@ -215,7 +215,7 @@ describe("list screens with many rows", () => {
         total,
         search: { box: page.getByLabel("Benutzer suchen"), term: "zwölfer", matches: 4 },
       });
-      // In id order (spec/02 section 2).
+      // In id order (requirements 2.2).
       const ids = await page.locator('[data-testid^="user-row-"]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-testid")!.slice("user-row-".length))));
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
     } finally {

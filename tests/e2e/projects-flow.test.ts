@@ -47,7 +47,7 @@ describe("project workflow", () => {
     await page.goto("/dashboard/projects");
     await page.getByRole("button", { name: "Neues Projekt" }).click();
     const dialog = page.getByRole("dialog");
-    // The rules of spec/01 section 5 before anything is sent.
+    // The rules of requirements 1.5 before anything is sent.
     await dialog.getByRole("button", { name: "Projekt erstellen" }).click();
     await dialog.getByText("Projektname ist erforderlich").waitFor();
     await dialog.getByText("Eine Datei ist erforderlich").waitFor();

@@ -1,4 +1,4 @@
-// The embedded demo dashboard (spec/01 section 2 "Demo dashboard"): every view, counter,
+// The embedded demo dashboard (requirements 1.2 "Demo dashboard"): every view, counter,
 // search rule, disabled control, text and button behaviour, on a desktop and a phone, without
 // any network call and without a route change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Membership-request dialog and contact form against the real server (spec/01 sections 2, 5, 8):
+// Membership-request dialog and contact form against the real server (requirements 1.2, 1.5, 1.8):
 // validation before any call, the toasts / inline messages for success, server failure and
 // network failure, reset after success, entries kept on failure; the requests arrive in the
 // database and in the super admin's inquiry list.

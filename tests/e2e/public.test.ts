@@ -1,7 +1,7 @@
 // The public site in Chromium: pre-rendered pages readable without JavaScript, metadata with the
 // running server's origin and operator, the header (scroll state, labels, anchors, mobile menu),
-// fade-in, the logo, the legal pages and the cost-comparison calculator (spec/01 sections 2, 5, 9;
-// spec/02 section 2).
+// fade-in, the logo, the legal pages and the cost-comparison calculator (requirements 1.2, 1.5, 1.9;
+// requirements 2.2).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newPage, startServer, type RunningServer } from "../helpers/e2e";

@@ -1,4 +1,4 @@
-// Reliability of the running product (DESIGN.md "Quality bars"): SIGTERM drains an upload in
+// Reliability of the running product (docs/architecture.md "Quality bars"): SIGTERM drains an upload in
 // progress and exits 0; SIGKILL during uploads leaves only whole files and no project without its
 // input, and acknowledged uploads survive the restart (PGlite and, with TEST_DATABASE_URL,
 // PostgreSQL); two instances on one PostgreSQL share sessions, and behind one port (a round-robin

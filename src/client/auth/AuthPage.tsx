@@ -1,4 +1,4 @@
-// /auth: sign-in, and registration through an invitation link (spec/01 sections 2, 4, 5, 8).
+// /auth: sign-in, and registration through an invitation link (requirements 1.2, 1.4, 1.5, 1.8).
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
@@ -54,7 +54,7 @@ export default function AuthPage() {
     qc.setQueryData(USER_KEY, user);
     const target = redirectTarget();
     clearRedirect();
-    navigate(target, { replace: true });
+    void navigate(target, { replace: true });
   };
 
   // 1. An existing session marker: ask the server; on success go on, else show the form.
@@ -104,12 +104,12 @@ export default function AuthPage() {
     clearRedirect();
     await sleep(300);
     qc.setQueryData(USER_KEY, user);
-    navigate("/dashboard/", { replace: true });
+    void navigate("/dashboard/", { replace: true });
   };
 
   const backToStart = () => {
     clearSession();
-    navigate("/");
+    void navigate("/");
   };
 
   if (checkingSession) return <Spinner label="Überprüfe Anmeldestatus..." />;

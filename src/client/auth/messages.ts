@@ -1,4 +1,4 @@
-// Mapping of server answers to the texts of spec/01 section 8 ("Sign-in and registration").
+// Mapping of server answers to the texts of requirements 1.8 ("Sign-in and registration").
 import { RequestError } from "../lib/api";
 
 export const LOGIN_FAILED = "Ungültige Anmeldedaten. Bitte überprüfen Sie Ihren Benutzernamen und Ihr Passwort.";

@@ -17,7 +17,7 @@ import { ReadingNotes } from "./ReadingNotes";
 import { findingsByOz as groupByOz, lvFindings } from "./summary";
 import type { BoqResponse } from "./types";
 
-/** The client's default freshness (spec/01 section 7), except for a "pending" answer. */
+/** The client's default freshness (requirements 1.7), except for a "pending" answer. */
 const FRESH_MS = 5 * 60_000;
 
 /** The LV of a project; the project page prefetches it when the pointer or focus reaches the tab. */

@@ -1,4 +1,4 @@
-// One chatbot screen (spec/02 section 2): 500 px conversation area with a welcome message,
+// One chatbot screen (requirements 2.2): 500 px conversation area with a welcome message,
 // "Neu", the history dialog, the usage banner, and an input that sends on Enter (Shift+Enter
 // makes a newline) and is disabled when the company has not purchased the chatbots.
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";

@@ -1,4 +1,4 @@
-// The system prompt of one chatbot (spec/02 "Chatbot database screen") or, with type "analysis",
+// The system prompt of one chatbot (requirements part 2 "Chatbot database screen") or, with type "analysis",
 // the analysis prompt of the model pass over every LV: the active version is edited and saved as
 // a new version; earlier versions stay and can be taken over into the editor (analysis prompt:
 // also made active again).
@@ -45,7 +45,7 @@ export function PromptEditor({ type }: { type: ChatbotType | "analysis" }) {
     if (isError) toast({ title: "Fehler beim Laden", description: PROMPTS_LOAD_FAILED, variant: "destructive" });
   }, [isError]);
 
-  // Only the active prompt is shown for editing (spec/02 section 4).
+  // Only the active prompt is shown for editing (requirements 2.4).
   useEffect(() => {
     form.reset({ systemPrompt: active?.systemPrompt ?? "", description: "", isActive: true });
   }, [active?.id, active?.systemPrompt, type, form]);

@@ -1,4 +1,4 @@
-// The German texts of the two chatbot screens (spec/02 sections 2, 4 and 8).
+// The German texts of the two chatbot screens (requirements 2.2, 2.4 and 2.8).
 import type { ChatbotType } from "../../common/schemas/chatbot";
 import { CHATBOT_PACKAGE } from "../../common/prices";
 

@@ -1,6 +1,6 @@
 // Asks a chatbot and reads the answer as Server-Sent Events while it is generated
 // (fetch + ReadableStream; EventSource cannot POST). Tells a refused request (4xx), a failed
-// answer (5xx or an error event) and a broken connection apart, as spec/02 section 8 needs.
+// answer (5xx or an error event) and a broken connection apart, as requirements 2.8 needs.
 import type { ChatbotType } from "../../common/schemas/chatbot";
 import type { ChatbotAnswerDto } from "../../common/types";
 import { apiRequest, parseServerMessage } from "../lib/api";

@@ -12,7 +12,7 @@ export interface ChatMessage {
   id: string;
   role: "user" | "assistant";
   content: string;
-  /** streaming: the answer is arriving; error: a failure message of spec/02 section 8. */
+  /** streaming: the answer is arriving; error: a failure message of requirements 2.8. */
   status?: "streaming" | "error";
 }
 

@@ -1,4 +1,4 @@
-// /dashboard/companies (spec/02 sections 2, 5, 6; super admin only, guarded in App.tsx).
+// /dashboard/companies (requirements 2.2, 2.5, 2.6; super admin only, guarded in App.tsx).
 // The table is read page by page from GET /api/companies (the search sent as q, in id order).
 import { useState } from "react";
 import { useSearchParams } from "react-router";

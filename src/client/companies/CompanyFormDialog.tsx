@@ -1,4 +1,4 @@
-// Create/edit a company (spec/02 section 5): the shared companySchema checks the form and the
+// Create/edit a company (requirements 2.5): the shared companySchema checks the form and the
 // server; an empty chatbot limit becomes -1 (unlimited).
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";

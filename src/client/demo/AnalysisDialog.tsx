@@ -1,5 +1,5 @@
 // 'Analyseauswertung ansehen': the demo keeps this dialog, though no visible control opens it
-// (spec/01 section 2). Viewing an evaluation needs an account; a test analysis can be asked for
+// (requirements 1.2). Viewing an evaluation needs an account; a test analysis can be asked for
 // through the contact form.
 import { Link } from "react-router";
 import { Button } from "../components/ui/button";

@@ -1,4 +1,4 @@
-// The embedded, read-only demo dashboard (spec/01 section 2 "Demo dashboard"): hard-coded
+// The embedded, read-only demo dashboard (requirements 1.2 "Demo dashboard"): hard-coded
 // data, views switched in the page without route changes, no network calls. Changing
 // controls are shown disabled.
 import { lazy, Suspense, useMemo, useRef, useState } from "react";

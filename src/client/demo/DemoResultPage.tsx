@@ -4,7 +4,7 @@
 // ways to get access: a package request (#pricing), the contact form, or the login.
 import { Link } from "react-router";
 import { ArrowRight, Info, LogIn, Mail } from "lucide-react";
-import evaluationHtml from "../../server/seed/assets/demo-evaluation.html?raw";
+import evaluationHtml from "../../../assets/demo/demo-evaluation.html?raw";
 import { Logo } from "../components/Logo";
 import { usePageTitle } from "../hooks/use-page-title";
 import { buttonClass } from "../site/ui";

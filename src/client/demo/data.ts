@@ -1,4 +1,4 @@
-// The demo dashboard's data (spec/01 section 3): hard-coded, read-only, no network. Creation
+// The demo dashboard's data (requirements 1.3): hard-coded, read-only, no network. Creation
 // times are given as ages so the relative times read naturally whenever the demo is opened.
 
 export type DemoStatus = "Neu" | "In Review" | "Aktiv" | "Abgeschlossen";

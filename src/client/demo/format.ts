@@ -1,4 +1,4 @@
-// The demo's relative times: minutes, hours or days followed by 'zuvor' (spec/01 section 4).
+// The demo's relative times: minutes, hours or days followed by 'zuvor' (requirements 1.4).
 export function formatAgo(createdAt: Date, now: Date): string {
   const minutes = Math.max(1, Math.floor((now.getTime() - createdAt.getTime()) / 60_000));
   if (minutes < 60) return `${minutes} ${minutes === 1 ? "Minute" : "Minuten"} zuvor`;

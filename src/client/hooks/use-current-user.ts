@@ -6,7 +6,7 @@ export const USER_KEY = ["/api/user"] as const;
 
 /**
  * The signed-in user, or null (401). Other failures retry every 500 ms; after more than three
- * attempts the shell shows its authentication-error screen (spec/02 section 2).
+ * attempts the shell shows its authentication-error screen (requirements 2.2).
  */
 export function useCurrentUser(opts: { enabled?: boolean } = {}) {
   return useQuery<CurrentUser | null>({

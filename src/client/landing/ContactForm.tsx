@@ -1,4 +1,4 @@
-// The contact form of spec/01 sections 2, 5 and 8: required fields checked before any call,
+// The contact form of requirements 1.2, 1.5 and 1.8: required fields checked before any call,
 // the button disabled while sending ('Wird gesendet...'), the result shown inline. The shared
 // zod schema is loaded on submit, so zod stays out of the landing page's first load.
 import { useId, useState, type FormEvent } from "react";

@@ -1,4 +1,4 @@
-// The cost-comparison calculator of spec/01 sections 2, 5 and 9: manual checking effort versus
+// The cost-comparison calculator of requirements 1.2, 1.5 and 1.9: manual checking effort versus
 // the Kalkulationspaket and the Ausführungspaket for a number of positions.
 import { useId, useState } from "react";
 import { decimal, euro as formatEuro } from "./euro";

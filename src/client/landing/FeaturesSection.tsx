@@ -1,4 +1,4 @@
-// Features (#features): the analysis types and the benefits of spec/01 section 1.
+// Features (#features): the analysis types and the benefits of requirements 1.1.
 import { Clock, FileSearch, HardHat, Handshake, Lightbulb, PiggyBank, ShieldAlert, Target, TrendingUp, Zap } from "lucide-react";
 import { FadeIn } from "../site/FadeIn";
 import { containerClass, sectionClass } from "../site/ui";

@@ -1,4 +1,4 @@
-// The landing page of spec/01 section 2: hero, features, services, interactive demo, value
+// The landing page of requirements 1.2: hero, features, services, interactive demo, value
 // analysis with calculator, pricing, contact, formats strip and footer.
 import { useRouteMeta } from "../seo/use-route-meta";
 import { PublicLayout } from "../site/PublicLayout";

@@ -1,4 +1,4 @@
-// The membership-request dialog of spec/01 section 2, loaded only when a pricing button is
+// The membership-request dialog of requirements 1.2, loaded only when a pricing button is
 // used. Validated with the shared schema; on success it closes and resets (kontaktWunsch back
 // to e-mail), on failure it stays open with the entries kept.
 import { useEffect, useId } from "react";

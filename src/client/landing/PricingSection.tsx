@@ -1,4 +1,4 @@
-// The four offer cards (spec/01 sections 2 and 9). Each button opens the membership-request
+// The four offer cards (requirements 1.2 and 1.9). Each button opens the membership-request
 // dialog with its package; the dialog's code loads on first use (or when a button is hovered).
 import { Suspense, useState } from "react";
 import { Check, Star } from "lucide-react";

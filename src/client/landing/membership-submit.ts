@@ -1,4 +1,4 @@
-// Sending a membership request with the toasts of spec/01 section 8: start, success, server
+// Sending a membership request with the toasts of requirements 1.8: start, success, server
 // failure (HTTP not ok or success false) and network failure.
 import { MEMBERSHIP_CONNECTION_FAILURE, MEMBERSHIP_FAILURE, MEMBERSHIP_SUCCESS, type MembershipRequestResponse } from "../../common/inquiry-texts";
 import type { MembershipRequest } from "../../common/schemas/inquiry";

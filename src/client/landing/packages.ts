@@ -1,4 +1,4 @@
-// The four offers of spec/01 section 9, every line of it, from the shared price constants.
+// The four offers of requirements 1.9, every line of it, from the shared price constants.
 import { euro as formatEuro } from "./euro";
 import {
   ANALYSIS_DELIVERY_HOURS,

@@ -1,7 +1,7 @@
 import { Bot, Building2, ClipboardList, Database, FolderKanban, HardHat, Inbox, LayoutDashboard, Link2, Scale, Settings, Users } from "lucide-react";
 import type { Role } from "../../common/roles";
 
-/** Sidebar entries of spec/02 section 2, with the roles that see them. */
+/** Sidebar entries of requirements 2.2, with the roles that see them. */
 export const NAV_ITEMS: { label: string; path: string; icon: typeof Bot; roles: Role[] }[] = [
   { label: "Dashboard", path: "/dashboard", icon: LayoutDashboard, roles: ["super_admin", "company_admin", "user"] },
   { label: "Projekte", path: "/dashboard/projects", icon: FolderKanban, roles: ["super_admin", "company_admin", "user"] },

@@ -1,4 +1,4 @@
-// /agb (spec/02 section 2): scope, contract formation, services, non-binding recommendations,
+// /agb (requirements 2.2): scope, contract formation, services, non-binding recommendations,
 // liability (intent and gross negligence), prices, payment (14 days, 8 points above the base
 // rate), withdrawal, data protection, final provisions (jurisdiction Butzbach). Dated
 // 26 May 2025. The provider's details are run-time configuration.

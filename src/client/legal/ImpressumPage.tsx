@@ -1,4 +1,4 @@
-// /impressum (spec/02 section 2): provider, representatives, contact, register, VAT id,
+// /impressum (requirements 2.2): provider, representatives, contact, register, VAT id,
 // dispute resolution, liability for content and links, copyright. The operator's details are
 // run-time configuration (OPERATOR_* environment variables).
 import { useRouteMeta } from "../seo/use-route-meta";

@@ -1,4 +1,4 @@
-// The request helper and the generic query reader of spec/01 section 7, with the 401 rules of
+// The request helper and the generic query reader of requirements 1.7, with the 401 rules of
 // section 8: redirect to /auth with a toast, except for the login call itself.
 import { toast } from "../hooks/use-toast";
 import { clearSession, storeRedirect } from "./session";

@@ -1,4 +1,4 @@
-// Session markers in local storage (spec/02 section 9): the signed-in user and the page to
+// Session markers in local storage (requirements 2.9): the signed-in user and the page to
 // return to after login. The real session is the HttpOnly cookie; these only steer the UI.
 import type { CurrentUser } from "../../common/types";
 

@@ -1,4 +1,4 @@
-// /dashboard/orders (spec/02 sections 2 and 4; super admin only, guarded in App.tsx): every
+// /dashboard/orders (requirements 2.2 and 2.4; super admin only, guarded in App.tsx): every
 // customer's project as an order with its 48-hour delivery deadline. The table is read page by
 // page from GET /api/projects (the search sent as q), the header figures from /api/orders/summary.
 import { useState } from "react";

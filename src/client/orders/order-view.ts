@@ -1,9 +1,9 @@
-// What the orders table derives from a project (spec/02 sections 2, 4, 9).
+// What the orders table derives from a project (requirements 2.2, 2.4, 2.9).
 import { ANALYSIS_DELIVERY_HOURS } from "../../common/prices";
 import { isDelivered } from "../../common/project-status";
 import type { ProjectDto } from "../../common/types";
 
-/** The analysis is promised within 48 hours of the order (spec/01 section 1, spec/02 section 9). */
+/** The analysis is promised within 48 hours of the order (requirements 1.1, requirements 2.9). */
 export const DELIVERY_HOURS = ANALYSIS_DELIVERY_HOURS;
 export const DESCRIPTION_MAX = 50;
 
@@ -34,6 +34,6 @@ export const truncateDescription = (text: string | null) => {
 
 export const creatorName = (c: NonNullable<ProjectDto["createdBy"]>) => [c.firstName, c.lastName].filter(Boolean).join(" ") || c.username;
 
-/** The evaluation upload takes text/html only (spec/02 section 5). */
+/** The evaluation upload takes text/html only (requirements 2.5). */
 export const isHtmlFile = (file: { type: string; name: string }) =>
   file.type === "text/html" || (file.type === "" && /\.html?$/i.test(file.name));

@@ -1,6 +1,6 @@
 // The dashboard router's fallback screen for a path under /dashboard that no route knows: the
 // spec's texts ('404 Page Not Found', 'Did you forget to add the page to the router?',
-// spec/01 section 2) with a German explanation and the way back into the dashboard.
+// requirements 1.2) with a German explanation and the way back into the dashboard.
 import { Link } from "react-router";
 import { AlertCircle, ArrowLeft } from "lucide-react";
 import { buttonVariants } from "../components/ui/button";

@@ -1,4 +1,4 @@
-// 'Neues Projekt': the create dialog of spec/01 sections 2 and 5 (name, costCenter,
+// 'Neues Projekt': the create dialog of requirements 1.2 and 1.5 (name, costCenter,
 // contactPerson, contactEmail, exactly one file ≤ 10 MB), sent with upload progress and a
 // cancel button. A company admin without a company gets the info dialog instead.
 import { useRef, useState } from "react";
@@ -82,7 +82,7 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: { open: b
 
   const submit = form.handleSubmit(
     async (values) => {
-      // The submit handler checks name and file again (spec/01 section 5).
+      // The submit handler checks name and file again (requirements 1.5).
       const problem = fileError(file);
       if (problem || !values.name?.trim()) {
         setFileMessage(problem);

@@ -1,4 +1,4 @@
-// The edit mode of the detail page (spec/01 section 5 "Edit project"); super admins also set
+// The edit mode of the detail page (requirements 1.5 "Edit project"); super admins also set
 // the status.
 import { useForm } from "react-hook-form";
 import { z } from "zod";

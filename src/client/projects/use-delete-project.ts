@@ -1,4 +1,4 @@
-// Deleting a project with the toasts of spec/01 section 8.
+// Deleting a project with the toasts of requirements 1.8.
 import { useState } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "../hooks/use-toast";

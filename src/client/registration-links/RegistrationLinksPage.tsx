@@ -1,4 +1,4 @@
-// /dashboard/registration-links (spec/02 sections 2 and 4; super admin only, guarded in App.tsx).
+// /dashboard/registration-links (requirements 2.2 and 2.4; super admin only, guarded in App.tsx).
 // The table is read page by page from GET /api/registration-links (newest id first, the search
 // sent as q); the four counters are the totals of the whole list per status.
 import { useState } from "react";

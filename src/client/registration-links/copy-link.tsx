@@ -1,5 +1,5 @@
 // Invitation links as the spec writes them ({origin}/auth?token=…) and copying them with the
-// toasts of spec/01 section 8 and spec/02 section 8.
+// toasts of requirements 1.8 and requirements 2.8.
 import { toast } from "../hooks/use-toast";
 
 export const invitationLink = (token: string) => `${window.location.origin}/auth?token=${encodeURIComponent(token)}`;

@@ -1,4 +1,4 @@
-// Titles, descriptions and structured data of the site (spec/01 section 2: brand suffix,
+// Titles, descriptions and structured data of the site (requirements 1.2: brand suffix,
 // canonical domain, descriptive titles, opening hours, price and rating in the metadata).
 // The pre-renderer writes PAGE_META[].head into the public pages; the origin and operator
 // values are tokens the server fills at run time (src/common/site-config.ts).

@@ -1,4 +1,4 @@
-// Titles and descriptions of every route the site's metadata names (spec/01 section 2:
+// Titles and descriptions of every route the site's metadata names (requirements 1.2:
 // brand suffix, descriptive titles). Used by the pre-renderer and, on the client, by
 // useRouteMeta and usePageTitle.
 /** Descriptive page titles (without the brand suffix) for usePageTitle on every screen. */

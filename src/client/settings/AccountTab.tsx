@@ -1,4 +1,4 @@
-// Konto: password change (spec/02 sections 5 and 8; a super admin needs no current password), and
+// Konto: password change (requirements 2.5 and 2.8; a super admin needs no current password), and
 // issue 14's second factor, passkeys and signed-in devices. While a required second factor is
 // missing only its enrolment is shown.
 import { useState, type FormEvent } from "react";

@@ -1,4 +1,4 @@
-// Logo upload of the Unternehmen tab (spec/02 sections 2, 5, 9): images only, at most 2 MB,
+// Logo upload of the Unternehmen tab (requirements 2.2, 2.5, 2.9): images only, at most 2 MB,
 // recommended 512x512 px. The sidebar shows the new logo right after the upload.
 import { useRef } from "react";
 import { useMutation } from "@tanstack/react-query";
@@ -13,7 +13,7 @@ import { queryClient } from "../lib/query-client";
 // The server checks the bytes and refuses SVG (it can carry scripts), so the client does too.
 const ACCEPTED: readonly string[] = LOGO_MIME_TYPES;
 
-/** The first problem with a chosen logo file, as the toast of spec/02 section 5 shows it. */
+/** The first problem with a chosen logo file, as the toast of requirements 2.5 shows it. */
 export function logoFileProblem(file: { type: string; size: number }): { title: string; description: string } | null {
   if (!ACCEPTED.includes(file.type))
     return { title: "Ungültiger Dateityp", description: "Bitte wählen Sie ein Bild im Format PNG, JPG, WebP oder GIF." };

@@ -1,4 +1,4 @@
-// /dashboard/settings (spec/02 section 2): tabs Profil, Unternehmen (admins only) and Konto.
+// /dashboard/settings (requirements 2.2): tabs Profil, Unternehmen (admins only) and Konto.
 import { useSearchParams } from "react-router";
 import { isAdminRole } from "../../common/roles";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";

@@ -1,4 +1,4 @@
-// The Konto tab's error texts (spec/02 section 8).
+// The Konto tab's error texts (requirements 2.8).
 import { CURRENT_PASSWORD_INCORRECT } from "../../common/schemas/user";
 import { RequestError } from "../lib/api";
 

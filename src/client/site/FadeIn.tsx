@@ -1,4 +1,4 @@
-// Sections fade in when 10 % of them is visible (spec/01 section 2). The first render (and the
+// Sections fade in when 10 % of them is visible (requirements 1.2). The first render (and the
 // pre-rendered HTML) shows everything, so the page reads fine without JavaScript; after mount,
 // sections that the observer reports below the viewport are hidden until they scroll in. The
 // observer's first report comes with the browser's own layout, so no layout is forced.

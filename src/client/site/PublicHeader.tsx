@@ -1,4 +1,4 @@
-// The public header of spec/01 section 2: fixed; transparent until the page is scrolled more
+// The public header of requirements 1.2: fixed; transparent until the page is scrolled more
 // than 10 px, then white with blur and shadow. On / it links to the sections, elsewhere only
 // back to the start page; the Dashboard button is hidden on /agb. Below lg a toggle opens a
 // panel with the same links that closes when one is chosen.

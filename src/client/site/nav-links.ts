@@ -1,4 +1,4 @@
-/** The landing page's sections in the header and footer (spec/01 section 2). */
+/** The landing page's sections in the header and footer (requirements 1.2). */
 export const SECTION_LINKS = [
   { label: "Startseite", id: "home" },
   { label: "Funktionen", id: "features" },

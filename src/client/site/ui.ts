@@ -1,5 +1,5 @@
 // Plain class strings for the public pages' buttons and sections. The landing page avoids the
-// tailwind-merge based primitives to stay within its JavaScript budget (DESIGN.md).
+// tailwind-merge based primitives to stay within its JavaScript budget (docs/architecture.md).
 const base =
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50";
 

@@ -1,4 +1,4 @@
-// "Benutzer einladen" (spec/01 sections 5, 6, 8): a super admin invites any role into a chosen
+// "Benutzer einladen" (requirements 1.5, 1.6, 1.8): a super admin invites any role into a chosen
 // company; a company admin invites plain users into its own company; without a company a
 // company admin gets a notice instead of the form.
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// "Verwalten" (spec/02 sections 2 and 6): personal data (super admin only), role, company
+// "Verwalten" (requirements 2.2 and 2.6): personal data (super admin only), role, company
 // (super admin only) and the password reset. Only changed fields are sent.
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";

@@ -1,4 +1,4 @@
-// The admin's password reset for another user (spec/02 sections 2, 5, 8).
+// The admin's password reset for another user (requirements 2.2, 2.5, 2.8).
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";

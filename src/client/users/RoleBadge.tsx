@@ -8,5 +8,5 @@ const COLORS: Record<Role, string> = {
   user: "border-slate-200 bg-slate-50 text-slate-700",
 };
 
-/** Systemadmin / Unternehmensadmin / Benutzer (spec/02 section 2). */
+/** Systemadmin / Unternehmensadmin / Benutzer (requirements 2.2). */
 export const RoleBadge = ({ role }: { role: Role }) => <Badge className={cn(COLORS[role])}>{ROLE_BADGES[role]}</Badge>;

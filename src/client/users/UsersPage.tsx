@@ -1,4 +1,4 @@
-// /dashboard/users (spec/02 sections 2 and 6): admins only; a plain user sees "Zugriff verweigert".
+// /dashboard/users (requirements 2.2 and 2.6): admins only; a plain user sees "Zugriff verweigert".
 // The table is read page by page from GET /api/users (the search sent as q, in id order).
 import { useState } from "react";
 import { useSearchParams } from "react-router";

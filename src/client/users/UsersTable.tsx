@@ -1,4 +1,4 @@
-// The users table of spec/02 section 2: columns and actions depend on the viewer's role.
+// The users table of requirements 2.2: columns and actions depend on the viewer's role.
 import { Link } from "react-router";
 import { LogIn, Settings, UserCog } from "lucide-react";
 import { canDeleteUser, canImpersonate, canManageUser } from "../../common/schemas/user";

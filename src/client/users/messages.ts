@@ -1,4 +1,4 @@
-// Server answers of the users API in the words of the users screen (spec/02 section 8).
+// Server answers of the users API in the words of the users screen (requirements 2.8).
 import { errorMessage } from "../lib/api";
 
 /** The server's message, with the English uniqueness texts in German. */

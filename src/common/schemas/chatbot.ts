@@ -1,4 +1,4 @@
-// Chatbot rules shared by the screens and the API (spec/02 sections 5, 7 and 9): messages,
+// Chatbot rules shared by the screens and the API (requirements 2.5, 2.7 and 2.9): messages,
 // system prompts, knowledge-base articles and the ledger filter.
 import { z } from "zod";
 

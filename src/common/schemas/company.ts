@@ -14,7 +14,7 @@ export const chatbotLimitSchema = z.preprocess(
   z.number({ error: "Wert muss -1 oder größer sein" }).int("Wert muss -1 oder größer sein").min(-1, "Wert muss -1 oder größer sein").max(1_000_000),
 );
 
-/** The company form of spec/02 section 5 (used by the dialog and POST /api/companies). */
+/** The company form of requirements 2.5 (used by the dialog and POST /api/companies). */
 export const companySchema = z.object({
   name: z.string().trim().min(1, "Name ist erforderlich").max(200),
   address: z.string().trim().min(1, "Adresse ist erforderlich").max(500),

@@ -1,4 +1,4 @@
-// The membership-request dialog and the contact form of spec/01 sections 2, 3 and 5. The same
+// The membership-request dialog and the contact form of requirements 1.2, 1.3 and 1.5. The same
 // schemas validate the client forms and POST /api/membership-request and POST /api/contact.
 // The spec gives no length bounds; the maxima below only keep abuse out of the database.
 import { z } from "zod";

@@ -64,7 +64,7 @@ export interface ListParams<S extends string = string> {
 export const isPagedQuery = (q: ListParams) => q.limit !== undefined || q.offset !== undefined || !!q.q || q.sort !== undefined;
 
 // The lists' queries (sortable fields; the default order is the spec's, see each route).
-/** GET /api/users: default id (spec/02 section 2 "Rows are sorted by id"). */
+/** GET /api/users: default id (requirements 2.2 "Rows are sorted by id"). */
 export const userListQuery = listQuery(["id", "username", "email"] as const);
 /** GET /api/companies: default id (the table's first column). */
 export const companyListQuery = listQuery(["id", "name"] as const);

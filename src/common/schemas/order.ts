@@ -1,4 +1,4 @@
-// The orders page (spec/02 section 2, super admin) reads its table page by page from the project
+// The orders page (requirements 2.2, super admin) reads its table page by page from the project
 // list; its header figures ("… in Bearbeitung, davon … überfällig") come from one summary call.
 import { z } from "zod";
 

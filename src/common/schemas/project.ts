@@ -1,4 +1,4 @@
-// Project rules of spec/01 section 5, shared by the create/edit forms and the API.
+// Project rules of requirements 1.5, shared by the create/edit forms and the API.
 import { z } from "zod";
 import { PROJECT_STATUS_VALUES } from "../project-status";
 import { isPagedQuery, LIST_PAGE_DEFAULT, LIST_PAGE_MAX, listQuery, sortValues } from "./list-query";
@@ -18,7 +18,7 @@ export const PROJECT_MESSAGES = {
   noEvaluation: "Keine Auswertung verfügbar",
   demoReadOnly: "Das Demo-Projekt kann nur angesehen werden.",
   statusSuperAdminOnly: "Nur Systemadministratoren können den Status ändern.",
-  /** DESIGN.md: a company admin without a company sees no tenant data and cannot create. */
+  /** docs/architecture.md: a company admin without a company sees no tenant data and cannot create. */
   noCompany: "Ihrem Konto muss zuerst ein Unternehmen zugewiesen werden, bevor Sie Projekte erstellen können. Bitte kontaktieren Sie den Support.",
   companyNotFound: "Unternehmen nicht gefunden",
 } as const;
@@ -69,7 +69,7 @@ export const projectUpdateSchema = z.object({
 });
 export type ProjectUpdateInput = z.input<typeof projectUpdateSchema>;
 
-/** Ids of upload routes: an invalid one gets the upload message of spec/01 section 5. */
+/** Ids of upload routes: an invalid one gets the upload message of requirements 1.5. */
 export const uploadIdParam = z.object({
   id: z.coerce.number({ error: PROJECT_MESSAGES.uploadMissing }).int(PROJECT_MESSAGES.uploadMissing).positive(PROJECT_MESSAGES.uploadMissing).max(2_147_483_647, PROJECT_MESSAGES.uploadMissing),
 });
@@ -88,11 +88,11 @@ export const PROJECT_PAGE_MAX = LIST_PAGE_MAX;
 /**
  * Query of GET /api/projects and GET /api/companies/:companyId/projects (the shared list query):
  * without any parameter the whole list as before; with any, one page filtered by `q`
- * (case-insensitive, on name, costCenter and contactPerson as the list's search box of spec/01
+ * (case-insensitive, on name, costCenter and contactPerson as the list's search box of requirements part 1
  * section 4), ordered by `sort` (default -createdAt). X-Total-Count carries the number of matches.
  */
 export const projectListQuery = listQuery(["createdAt", "name"] as const).extend({
-  // The orders page (spec/02) shows description, creator and company too, and its search finds them.
+  // The orders page (requirements part 2) shows description, creator and company too, and its search finds them.
   view: z.enum(["orders"], { error: "view muss orders sein" }).optional(),
 });
 export type ProjectListQuery = z.output<typeof projectListQuery>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../roles";
 
-/** Invitation schema of spec/01 section 5 and spec/02 section 5. */
+/** Invitation schema of requirements 1.5 and requirements 2.5. */
 export const registrationLinkSchema = z.object({
   email: z.string().trim().max(254).email("Invalid email address"),
   role: z.enum(ROLES, { error: "Ungültige Rolle" }),

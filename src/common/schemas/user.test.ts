@@ -19,7 +19,7 @@ const userB: UserRef = { id: 6, role: "user", companyId: 20 };
 const orphanAdmin: UserRef = { id: 7, role: "company_admin", companyId: null };
 const orphanUser: UserRef = { id: 8, role: "user", companyId: null };
 
-describe("user permissions (spec/02 section 6)", () => {
+describe("user permissions (requirements 2.6)", () => {
   it("a super admin sees, manages and deletes everyone but itself", () => {
     for (const t of [adminA, userA, saInA, userB]) {
       expect(canSeeUser(sa, t) && canManageUser(sa, t) && canDeleteUser(sa, t) && canImpersonate(sa, t)).toBe(true);
@@ -47,7 +47,7 @@ describe("user permissions (spec/02 section 6)", () => {
   });
 });
 
-describe("password change messages (spec/02 sections 5 and 8)", () => {
+describe("password change messages (requirements 2.5 and 2.8)", () => {
   const ok = "Neu!Passwort1";
   it("needs all fields unless the current one is not required", () => {
     expect(passwordChangeError({ currentPassword: "", newPassword: ok, confirmPassword: ok }, true)).toBe(

@@ -1,4 +1,4 @@
-// User administration (spec/02 sections 5 and 6): the request schemas of the users API and the
+// User administration (requirements 2.5 and 2.6): the request schemas of the users API and the
 // permission rules. The server enforces the rules; the client uses the same functions only to
 // decide which buttons it shows.
 import { z } from "zod";
@@ -33,7 +33,7 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-// Texts of spec/02 sections 5 and 8 for the password change.
+// Texts of requirements 2.5 and 2.8 for the password change.
 export const PASSWORD_FIELDS_REQUIRED = "Bitte füllen Sie alle Passwortfelder aus.";
 export const PASSWORDS_DO_NOT_MATCH = "Die neuen Passwörter stimmen nicht überein.";
 export const PASSWORD_REQUIREMENTS_PREFIX = "Das Passwort erfüllt nicht folgende Anforderungen: ";
@@ -46,7 +46,7 @@ export function passwordRequirementsError(password: string): string | null {
 }
 
 /**
- * The password change of the Konto tab (spec/02 section 5). Returns the first message that
+ * The password change of the Konto tab (requirements 2.5). Returns the first message that
  * applies, or null. A super admin needs no current password.
  */
 export function passwordChangeError(
@@ -60,7 +60,7 @@ export function passwordChangeError(
   return passwordRequirementsError(v.newPassword);
 }
 
-// ---- Permissions of spec/02 section 6 ----
+// ---- Permissions of requirements 2.6 ----
 
 export interface UserRef {
   id: number;

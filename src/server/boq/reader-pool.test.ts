@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { largeGaeb, pdfBomb } from "../../../tests/helpers/hostile-files";
 import { analyseTender, GaebError, type TenderAnalysis } from "../tender";
-import { DEFAULT_LIMITS } from "../tender/limits";
+import { DEFAULT_LIMITS } from "../tender/public";
 import { configureReaderPool, readerPoolState, readTenderIsolated } from "./reader-pool";
 
 const X83 = readFileSync(join(import.meta.dirname, "../tender/fixtures/boq.x83"));

@@ -23,11 +23,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { loadConfig, type ReaderConfig } from "../config";
 import type { AnalyseOptions } from "../tender";
-import { failedAnalysis, type TenderAnalysis } from "../tender/analysis-result";
-import { GaebError } from "../tender/errors";
-import { detectTenderFormat } from "../tender/read/detect";
-import type { GaebErrorCode } from "../tender/errors";
-import type { TenderFormat } from "../tender/types";
+import { detectTenderFormat, failedAnalysis, GaebError, type GaebErrorCode, type TenderAnalysis, type TenderFormat } from "../tender/public";
 import type { PartedField, ReaderRequest, ReaderResponse } from "./reader-worker";
 
 interface PoolLog {

@@ -1,4 +1,4 @@
-// The chat API of spec/02 section 7: ask (JSON, or Server-Sent Events when the client accepts
+// The chat API of requirements 2.7: ask (JSON, or Server-Sent Events when the client accepts
 // text/event-stream), the user's conversations, one conversation, and the company's usage.
 import { PassThrough } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -15,7 +15,7 @@ import { generateAnswer, type Answer, type HistoryMessage } from "./answer";
 import { conversationDetail, conversationDto, conversationPageQueries, listConversations, ownConversation, recentHistory, saveExchange } from "./conversations";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { conversationListQuery } from "../../common/schemas/list-query";
-import { conversationDtoSchema } from "../../common/schemas/list-responses";
+import { conversationDtoSchema } from "../../common/schemas/responses";
 import { LlmError } from "./llm";
 import { companyUsage, releaseRequest, reserveRequest, type Reservation } from "./quota";
 
@@ -24,7 +24,7 @@ const streamQuery = z.object({ stream: z.enum(["0", "1"]).optional() });
 const wantsStream = (query: z.infer<typeof streamQuery>, accept: string | undefined) =>
   query.stream === "1" || (accept ?? "").includes("text/event-stream");
 
-/** The API's message for a failed answer (the client shows spec/02's assistant message). */
+/** The API's message for a failed answer (the client shows requirements part 2's assistant message). */
 export const ANSWER_FAILED = "Die Antwort konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.";
 
 /** The status tells a time-out (504) from a provider error (502). */

@@ -1,4 +1,4 @@
-// Chatbot quotas per company and Berlin calendar month (spec/02 sections 4 and 9).
+// Chatbot quotas per company and Berlin calendar month (requirements 2.4 and 2.9).
 // -1 unlimited (counted, never paid), 0 not purchased (403), N > 0: N free, then 0.27 EUR each.
 // Counting is one atomic statement (row lock on the company), so it stays exact under concurrent
 // requests and across several app instances on one PostgreSQL; a failed answer is released.

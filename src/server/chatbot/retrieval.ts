@@ -1,4 +1,4 @@
-// Finds what the knowledge base says to a question (DESIGN.md "Chatbot answers"): PostgreSQL
+// Finds what the knowledge base says to a question (docs/architecture.md "Chatbot answers"): PostgreSQL
 // full-text search (german) with OR semantics ranked by ts_rank_cd, plus pg_trgm similarity on
 // the title, restricted to the chatbot's type; then the candidates' paragraphs and sentences are
 // scored by the question stems they contain, weighted by how rare each stem is in the knowledge

@@ -1,4 +1,4 @@
-// The chatbots (spec/02): chat, conversations and usage for every signed-in user; prompts,
+// The chatbots (requirements part 2): chat, conversations and usage for every signed-in user; prompts,
 // knowledge base and ledger for super admins.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../app";

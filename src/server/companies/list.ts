@@ -1,4 +1,4 @@
-// One page of the companies list (GET /api/companies?limit&offset&q&sort): the search of spec/02
+// One page of the companies list (GET /api/companies?limit&offset&q&sort): the search of requirements part 2
 // section 2 over name, address, contact e-mail and phone.
 import { count } from "drizzle-orm";
 import type { SortKey } from "../../common/schemas/list-query";

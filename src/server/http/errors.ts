@@ -1,4 +1,4 @@
-// One error shape for the whole API: { message, errors? } with a fitting status (DESIGN.md).
+// One error shape for the whole API: { message, errors? } with a fitting status (docs/architecture.md).
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
@@ -17,6 +17,9 @@ export const unauthorized = (message = "Nicht angemeldet") => new HttpError(401,
 export const forbidden = (message = "Keine Berechtigung für diese Aktion") => new HttpError(403, message);
 export const notFound = (message = "Nicht gefunden") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const tooLarge = (message: string) => new HttpError(413, message);
+export const unsupportedType = (message: string) => new HttpError(415, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
 
 export const FILE_TOO_LARGE = "Dateigröße darf 10MB nicht überschreiten";
 export const DATABASE_UNAVAILABLE = "Die Datenbank ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich erneut.";
@@ -39,7 +42,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
 
-/** Unique constraints whose violation has a message the client maps (spec/01 section 8). */
+/** Unique constraints whose violation has a message the client maps (requirements 1.8). */
 const UNIQUE_MESSAGES: Record<string, string> = {
   users_username_lower_uq: "Username already exists",
   users_email_lower_uq: "Email already exists",

@@ -1,4 +1,4 @@
-// Optional outgoing mail (DESIGN.md: SMTP_URL). Sending never throws into a request: callers
+// Optional outgoing mail (docs/architecture.md: SMTP_URL). Sending never throws into a request: callers
 // store their data first, and a failed or missing mail server only changes what they report
 // (mailed_at empty, `mailed: false`).
 import nodemailer, { type Transporter } from "nodemailer";

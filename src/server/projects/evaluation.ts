@@ -1,4 +1,4 @@
-// The uploaded evaluation HTML is untrusted (DESIGN.md): it is checked on upload and served with
+// The uploaded evaluation HTML is untrusted (docs/architecture.md): it is checked on upload and served with
 // a sandbox CSP (no scripts, opaque origin) for the sandboxed frame of /projects/:id/result.
 import { createHash } from "node:crypto";
 import type { FastifyReply } from "fastify";

@@ -5,9 +5,10 @@ import { z } from "zod";
 import { PROJECT_MESSAGES, uploadIdParam } from "../../common/schemas/project";
 import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
-import { multipartForm, projectFileForm } from "../api-docs/multipart";
+import { fileResponse, multipartForm, projectFileForm } from "../api-docs/multipart";
+import { projectFileVersionSchema, projectUploadSchema } from "../../common/schemas/responses";
 import { requireUser } from "../auth/guards";
-import { HttpError, badRequest, forbidden, notFound } from "../http/errors";
+import { badRequest, forbidden, notFound, unsupportedType } from "../http/errors";
 import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { canDownloadOutput, loadManageableProject, loadVisibleProject } from "./access";
 import { findProject } from "./queries";
@@ -15,7 +16,15 @@ import { listFileVersions, readFileVersion, readProjectFile, readProjectUpload, 
 import { isHtmlUpload, sendEvaluation } from "./evaluation";
 import { runInputFileHooks } from "./input-hooks";
 import { recordProjectWork } from "./status";
-import { CONTRACT_DOCUMENT_EXTENSIONS, CONTRACT_DOCUMENT_MESSAGES, MAX_CONTRACT_DOCUMENTS, contractDocumentParams } from "../../common/schemas/contract-documents";
+import {
+  CONTRACT_DOCUMENT_EXTENSIONS,
+  CONTRACT_DOCUMENT_MESSAGES,
+  MAX_CONTRACT_DOCUMENTS,
+  contractDocumentListSchema,
+  contractDocumentParams,
+  contractDocumentRemoveSchema,
+  contractDocumentUploadSchema,
+} from "../../common/schemas/contract-documents";
 import { countContractDocuments, listContractDocuments, storeContractDocument, withdrawContractDocument } from "./contract-documents";
 import { requeueCurrentInput } from "../boq/worker";
 
@@ -34,7 +43,7 @@ export const projectFileRoutes =
       const project = await loadManageableProject(db, user, projectId);
       const [file] = (await readProjectUpload(req)).files;
       if (!file || file.size === 0) throw badRequest(PROJECT_MESSAGES.uploadMissing);
-      if (kind === "output" && !isHtmlUpload(file)) throw new HttpError(415, PROJECT_MESSAGES.wrongFormat);
+      if (kind === "output" && !isHtmlUpload(file)) throw unsupportedType(PROJECT_MESSAGES.wrongFormat);
       const fileId = await db.transaction(async (tx) => {
         const stored = await storeProjectFile(tx, project.id, kind, file, user.id);
         if (kind === "output") await recordProjectWork(tx, req, project.id, "evaluation_uploaded");
@@ -44,20 +53,20 @@ export const projectFileRoutes =
       return { message: kind === "output" ? "HTML-Datei wurde erfolgreich hochgeladen" : "Eingabe-Datei wurde erfolgreich hochgeladen", fileId, project: await findProject(db, project.id) };
     };
 
-    app.post("/api/projects/:id/upload-html", { schema: { params: uploadIdParam, ...multipartForm(projectFileForm) } }, (req) => upload(req, req.params.id, "output"));
+    app.post("/api/projects/:id/upload-html", { schema: { params: uploadIdParam, ...multipartForm(projectFileForm), response: { 200: projectUploadSchema } } }, (req) => upload(req, req.params.id, "output"));
     // The evaluation (upload-html, super admins) is not a tender file: only this one is limited.
-    app.post("/api/projects/:id/upload-input", { schema: { params: uploadIdParam, ...multipartForm(projectFileForm) }, preHandler: opts.uploadLimit ? [opts.uploadLimit] : [] }, (req) =>
+    app.post("/api/projects/:id/upload-input", { schema: { params: uploadIdParam, ...multipartForm(projectFileForm), response: { 200: projectUploadSchema } }, preHandler: opts.uploadLimit ? [opts.uploadLimit] : [] }, (req) =>
       upload(req, req.params.id, "input"),
     );
 
-    app.get("/api/projects/:id/download-input", { schema: { params: idParam } }, async (req, reply) => {
+    app.get("/api/projects/:id/download-input", { schema: { params: idParam, ...fileResponse("application/octet-stream") } }, async (req, reply) => {
       const project = await loadVisibleProject(db, requireUser(req), req.params.id);
       const file = await readProjectFile(db, project.id, "input");
       if (!file) throw notFound("Keine Eingabe-Datei vorhanden");
       return sendDownload(reply, file);
     });
 
-    app.get("/api/projects/:id/download-output", { schema: { params: idParam } }, async (req, reply) => {
+    app.get("/api/projects/:id/download-output", { schema: { params: idParam, ...fileResponse("text/html") } }, async (req, reply) => {
       const user = requireUser(req);
       const project = await loadVisibleProject(db, user, req.params.id);
       if (!canDownloadOutput(user)) throw forbidden();
@@ -67,13 +76,13 @@ export const projectFileRoutes =
     });
 
     /** Every stored version (metadata); output versions only for those who may download them. */
-    app.get("/api/projects/:id/files", { schema: { params: idParam } }, async (req) => {
+    app.get("/api/projects/:id/files", { schema: { params: idParam, response: { 200: z.array(projectFileVersionSchema) } } }, async (req) => {
       const user = requireUser(req);
       const project = await loadVisibleProject(db, user, req.params.id);
       return listFileVersions(db, project.id, canDownloadOutput(user) ? ["input", "output"] : ["input"]);
     });
 
-    app.get("/api/projects/:id/files/:fileId/download", { schema: { params: versionParams } }, async (req, reply) => {
+    app.get("/api/projects/:id/files/:fileId/download", { schema: { params: versionParams, ...fileResponse("application/octet-stream") } }, async (req, reply) => {
       const user = requireUser(req);
       const project = await loadVisibleProject(db, user, req.params.id);
       const file = await readFileVersion(db, project.id, req.params.fileId);
@@ -83,20 +92,23 @@ export const projectFileRoutes =
 
     // Contract documents beside the LV (issue 23): everyone who sees the project lists them;
     // uploading and removing is for those who may change it. Either reads the LV again.
-    app.get("/api/projects/:id/contract-documents", { schema: { params: idParam } }, async (req) => {
+    app.get("/api/projects/:id/contract-documents", { schema: { params: idParam, response: { 200: contractDocumentListSchema } } }, async (req) => {
       const project = await loadVisibleProject(db, requireUser(req), req.params.id);
       return listContractDocuments(db, project.id);
     });
 
     app.post(
       "/api/projects/:id/contract-documents",
-      { schema: { params: uploadIdParam, ...multipartForm(projectFileForm) }, preHandler: opts.uploadLimit ? [opts.uploadLimit] : [] },
+      {
+        schema: { params: uploadIdParam, ...multipartForm(projectFileForm), response: { 201: contractDocumentUploadSchema } },
+        preHandler: opts.uploadLimit ? [opts.uploadLimit] : [],
+      },
       async (req, reply) => {
         const user = requireUser(req);
         const project = await loadManageableProject(db, user, req.params.id);
         const [file] = (await readProjectUpload(req)).files;
         if (!file || file.size === 0) throw badRequest(PROJECT_MESSAGES.uploadMissing);
-        if (!(CONTRACT_DOCUMENT_EXTENSIONS as readonly string[]).includes(file.extension)) throw new HttpError(415, CONTRACT_DOCUMENT_MESSAGES.wrongFormat);
+        if (!(CONTRACT_DOCUMENT_EXTENSIONS as readonly string[]).includes(file.extension)) throw unsupportedType(CONTRACT_DOCUMENT_MESSAGES.wrongFormat);
         const documentId = await db.transaction(async (tx) => {
           const current = await listContractDocuments(tx as unknown as typeof db, project.id);
           if (current.length >= MAX_CONTRACT_DOCUMENTS && !current.some((d) => d.fileName === file.fileName)) throw badRequest(CONTRACT_DOCUMENT_MESSAGES.tooMany);
@@ -108,7 +120,7 @@ export const projectFileRoutes =
       },
     );
 
-    app.delete("/api/projects/:id/contract-documents/:documentId", { schema: { params: contractDocumentParams } }, async (req) => {
+    app.delete("/api/projects/:id/contract-documents/:documentId", { schema: { params: contractDocumentParams, response: { 200: contractDocumentRemoveSchema } } }, async (req) => {
       const project = await loadManageableProject(db, requireUser(req), req.params.id);
       if (!(await withdrawContractDocument(db, project.id, req.params.documentId))) throw notFound(CONTRACT_DOCUMENT_MESSAGES.notFound);
       await requeueCurrentInput(deps, project.id);
@@ -116,7 +128,7 @@ export const projectFileRoutes =
     });
 
     /** The evaluation for the sandboxed frame of /projects/:id/result (?print=1: print view). */
-    app.get("/api/projects/:id/result", { schema: { params: idParam, querystring: resultQuery } }, async (req, reply) => {
+    app.get("/api/projects/:id/result", { schema: { params: idParam, querystring: resultQuery, ...fileResponse("text/html") } }, async (req, reply) => {
       const project = await loadVisibleProject(db, requireUser(req), req.params.id);
       const file = await readProjectFile(db, project.id, "output");
       if (!file) throw notFound(PROJECT_MESSAGES.noEvaluation);

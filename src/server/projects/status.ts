@@ -1,6 +1,6 @@
-// A project's status follows the work on it (spec/01 section 4 leaves the rules open): a draft of
+// A project's status follows the work on it (requirements 1.4 leaves the rules open): a draft of
 // the evaluation puts an open project "In Review", the uploaded evaluation makes it
-// "Abgeschlossen" — the same moment the order view (spec/02 section 4) turns 'Abgeschlossen'.
+// "Abgeschlossen" — the same moment the order view (requirements 2.4) turns 'Abgeschlossen'.
 // Every change is audited as project.status_change with the event that caused it; a status a
 // super admin set by hand is only moved forward, never back.
 import { and, eq } from "drizzle-orm";

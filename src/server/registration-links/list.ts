@@ -1,5 +1,5 @@
 // One page of the invitation links (GET /api/registration-links?limit&offset&q&sort&status): the
-// search of spec/02 section 2 by e-mail, company name or role (technical name or German label,
+// search of requirements 2.2 by e-mail, company name or role (technical name or German label,
 // as the table shows it), and the status counters' filter (active, used, expired).
 import { and, count, desc, eq, gt, ilike, inArray, lte, not, type SQL } from "drizzle-orm";
 import { ROLE_LABELS, ROLES } from "../../common/roles";

@@ -2,7 +2,7 @@
 // admin exists, and the demo project (id 1) with its sample tender and evaluation.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -19,11 +19,8 @@ export { DEMO_PROJECT_ID };
 
 function assetPath(name: string): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    join(here, "assets", name),
-    resolve(here, "../../src/server/seed/assets", name),
-    resolve(process.cwd(), "src/server/seed/assets", name),
-  ];
+  // assets/demo/ at the repository root: the client shows the same sample evaluation in the demo.
+  const candidates = [resolve(here, "../../../assets/demo", name), resolve(here, "../../assets/demo", name), resolve(process.cwd(), "assets/demo", name)];
   return candidates.find((c) => existsSync(c)) ?? candidates[0];
 }
 
@@ -54,7 +51,7 @@ async function ensureConfiguredAdmin(db: Db, config: Config, log: FastifyBaseLog
  */
 export const CHOSEN_AT_REGISTRATION = "";
 
-/** Without any super admin, the first account is made by invitation too: the log shows the link. */
+/** Without any super admin, the first account is made by invitation too: the start message shows the link. */
 async function ensureAdminInvitation(db: Db, config: Config, log: FastifyBaseLogger) {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "super_admin")).limit(1);
   if (admin) return null;
@@ -68,7 +65,9 @@ async function ensureAdminInvitation(db: Db, config: Config, log: FastifyBaseLog
   if (open && open.email !== email) await db.update(registrationLinks).set({ email }).where(eq(registrationLinks.id, open.id));
   const link = open ?? (await createRegistrationLink(db, { email, role: "super_admin", companyId: null, createdBy: null }));
   const url = invitationUrl(config.publicOrigin, link.token);
-  log.warn({ invitationUrl: url }, "no super admin yet: one-time invitation link for the first super admin");
+  // The link itself goes only into the start message (main.ts): a log line would copy the token into
+  // log files and collectors.
+  log.info({ invitationId: link.id }, "no super admin yet: one-time invitation created for the first super admin");
   return url;
 }
 

@@ -19,7 +19,7 @@ export const userColumns = {
   passkeyCount: sql<number>`(select count(*)::int from ${passkeys} where ${passkeys.userId} = ${users.id})`.mapWith(Number),
 };
 
-/** Users with their company name, sorted by id (spec/02 section 2). */
+/** Users with their company name, sorted by id (requirements 2.2). */
 export async function listUsers(db: Db, where?: SQL): Promise<UserDto[]> {
   const query = db.select(userColumns).from(users).leftJoin(companies, eq(companies.id, users.companyId));
   const rows = await (where ? query.where(where) : query).orderBy(users.id);

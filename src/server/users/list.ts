@@ -1,5 +1,5 @@
 // One page of the users list (GET /api/users?limit&offset&q&sort): the search box's fields of
-// spec/02 section 2 (username, e-mail, first and last name), within the caller's scope.
+// requirements 2.2 (username, e-mail, first and last name), within the caller's scope.
 import { and, count, eq, type SQL } from "drizzle-orm";
 import type { SortKey } from "../../common/schemas/list-query";
 import type { Db } from "../db/client";

@@ -1,4 +1,4 @@
-// User administration (spec/02 sections 2 and 6, DESIGN.md "API contract"): list, update,
+// User administration (requirements 2.2 and 2.6, docs/architecture.md "API contract"): list, update,
 // password reset and deletion by admins; the own account's routes are in self-service.ts.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -28,7 +28,7 @@ import { findUserDto, listUsers, toUserDto } from "./dto";
 import { userPageQueries } from "./list";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { userListQuery } from "../../common/schemas/list-query";
-import { userListItemSchema } from "../../common/schemas/list-responses";
+import { userListItemSchema } from "../../common/schemas/responses";
 import { deleteUserKeepingProjects, lockSuperAdmins } from "./removal";
 import { selfServiceRoutes } from "./self-service";
 import { createMailer, sendIfConfigured } from "../mail/mailer";

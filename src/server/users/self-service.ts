@@ -1,5 +1,5 @@
 // The signed-in user's own account: password change (Konto tab) and profile deletion (Profil
-// tab), spec/02 sections 2, 5, 7 and 8.
+// tab), requirements 2.2, 2.5, 2.7 and 2.8.
 import { and, eq, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changePasswordSchema } from "../../common/schemas/auth";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Skeleton } from "./skeleton";
 import { TD, TR } from "./table";
 
-/** Placeholder rows while a table loads (spec/02: 5 skeleton rows). */
+/** Placeholder rows while a table loads (requirements part 2: 5 skeleton rows). */
 export function SkeletonRows({ columns, rows = 5, testId }: { columns: number; rows?: number; testId?: string }) {
   return (
     <>

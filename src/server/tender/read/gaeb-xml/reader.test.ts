@@ -1,5 +1,5 @@
 // The reader against every sample file. Expected values were taken by hand from the XML in
-// fixtures/ (copies of /work/shared/gaeb-samples), not from the reader's output.
+// fixtures/ (the sample files of the gaeb-php project, LICENSE-gaeb-php.md), not from the reader's output.
 
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";

@@ -1,0 +1,11 @@
+// The tender engine's public file for the web server's thread: what the reader pool and the model
+// pass need without loading a reader (pdf.js and exceljs stay in the reader threads; index.ts is
+// the entry those threads load). Checked by boq/web-thread-imports.test.ts.
+
+export { failedAnalysis, type PositionCounts, type TenderAnalysis } from "./analysis-result";
+export { GaebError, type GaebErrorCode } from "./errors";
+export { DEFAULT_LIMITS, type ReadLimits } from "./limits";
+export { priceFindings } from "./money/money";
+export { detectTenderFormat } from "./read/detect";
+export type { BoqNode, ParsedTender, TenderFormat } from "./types";
+export type { Finding, FindingCounts, Potential } from "./review/types";
