@@ -10,8 +10,7 @@
 // - A type the rules found "nicht geregelt" that the model finds in a clause becomes "geregelt"
 //   with the model's verdict; another clause of a type the rules found adds an entry.
 import { z } from "zod";
-import type { ChecklistEntry, ClauseText } from "../tender/review/clauses";
-import type { ClauseType } from "../tender/review/clauses/checklist";
+import type { ChecklistEntry, ClauseText, ClauseType } from "../tender/public";
 
 const VERDICT_RANK = { kritisch: 0, prüfen: 1, üblich: 2 } as const;
 

@@ -20,10 +20,8 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Metrics } from "../ops/metrics";
 import { analysisModelCache, projectModelUsage } from "../db/schema";
-import { priceFindings } from "../tender/public";
+import { checklist, clauseFindings, priceFindings } from "../tender/public";
 import type { BoqNode, Finding, TenderAnalysis } from "../tender";
-import { clauseFindings } from "../tender/review/clauses";
-import { checklist } from "../tender/review/clauses/checklist";
 import { activeAnalysisPrompt } from "./analysis-prompt";
 import { clauseChunks, clauseUserMessage, mergeModelClauses, modelClauseSchema, type ModelClause } from "./model-clauses";
 
