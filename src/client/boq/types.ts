@@ -1,6 +1,7 @@
 // The JSON of GET /api/projects/:id/boq as the client reads it.
 import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
 import type { ChecklistEntryDto } from "../../common/schemas/contract-documents";
+import type { ReadingQueue } from "../../common/schemas/boq-queue";
 export interface BoqPosition {
   seq: number;
   kind: "lot" | "title" | "item" | "markup" | "remark";
@@ -50,6 +51,8 @@ export interface BoqPotential {
 
 export interface BoqResponse {
   status: "pending" | "done" | "failed" | "unsupported";
+  /** While pending: the file's place in the reading queue (null when no job is open). */
+  queue?: ReadingQueue | null;
   error?: string;
   errorCode?: string;
   format?: string | null;
@@ -74,6 +77,8 @@ export interface BoqResponse {
   checklist?: ChecklistEntryDto[];
   /** The contract documents read beside the LV. */
   contractDocuments?: { name: string; paragraphs: number; error?: string }[];
+  /** A scanned PDF read with OCR: the positions need checking against the original. */
+  ocr?: boolean;
 }
 
 /** How the file was read, in the words of the LV tab. */

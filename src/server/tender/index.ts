@@ -70,6 +70,7 @@ function analysed(
     clauseTexts: clauseTexts(parsed, documents),
     contractDocuments: documents.map((d) => ({ name: d.document, paragraphs: d.paragraphs.length, ...(d.error ? { error: d.error } : {}) })),
     ...(parsed.priceOnly ? { priceOnly: true } : {}),
+    ...(parsed.ocr ? { ocr: true } : {}),
     ...(parsed.sheetPreview ? { sheetPreview: parsed.sheetPreview } : {}),
     ...(parsed.mapping ? { mapping: parsed.mapping } : {}),
   };
