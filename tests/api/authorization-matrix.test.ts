@@ -137,6 +137,27 @@ const ROWS: Row[] = [
   { method: "GET", route: "/api/projects/:id/download-input", url: () => `/api/projects/${f.projectA}/download-input`, expect: COMPANY_MEMBERS },
   { method: "GET", route: "/api/projects/:id/download-output", url: () => `/api/projects/${f.projectA}/download-output`, expect: X(401, 403, "ok", 404, 404, "ok") },
   { method: "GET", route: "/api/projects/:id/files", url: () => `/api/projects/${f.projectA}/files`, expect: COMPANY_MEMBERS },
+  { method: "GET", route: "/api/projects/:id/contract-documents", url: () => `/api/projects/${f.projectA}/contract-documents`, expect: COMPANY_MEMBERS },
+  {
+    method: "POST",
+    route: "/api/projects/:id/contract-documents",
+    url: () => `/api/projects/${f.projectA}/contract-documents`,
+    multipart: () => ({ field: "file", fileName: "ZVB.txt", type: "text/plain", data: Buffer.from("Skonto: 2 % bei Zahlung binnen 10 Tagen.") }),
+    expect: PROJECT_MANAGERS,
+  },
+  {
+    method: "DELETE",
+    route: "/api/projects/:id/contract-documents/:documentId",
+    url: async () => {
+      const data = Buffer.from("Gerichtsstand ist der Sitz des Auftraggebers.");
+      const [doc] = await ctx.db
+        .insert(projectFiles)
+        .values({ projectId: f.projectA, kind: "contract", fileName: `BVB-${++counter}.txt`, extension: "txt", mimeType: "text/plain", size: data.length, sha256: "0".repeat(64), data })
+        .returning({ id: projectFiles.id });
+      return `/api/projects/${f.projectA}/contract-documents/${doc.id}`;
+    },
+    expect: PROJECT_MANAGERS,
+  },
   {
     method: "GET",
     route: "/api/projects/:id/files/:fileId/download",

@@ -88,6 +88,7 @@ describe("route schemas", () => {
     expect(uploads.map(key).sort()).toEqual([
       "POST /api/companies/:id/logo",
       "POST /api/projects",
+      "POST /api/projects/:id/contract-documents",
       "POST /api/projects/:id/upload-html",
       "POST /api/projects/:id/upload-input",
     ]);

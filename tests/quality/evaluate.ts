@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LV_RULES } from "../../src/server/tender/review/lv/rules";
+import { clauseFindings, reviewTenderClauses } from "../../src/server/tender/review/clauses";
 import { runPrecheck } from "../../src/server/tender/review/run";
 import type { Finding } from "../../src/server/tender/review/types";
 import { readGaebXml } from "../../src/server/tender/read/gaeb-xml/reader";
@@ -13,8 +14,29 @@ import { readGaebXml } from "../../src/server/tender/read/gaeb-xml/reader";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CORPUS = join(ROOT, "tests/quality/corpus");
 
+/**
+ * Rules of the first pre-check whose work the clause review (review/clauses) took over: an
+ * expectation written for them is met by a clause finding (kritisch or prüfen) of these types.
+ * Clause findings are measured on the blind corpus (tests/quality/blind), not here: this corpus
+ * does not list every clause, so an unexpected clause finding is no false alarm here.
+ */
+export const LEGACY_CLAUSE_RULES: Record<string, string[]> = {
+  "vertragsstrafe-tagessatz": ["vertragsstrafe"],
+  "vertragsstrafe-obergrenze": ["vertragsstrafe"],
+  "vertragsstrafe-ohne-obergrenze": ["vertragsstrafe"],
+  "sicherheit-hoch": ["vertragserfuellungssicherheit", "maengelsicherheit", "einbehalt-abschlagszahlungen"],
+  "buergschaft-erstes-anfordern": ["buergschaft-erstes-anfordern", "vertragserfuellungssicherheit", "maengelsicherheit", "ablösung-sicherheit"],
+  "verjaehrung-lang": ["verjaehrung"],
+  "festpreis-lange-bauzeit": ["preisgleitung"],
+  "bauzeit-fehlt": ["bauzeit-fristen"],
+  "abrechnung-ohne-aufmass": ["aufmass"],
+};
+
 /** The rules measured here: all LV rules and the position rule whose false alarms led to them. */
-export const MEASURED_RULES: string[] = [...LV_RULES.map((r) => r.id), "menge-auffaellig-gross"];
+export const MEASURED_RULES: string[] = [...LV_RULES.map((r) => r.id), "menge-auffaellig-gross", ...Object.keys(LEGACY_CLAUSE_RULES)];
+
+/** A clause finding that meets an expectation of a legacy rule. */
+const meetsLegacy = (ruleId: string, f: Finding) => Boolean(f.clause && LEGACY_CLAUSE_RULES[ruleId]?.includes(f.clause.type));
 
 export interface Expected {
   ruleId: string;
@@ -70,15 +92,18 @@ export function loadCorpus(): CorpusCase[] {
     });
 }
 
+/** A legacy rule's mustNotFlag applies to clause findings only where it names the passage: the
+ *  clause review judges a clause once, with all its figures, not one aspect per rule. */
 const matchesForbidden = (rule: MustNotFlag, f: Finding) =>
-  f.ruleId === rule.ruleId &&
+  (f.ruleId === rule.ruleId || (rule.excerpt !== undefined && meetsLegacy(rule.ruleId, f))) &&
   (rule.oz === undefined || f.oz === rule.oz) &&
   (rule.excerpt === undefined || `${f.excerpt ?? ""} ${f.evidence ?? ""}`.includes(rule.excerpt));
 
 export function evaluateCase(c: CorpusCase): CaseResult {
   const parsed = readGaebXml(readFileSync(join(ROOT, c.file)));
-  const findings = runPrecheck(parsed).findings;
+  const findings = runPrecheck(parsed, undefined, undefined, clauseFindings(reviewTenderClauses(parsed).entries)).findings;
   const measured = findings.filter((f) => MEASURED_RULES.includes(f.ruleId));
+  const clauses = findings.filter((f) => f.clause);
   // Match expected findings one to one (a rule may be expected twice with the same OZ).
   const open = [...measured];
   const truePositives: Expected[] = [];
@@ -88,7 +113,8 @@ export function evaluateCase(c: CorpusCase): CaseResult {
     if (i >= 0) {
       truePositives.push(e);
       open.splice(i, 1);
-    } else falseNegatives.push(e);
+    } else if (clauses.some((f) => meetsLegacy(e.ruleId, f))) truePositives.push(e);
+    else falseNegatives.push(e);
   }
   const violations = c.mustNotFlag.flatMap((rule) =>
     findings.filter((f) => matchesForbidden(rule, f)).map((finding) => ({ rule, finding })),

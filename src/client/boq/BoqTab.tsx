@@ -1,13 +1,14 @@
 // The "Leistungsverzeichnis" tab of a project: what the reader found in the uploaded LV, the
 // chargeable positions with both package prices, the pre-check with the money at stake
 // ("Betrag im Risiko", by VOB basis), the findings about the LV as a whole, the positions as a
-// virtual tree (BoqTree.tsx) with the long text of the selected one, and the Excel export.
+// clause checklist (ClauseChecklist.tsx), the virtual tree (BoqTree.tsx) with the long text of the selected one, and the Excel export.
 import { useMemo, useState, type ReactNode } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Columns3, FileSearch, FileSpreadsheet, Loader2 } from "lucide-react";
 import { Button, buttonVariants } from "../components/ui/button";
 import { BoqOverview, BoqStats } from "./BoqSummary";
 import { BoqTree } from "./BoqTree";
+import { ClauseChecklist } from "./ClauseChecklist";
 import { ColumnMappingDialog } from "./ColumnMappingDialog";
 import { BOQ_TEXTS, boqLoadState, boqStaleTime } from "./load-state";
 import { LvFindings } from "./LvFindings";
@@ -80,6 +81,7 @@ export function BoqTab({ projectId, canManage }: { projectId: number; canManage:
       />
       {mappingDialog}
       <BoqOverview data={data} />
+      {data.checklist ? <ClauseChecklist entries={data.checklist} documents={(data.contractDocuments ?? []).map((d) => d.name)} /> : null}
       <BoqPositions data={data} />
     </div>
   );

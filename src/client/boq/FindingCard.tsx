@@ -29,6 +29,12 @@ export function FindingCard({ f }: { f: BoqFinding }) {
       </div>
       <p>{f.why}</p>
       {f.excerpt ? <p className="text-xs italic">„{f.excerpt}“</p> : null}
+      {f.clause?.document ? (
+        <p className="text-xs">
+          Fundstelle: {f.clause.document}
+          {f.clause.location ? `, ${f.clause.location}` : ""}
+        </p>
+      ) : null}
       {f.evidence ? <p className="text-xs">Beleg: {f.evidence}</p> : null}
       {related.length ? <p className="text-xs">Betrifft auch: OZ {related.join(", ")}</p> : null}
       {f.basis ? <p className="text-xs">Grundlage: {f.basis}</p> : null}

@@ -1,5 +1,6 @@
 // The JSON of GET /api/projects/:id/boq as the client reads it.
 import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
+import type { ChecklistEntryDto } from "../../common/schemas/contract-documents";
 import type { ReadingQueue } from "../../common/schemas/boq-queue";
 export interface BoqPosition {
   seq: number;
@@ -35,6 +36,8 @@ export interface BoqFinding {
   potentialEur?: number | null;
   /** Without a price: which price would put a figure on it. */
   priceNeeded?: string;
+  /** Contract clause findings: the checklist type, verdict and where the clause stands. */
+  clause?: { type: string; verdict: string; status: string; document?: string; location?: string };
 }
 
 /** The money at stake over all findings; each position counted once. */
@@ -70,6 +73,10 @@ export interface BoqResponse {
   potential?: BoqPotential | null;
   boqName?: string;
   warnings?: string[];
+  /** The clause checklist: every clause type with its verdict (absent in analyses read before). */
+  checklist?: ChecklistEntryDto[];
+  /** The contract documents read beside the LV. */
+  contractDocuments?: { name: string; paragraphs: number; error?: string }[];
   /** A scanned PDF read with OCR: the positions need checking against the original. */
   ocr?: boolean;
 }

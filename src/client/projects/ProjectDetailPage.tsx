@@ -248,7 +248,7 @@ export default function ProjectDetailPage() {
           },
         ]
       : []),
-    { value: "files", label: "Dateien", content: <ProjectFilesTab projectId={project.id} /> },
+    { value: "files", label: "Dateien", content: <ProjectFilesTab projectId={project.id} canManage={manage} /> },
   ];
 
   return (

@@ -1,5 +1,5 @@
 // The 'Dateien' tab: every stored version of the input file (and, for admins, the evaluation),
-// newest first, each downloadable.
+// newest first, each downloadable; above them the contract documents beside the LV.
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { formatBytes, formatDateTime } from "../../common/format";
@@ -9,11 +9,14 @@ import { buttonVariants } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";
 import { displayName } from "../layout/Sidebar";
+import { ContractDocumentsCard } from "./ContractDocumentsCard";
 import { projectFilesKey } from "./project-api";
 
-export function ProjectFilesTab({ projectId }: { projectId: number }) {
+export function ProjectFilesTab({ projectId, canManage = false }: { projectId: number; canManage?: boolean }) {
   const { data, isPending, isError } = useQuery<ProjectFileVersionDto[]>({ queryKey: projectFilesKey(projectId) });
   return (
+    <div className="space-y-6">
+    <ContractDocumentsCard projectId={projectId} canManage={canManage} />
     <Card>
       <CardHeader>
         <CardTitle>Dateiversionen</CardTitle>
@@ -50,5 +53,6 @@ export function ProjectFilesTab({ projectId }: { projectId: number }) {
         )}
       </CardContent>
     </Card>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Upload } from "lucide-react";
 import { isHtmlFileName, PROJECT_FILE_MAX_BYTES, PROJECT_MESSAGES } from "../../common/schemas/project";
+import { CONTRACT_DOCUMENT_MESSAGES, isContractDocumentName } from "../../common/schemas/contract-documents";
 import { Button } from "../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { toast } from "../hooks/use-toast";
@@ -12,7 +13,7 @@ import { FileDropInput } from "./FileDropInput";
 import { invalidateProjects, UploadCancelled, uploadWithProgress, type UploadHandle } from "./project-api";
 import { UploadProgress } from "./UploadProgress";
 
-export type UploadKind = "html" | "input";
+export type UploadKind = "html" | "input" | "contract";
 
 const TEXTS: Record<UploadKind, { title: string; description: string; success: string; failure: string; route: string; field: string; accept?: string; hint: string; trigger: string }> = {
   html: {
@@ -36,11 +37,24 @@ const TEXTS: Record<UploadKind, { title: string; description: string; success: s
     hint: "Beliebiger Dateityp, höchstens 10 MB",
     trigger: "Neue Datei hochladen",
   },
+  contract: {
+    title: "Vertragsunterlage hochladen",
+    description:
+      "Besondere oder Zusätzliche Vertragsbedingungen, Baubeschreibung: Ihre Klauseln werden mit dem LV geprüft. Eine Datei gleichen Namens wird ersetzt.",
+    success: CONTRACT_DOCUMENT_MESSAGES.uploaded,
+    failure: "Beim Hochladen der Vertragsunterlage ist ein Fehler aufgetreten: ",
+    route: "contract-documents",
+    field: "file",
+    accept: ".pdf,.docx,.txt,application/pdf,text/plain,application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    hint: "PDF, DOCX oder TXT, höchstens 10 MB",
+    trigger: "Vertragsunterlage hochladen",
+  },
 };
 
 export function uploadFileError(kind: UploadKind, file: File | null): string | undefined {
   if (!file) return undefined;
   if (kind === "html" && !isHtmlFileName(file.name)) return PROJECT_MESSAGES.wrongFormat;
+  if (kind === "contract" && !isContractDocumentName(file.name)) return CONTRACT_DOCUMENT_MESSAGES.wrongFormat;
   if (file.size > PROJECT_FILE_MAX_BYTES) return PROJECT_MESSAGES.fileTooLarge;
   return undefined;
 }

@@ -9,6 +9,8 @@
 // - Tokens spent are summed per project (project_model_usage) and reported in the analysis
 //   summary as `modelUsage`.
 // - At most LLM_MAX_POSITIONS items are sent; the rest are named in a warning.
+// - The contract clauses (Vorbemerkungen and contract documents) go in requests of their own; the
+//   model's clause findings are merged into the checklist (model-clauses.ts), never listed twice.
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import OpenAI from "openai";
@@ -18,9 +20,10 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Metrics } from "../ops/metrics";
 import { analysisModelCache, projectModelUsage } from "../db/schema";
-import { priceFindings } from "../tender/public";
+import { checklist, clauseFindings, priceFindings } from "../tender/public";
 import type { BoqNode, Finding, TenderAnalysis } from "../tender";
 import { activeAnalysisPrompt } from "./analysis-prompt";
+import { clauseChunks, clauseUserMessage, mergeModelClauses, modelClauseSchema, type ModelClause } from "./model-clauses";
 
 export type ModelPassConfig = Pick<Config, "llm" | "llmMaxPositions"> & {
   log?: { warn(obj: object, msg: string): void };
@@ -57,8 +60,11 @@ export interface ModelUsage {
   chunks: number;
   cachedChunks: number;
   failedChunks: number;
-  /** Model findings dropped: OZ not in the LV, or not of the agreed form. */
+  /** Model findings dropped: OZ not in the LV, a quote not in the contract texts, or not of the agreed form. */
   droppedFindings: number;
+  /** Requests with contract clauses, and model clause findings merged into a rule's entry. */
+  clauseChunks?: number;
+  mergedClauses?: number;
 }
 
 export type WithModelUsage<T> = T & { modelUsage?: ModelUsage };
@@ -79,8 +85,8 @@ const answerSchema = z.object({ findings: z.array(z.unknown()) });
 
 type FailReason = "timeout" | "http" | "unreachable" | "format" | "budget";
 
-type ChunkResult =
-  | { ok: true; findings: ModelFinding[]; invalid: number; cached: boolean; promptTokens: number; completionTokens: number }
+type ChunkResult<F = ModelFinding> =
+  | { ok: true; findings: F[]; invalid: number; cached: boolean; promptTokens: number; completionTokens: number }
   | { ok: false; reason: FailReason; status?: number; promptTokens: number; completionTokens: number };
 
 const clients = new Map<string, OpenAI>();
@@ -155,7 +161,7 @@ function userMessage(lvName: string, lines: string[]): string {
 }
 
 /** Checks the model's text: a JSON object with a findings list; single findings of another form are dropped. */
-function parseAnswer(text: string): { findings: ModelFinding[]; invalid: number } | null {
+function parseAnswer<S extends z.ZodType>(text: string, schema: S): { findings: z.infer<S>[]; invalid: number } | null {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -164,25 +170,29 @@ function parseAnswer(text: string): { findings: ModelFinding[]; invalid: number 
   }
   const answer = answerSchema.safeParse(json);
   if (!answer.success) return null;
-  const findings: ModelFinding[] = [];
+  const findings: z.infer<S>[] = [];
   let invalid = 0;
   for (const raw of answer.data.findings) {
-    const f = modelFindingSchema.safeParse(raw);
+    const f = schema.safeParse(raw);
     if (f.success) findings.push(f.data);
     else invalid++;
   }
   return { findings, invalid };
 }
 
-async function readCache(db: Db, key: string): Promise<ModelFinding[] | null> {
+async function readCache<S extends z.ZodType>(db: Db, key: string, schema: S): Promise<z.infer<S>[] | null> {
   const [row] = await db.select({ findings: analysisModelCache.findings }).from(analysisModelCache).where(eq(analysisModelCache.key, key));
   if (!row) return null;
-  const parsed = z.array(modelFindingSchema).safeParse(row.findings);
+  const parsed = z.array(schema).safeParse(row.findings);
   return parsed.success ? parsed.data : null;
 }
 
 /** One request with a deadline of its own over the whole answer (the SDK's covers the headers only). */
-async function askModel(cfg: LlmConfig, messages: ChatCompletionMessageParam[]): Promise<ChunkResult> {
+async function askModel<S extends z.ZodType = typeof modelFindingSchema>(
+  cfg: LlmConfig,
+  messages: ChatCompletionMessageParam[],
+  schema: S = modelFindingSchema as unknown as S,
+): Promise<ChunkResult<z.infer<S>>> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -196,7 +206,7 @@ async function askModel(cfg: LlmConfig, messages: ChatCompletionMessageParam[]):
     );
     const promptTokens = res.usage?.prompt_tokens ?? 0;
     const completionTokens = res.usage?.completion_tokens ?? 0;
-    const parsed = parseAnswer(res.choices[0]?.message?.content ?? "");
+    const parsed = parseAnswer(res.choices[0]?.message?.content ?? "", schema);
     if (!parsed) return { ok: false, reason: "format", promptTokens, completionTokens };
     return { ok: true, ...parsed, cached: false, promptTokens, completionTokens };
   } catch (err) {
@@ -212,7 +222,7 @@ async function askModel(cfg: LlmConfig, messages: ChatCompletionMessageParam[]):
   }
 }
 
-function reasonLabel(r: Extract<ChunkResult, { ok: false }>): string {
+function reasonLabel(r: Extract<ChunkResult<unknown>, { ok: false }>): string {
   switch (r.reason) {
     case "timeout":
       return "Zeitüberschreitung";
@@ -227,7 +237,7 @@ function reasonLabel(r: Extract<ChunkResult, { ok: false }>): string {
   }
 }
 
-function failureWarning(failed: Extract<ChunkResult, { ok: false }>[], chunks: number): string {
+function failureWarning(failed: Extract<ChunkResult<unknown>, { ok: false }>[], chunks: number): string {
   const reasons = [...new Set(failed.map(reasonLabel))].join("; ");
   if (failed.length === chunks) {
     const requests = chunks === 1 ? "1 Anfrage" : `alle ${chunks} Anfragen`;
@@ -323,7 +333,7 @@ async function runModelPass<T extends TenderAnalysis>(
     const key = createHash("sha256")
       .update(JSON.stringify([llm.model, prompt.id, prompt.text, content]))
       .digest("hex");
-    const cached = await readCache(db, key);
+    const cached = await readCache(db, key, modelFindingSchema);
     if (cached) return { ok: true, findings: cached, invalid: 0, cached: true, promptTokens: 0, completionTokens: 0 };
     if (Date.now() > deadline) return { ok: false, reason: "budget", promptTokens: 0, completionTokens: 0 };
     const result = await askModel(llm, [
@@ -383,29 +393,31 @@ async function runModelPass<T extends TenderAnalysis>(
   const failed = results.filter((r): r is Extract<ChunkResult, { ok: false }> => !r.ok);
   if (failed.length) warnings.push(failureWarning(failed, chunks.length));
 
+  // The contract clauses: their own requests, merged into the checklist (model-clauses.ts).
+  const clauses = await clausePass(db, config, projectId, analysis, prompt, lvName, deadline);
+  if (clauses.failed.length) warnings.push(clauseFailureWarning(clauses.failed, clauses.results.length));
+  const allResults: ChunkResult<unknown>[] = [...results, ...clauses.results];
+
   const usage = {
-    promptTokens: results.reduce((s, r) => s + r.promptTokens, 0),
-    completionTokens: results.reduce((s, r) => s + r.completionTokens, 0),
-    requests: results.filter((r) => !(r.ok && r.cached) && !(!r.ok && r.reason === "budget")).length,
+    promptTokens: allResults.reduce((s, r) => s + r.promptTokens, 0),
+    completionTokens: allResults.reduce((s, r) => s + r.completionTokens, 0),
+    requests: allResults.filter((r) => !(r.ok && r.cached) && !(!r.ok && r.reason === "budget")).length,
   };
   if (usage.requests > 0) await recordUsage(db, projectId, usage);
-  config.metrics?.tokens("analysis", results.filter((r) => !(r.ok && r.cached))); // cached chunks cost nothing now
+  config.metrics?.tokens("analysis", allResults.filter((r) => !(r.ok && r.cached))); // cached chunks cost nothing now
 
-  const counts = analysis.findingCounts;
-  const bySeverity = { ...counts.bySeverity };
-  for (const f of added) bySeverity[f.severity]++;
+  // Clause findings follow the merged checklist: the rule's findings on a clause are replaced, not
+  // joined by a second one of the model.
+  const ruleFindings = clauses.checklist ? analysis.findings.filter((f) => !f.clause) : analysis.findings;
+  const clauseFindingList = clauses.checklist ? clauseFindings(clauses.checklist) : [];
   // Model findings put money at stake like rule findings (same table); the total counts each once.
-  const priced = priceFindings([...analysis.findings, ...added], analysis);
+  const priced = priceFindings([...ruleFindings, ...clauseFindingList, ...added], analysis);
   return {
     ...analysis,
     findings: priced.findings,
     potential: priced.potential,
-    findingCounts: {
-      ...counts,
-      total: counts.total + added.length,
-      bySeverity,
-      byRule: { ...counts.byRule, [MODEL_RULE_ID]: (counts.byRule[MODEL_RULE_ID] ?? 0) + added.length },
-    },
+    findingCounts: countFindings(priced.findings, analysis.findingCounts),
+    ...(clauses.checklist ? { checklist: clauses.checklist } : {}),
     warnings,
     modelUsage: {
       model: llm.model,
@@ -416,7 +428,70 @@ async function runModelPass<T extends TenderAnalysis>(
       chunks: chunks.length,
       cachedChunks: results.filter((r) => r.ok && r.cached).length,
       failedChunks: failed.length,
-      droppedFindings: dropped,
+      droppedFindings: dropped + clauses.dropped,
+      ...(clauses.results.length ? { clauseChunks: clauses.results.length, mergedClauses: clauses.merged } : {}),
     },
+  };
+}
+
+/** The counts over the final findings; rules without a finding keep their 0. */
+function countFindings(findings: Finding[], before: TenderAnalysis["findingCounts"]): TenderAnalysis["findingCounts"] {
+  const byRule: Record<string, number> = Object.fromEntries(Object.keys(before.byRule).map((k) => [k, 0]));
+  const bySeverity = { hinweis: 0, warnung: 0, risiko: 0 };
+  let nachtragspotenzial = 0;
+  for (const f of findings) {
+    byRule[f.ruleId] = (byRule[f.ruleId] ?? 0) + 1;
+    bySeverity[f.severity]++;
+    if (f.nachtragspotenzial) nachtragspotenzial++;
+  }
+  return { total: findings.length, bySeverity, byRule, nachtragspotenzial };
+}
+
+function clauseFailureWarning(failed: Extract<ChunkResult<unknown>, { ok: false }>[], chunks: number): string {
+  const reasons = [...new Set(failed.map(reasonLabel))].join("; ");
+  return `Die KI-Prüfung der Vertragsklauseln war für ${failed.length} von ${chunks} Teilen nicht erreichbar (${reasons}); dort gilt die Checkliste der Regeln.`;
+}
+
+/** Sends the contract texts with the checklist's types and merges the answers into the checklist. */
+async function clausePass(
+  db: Db,
+  config: ModelPassConfig & { llm: LlmConfig },
+  projectId: number,
+  analysis: TenderAnalysis,
+  prompt: { id: number; text: string },
+  lvName: string,
+  deadline: number,
+) {
+  const { llm } = config;
+  const texts = analysis.clauseTexts ?? [];
+  const none = { results: [] as ChunkResult<ModelClause>[], failed: [] as Extract<ChunkResult<unknown>, { ok: false }>[], checklist: null, merged: 0, dropped: 0 };
+  if (!texts.length || !analysis.checklist) return none;
+  const types = checklist();
+  const results = await mapParallel(clauseChunks(texts), PARALLEL_REQUESTS, async (lines): Promise<ChunkResult<ModelClause>> => {
+    const content = clauseUserMessage(lvName, types, lines);
+    const key = createHash("sha256")
+      .update(JSON.stringify([llm.model, prompt.id, prompt.text, content]))
+      .digest("hex");
+    const cached = await readCache(db, key, modelClauseSchema);
+    if (cached) return { ok: true, findings: cached, invalid: 0, cached: true, promptTokens: 0, completionTokens: 0 };
+    if (Date.now() > deadline) return { ok: false, reason: "budget", promptTokens: 0, completionTokens: 0 };
+    const result = await askModel(llm, [{ role: "system", content: prompt.text }, { role: "user", content }], modelClauseSchema);
+    if (result.ok) {
+      await db
+        .insert(analysisModelCache)
+        .values({ key, model: llm.model, promptId: prompt.id, findings: result.findings, promptTokens: result.promptTokens, completionTokens: result.completionTokens })
+        .onConflictDoNothing();
+    } else config.log?.warn({ projectId, reason: result.reason, status: result.status }, "model pass: clause chunk failed");
+    return result;
+  });
+  const found = results.flatMap((r) => (r.ok ? r.findings : []));
+  const invalid = results.reduce((n, r) => n + (r.ok ? r.invalid : 0), 0);
+  const merged = mergeModelClauses(analysis.checklist, texts, found, types);
+  return {
+    results,
+    failed: results.filter((r): r is Extract<ChunkResult<ModelClause>, { ok: false }> => !r.ok),
+    checklist: merged.entries,
+    merged: merged.merged,
+    dropped: merged.dropped + invalid,
   };
 }

@@ -326,14 +326,19 @@ async function start(task: Task) {
     void finish(run, { crash: true });
   });
   // Copies of the bytes, handed over (transferred) to the thread: no further copy is made.
-  const { base, ...rest } = task.options;
+  const { base, contractDocuments, ...rest } = task.options;
   const request: ReaderRequest = {
     data: copyOf(task.data),
     fileName: task.fileName,
-    options: { ...rest, base: base ? { data: copyOf(base.data), fileName: base.fileName } : null },
+    options: {
+      ...rest,
+      base: base ? { data: copyOf(base.data), fileName: base.fileName } : null,
+      contractDocuments: (contractDocuments ?? []).map((d) => ({ data: copyOf(d.data), fileName: d.fileName })),
+    },
   };
   try {
-    worker.postMessage(request, [request.data, ...(request.options.base ? [request.options.base.data] : [])]);
+    const transfer = [request.data, ...(request.options.base ? [request.options.base.data] : []), ...(request.options.contractDocuments ?? []).map((d) => d.data)];
+    worker.postMessage(request, transfer);
   } catch (err) {
     log.error({ fileName: task.fileName, err }, "tender reader request not sendable");
     void finish(run, { crash: true });

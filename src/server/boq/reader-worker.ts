@@ -7,7 +7,10 @@ import { analyseTender, type AnalyseOptions, type TenderAnalysis } from "../tend
 export interface ReaderRequest {
   data: ArrayBuffer;
   fileName: string;
-  options: Omit<AnalyseOptions, "base"> & { base?: { data: ArrayBuffer; fileName: string } | null };
+  options: Omit<AnalyseOptions, "base" | "contractDocuments"> & {
+    base?: { data: ArrayBuffer; fileName: string } | null;
+    contractDocuments?: { data: ArrayBuffer; fileName: string }[];
+  };
 }
 
 /** The long lists of a result, sent in parts (see below). */
@@ -39,10 +42,11 @@ port.on("message", (message: ReaderRequest | "next") => {
 async function read({ data, fileName, options }: ReaderRequest) {
   let result: TenderAnalysis;
   try {
-    const { base, ...rest } = options;
+    const { base, contractDocuments, ...rest } = options;
     result = await analyseTender(new Uint8Array(data), fileName, {
       ...rest,
       ...(base ? { base: { data: new Uint8Array(base.data), fileName: base.fileName } } : {}),
+      contractDocuments: (contractDocuments ?? []).map((d) => ({ data: new Uint8Array(d.data), fileName: d.fileName })),
     });
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));

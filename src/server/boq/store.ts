@@ -9,6 +9,7 @@ import type { BoqNode, TenderAnalysis } from "../tender";
 import { retryWhileUnavailable } from "../jobs/queue";
 import { addModelFindings, type ModelPassConfig } from "./model-pass";
 import { readTenderIsolated } from "./reader-pool";
+import { readContractDocuments } from "../projects/contract-documents";
 
 /** What the UI and the API call "kinds": the node kind plus every flag that is set. */
 export function positionKinds(p: BoqNode): string[] {
@@ -27,7 +28,7 @@ export function positionKinds(p: BoqNode): string[] {
   return k;
 }
 
-export type AnalysisSummary = Omit<TenderAnalysis, "positions" | "status" | "error" | "format" | "phase"> & {
+export type AnalysisSummary = Omit<TenderAnalysis, "positions" | "status" | "error" | "format" | "phase" | "clauseTexts"> & {
   /** The reader's error code (the message is in the row's error column). */
   errorCode?: string;
 };
@@ -64,10 +65,12 @@ async function findBaseLv(db: Db, projectId: number, fileId: number) {
 
 /** Reads a file in the isolated reader; a price-only X84 is read again with its X83. */
 async function readStoredFile(db: Db, file: { projectId: number; fileName: string; data: Uint8Array }, fileId: number, mapping: ColumnMapping | null) {
-  const result = await readTenderIsolated(file.data, file.fileName, { mapping });
+  // The project's contract documents are read in the same thread; their clauses join the review.
+  const contractDocuments = await readContractDocuments(db, file.projectId);
+  const result = await readTenderIsolated(file.data, file.fileName, { mapping, contractDocuments });
   if (result.error?.code !== "price_only_without_base") return result;
   const base = await findBaseLv(db, file.projectId, fileId);
-  return base ? readTenderIsolated(file.data, file.fileName, { base }) : result;
+  return base ? readTenderIsolated(file.data, file.fileName, { base, contractDocuments }) : result;
 }
 
 export interface SaveOptions {
@@ -89,7 +92,8 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
     .where(eq(projectFiles.id, fileId));
   if (!file) return; // the project was deleted meanwhile
   const result = await addModelFindings(db, modelPass, file.projectId, await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null));
-  const { positions, status, error, format, phase, ...rest } = result;
+  // The contract texts were for the model pass only; the checklist quotes what matters.
+  const { positions, status, error, format, phase, clauseTexts: _texts, ...rest } = result;
   const summary: AnalysisSummary = error ? { ...rest, errorCode: error.code } : rest;
   await retryWhileUnavailable(() => db.transaction(async (tx) => {
     await save.fence?.(tx);

@@ -8,6 +8,8 @@ import type { Db } from "../db/client";
 import { rows } from "../db/client";
 import { enqueue, releaseAbandonedJobs, startWorker, type Job, type Worker } from "../jobs/queue";
 import { configureReaderPool } from "./reader-pool";
+import { eq } from "drizzle-orm";
+import { boqAnalyses, projects } from "../db/schema";
 import { analyseStoredFile, markAnalysisFailed, markPending } from "./store";
 
 export const BOQ_QUEUE = "boq.analyse";
@@ -42,6 +44,15 @@ export async function queueBoqAnalysis(db: Db, e: { projectId: number; fileId: n
 /** Lets the workers of this process look for the job just committed instead of at the next poll. */
 export function wakeBoqWorkers() {
   for (const w of running) w.wake();
+}
+
+/** The project's contract documents changed: read its current input file again (if any). */
+export async function requeueCurrentInput(deps: { db: Db }, projectId: number) {
+  const [project] = await deps.db.select({ inputFileId: projects.inputFileId }).from(projects).where(eq(projects.id, projectId));
+  if (!project?.inputFileId) return;
+  await deps.db.update(boqAnalyses).set({ status: "pending", updatedAt: new Date() }).where(eq(boqAnalyses.fileId, project.inputFileId));
+  await queueBoqAnalysis(deps.db, { projectId, fileId: project.inputFileId });
+  wakeBoqWorkers();
 }
 
 /** Pending analyses with no open job (e.g. queued before jobs were part of the upload's transaction). */

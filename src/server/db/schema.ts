@@ -275,7 +275,8 @@ export const projectFiles = pgTable(
     projectId: integer("project_id")
       .notNull()
       .references((): AnyPgColumn => projects.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["input", "output"] }).notNull(),
+    /** input/output: the project points at the current version; contract: documents beside the LV. */
+    kind: text("kind", { enum: ["input", "output", "contract"] }).notNull(),
     fileName: text("file_name").notNull(),
     extension: text("extension").notNull(),
     mimeType: text("mime_type").notNull(),
@@ -284,8 +285,14 @@ export const projectFiles = pgTable(
     data: bytea("data").notNull(),
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** A contract document the project no longer uses (migration 0010); its bytes stay. */
+    withdrawnAt: ts("withdrawn_at"),
   },
-  (t) => [index("project_files_project_idx").on(t.projectId, t.kind, t.id)],
+  (t) => [
+    index("project_files_project_idx").on(t.projectId, t.kind, t.id),
+    index("project_files_contract_idx").on(t.projectId, t.id).where(sql`${t.kind} = 'contract' and ${t.withdrawnAt} is null`),
+    check("project_files_kind_ck", sql`${t.kind} in ('input', 'output', 'contract')`),
+  ],
 );
 
 /** The machine reading of an input file (GAEB/PDF): one row per file version. */

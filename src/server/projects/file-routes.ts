@@ -16,6 +16,17 @@ import { listFileVersions, readFileVersion, readProjectFile, readProjectUpload, 
 import { isHtmlUpload, sendEvaluation } from "./evaluation";
 import { inputFilesCommitted, runInputFileHooks } from "./input-hooks";
 import { recordProjectWork } from "./status";
+import {
+  CONTRACT_DOCUMENT_EXTENSIONS,
+  CONTRACT_DOCUMENT_MESSAGES,
+  MAX_CONTRACT_DOCUMENTS,
+  contractDocumentListSchema,
+  contractDocumentParams,
+  contractDocumentRemoveSchema,
+  contractDocumentUploadSchema,
+} from "../../common/schemas/contract-documents";
+import { countContractDocuments, listContractDocuments, storeContractDocument, withdrawContractDocument } from "./contract-documents";
+import { requeueCurrentInput } from "../boq/worker";
 
 const versionParams = z.object({ id: idParam.shape.id, fileId: idParam.shape.id });
 const resultQuery = z.object({ print: z.enum(["1", "true"]).optional() });
@@ -78,6 +89,43 @@ export const projectFileRoutes =
       const file = await readFileVersion(db, project.id, req.params.fileId);
       if (!file || (file.kind === "output" && !canDownloadOutput(user))) throw notFound("Datei nicht gefunden");
       return sendDownload(reply, file);
+    });
+
+    // Contract documents beside the LV (issue 23): everyone who sees the project lists them;
+    // uploading and removing is for those who may change it. Either reads the LV again.
+    app.get("/api/projects/:id/contract-documents", { schema: { params: idParam, response: { 200: contractDocumentListSchema } } }, async (req) => {
+      const project = await loadVisibleProject(db, requireUser(req), req.params.id);
+      return listContractDocuments(db, project.id);
+    });
+
+    app.post(
+      "/api/projects/:id/contract-documents",
+      {
+        schema: { params: uploadIdParam, ...multipartForm(projectFileForm), response: { 201: contractDocumentUploadSchema } },
+        preHandler: opts.uploadLimit ? [opts.uploadLimit] : [],
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const project = await loadManageableProject(db, user, req.params.id);
+        const [file] = (await readProjectUpload(req)).files;
+        if (!file || file.size === 0) throw badRequest(PROJECT_MESSAGES.uploadMissing);
+        if (!(CONTRACT_DOCUMENT_EXTENSIONS as readonly string[]).includes(file.extension)) throw unsupportedType(CONTRACT_DOCUMENT_MESSAGES.wrongFormat);
+        const documentId = await db.transaction(async (tx) => {
+          const current = await listContractDocuments(tx as unknown as typeof db, project.id);
+          if (current.length >= MAX_CONTRACT_DOCUMENTS && !current.some((d) => d.fileName === file.fileName)) throw badRequest(CONTRACT_DOCUMENT_MESSAGES.tooMany);
+          return storeContractDocument(tx as unknown as typeof db, project.id, file, user.id);
+        });
+        await requeueCurrentInput(deps, project.id);
+        reply.code(201);
+        return { message: CONTRACT_DOCUMENT_MESSAGES.uploaded, documentId, documents: await listContractDocuments(db, project.id) };
+      },
+    );
+
+    app.delete("/api/projects/:id/contract-documents/:documentId", { schema: { params: contractDocumentParams, response: { 200: contractDocumentRemoveSchema } } }, async (req) => {
+      const project = await loadManageableProject(db, requireUser(req), req.params.id);
+      if (!(await withdrawContractDocument(db, project.id, req.params.documentId))) throw notFound(CONTRACT_DOCUMENT_MESSAGES.notFound);
+      await requeueCurrentInput(deps, project.id);
+      return { message: CONTRACT_DOCUMENT_MESSAGES.removed, documents: await listContractDocuments(db, project.id), count: await countContractDocuments(db, project.id) };
     });
 
     /** The evaluation for the sandboxed frame of /projects/:id/result (?print=1: print view). */

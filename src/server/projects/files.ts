@@ -80,7 +80,7 @@ export async function storeProjectFile(tx: Db, projectId: number, kind: FileKind
 
 export interface StoredFile {
   id: number;
-  kind: FileKind;
+  kind: FileKind | "contract";
   fileName: string;
   mimeType: string;
   size: number;
@@ -138,7 +138,7 @@ export async function listFileVersions(db: Db, projectId: number, kinds: FileKin
     .leftJoin(users, eq(users.id, projectFiles.uploadedBy))
     .where(and(eq(projectFiles.projectId, projectId), inArray(projectFiles.kind, kinds)))
     .orderBy(desc(projectFiles.id));
-  return rows.map((r) => ({
+  return rows.filter((r): r is typeof r & { kind: FileKind } => r.kind !== "contract").map((r) => ({
       id: r.id,
       kind: r.kind,
       fileName: r.fileName,

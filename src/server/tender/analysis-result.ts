@@ -7,6 +7,8 @@ import { UNSUPPORTED_CODES, type GaebError, type GaebErrorCode } from "./errors"
 import { isLumpSum } from "./review/position-facts";
 import { runPrecheck } from "./review/run";
 import type { Finding, FindingCounts, Potential } from "./review/types";
+import type { ChecklistEntry } from "./review/clauses/review";
+import type { ClauseText } from "./review/clauses";
 import type { TenderPrices } from "./prices";
 import type { BoqNode, ParsedTender, TenderFormat, TenderTotals } from "./types";
 import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
@@ -57,6 +59,12 @@ export interface TenderAnalysis extends Pick<ParsedTender, "version" | "phase" |
   sheetPreview?: SheetPreview;
   /** The column mapping a spreadsheet was read with. */
   mapping?: ColumnMapping;
+  /** The clause checklist (review/clauses): every clause type with its verdict; absent on old results. */
+  checklist?: ChecklistEntry[];
+  /** The contract documents read beside the LV. */
+  contractDocuments?: { name: string; paragraphs: number; error?: string }[];
+  /** The contract texts paragraph by paragraph, for the model pass; not saved with the summary. */
+  clauseTexts?: ClauseText[];
 }
 
 export function countPositions(positions: BoqNode[]): PositionCounts {

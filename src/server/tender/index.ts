@@ -11,6 +11,8 @@ import { mergePrices } from "./read/merge-prices";
 import { priceFindings } from "./money/money";
 import { readTenderPdf } from "./read/pdf";
 import { runPrecheck } from "./review/run";
+import { clauseFindings, clauseTexts, reviewTenderClauses } from "./review/clauses";
+import { readContractDocument, type ContractDocumentInput, type ContractText } from "./read/contract-documents";
 import { priceTender } from "./prices";
 import { readGaebXml } from "./read/gaeb-xml/reader";
 import { readGaeb90 } from "./read/gaeb-90/reader";
@@ -23,6 +25,8 @@ export { GaebError } from "./errors";
 export { failedAnalysis, type PositionCounts, type TenderAnalysis } from "./analysis-result";
 export type { BoqNode, ParsedTender, TenderFormat } from "./types";
 export type { Finding, FindingCounts, Potential } from "./review/types";
+export type { ChecklistEntry } from "./review/clauses";
+export type { ContractDocumentInput } from "./read/contract-documents";
 export type { ReadLimits } from "./limits";
 
 export interface AnalyseOptions {
@@ -31,11 +35,18 @@ export interface AnalyseOptions {
   /** For a price-only X84: the earlier input file (X83) whose positions get the prices. */
   base?: { data: Uint8Array; fileName: string } | null;
   limits?: ReadLimits;
+  /** Contract documents beside the LV (PDF, DOCX, TXT); their clauses join the review. */
+  contractDocuments?: ContractDocumentInput[];
 }
 
-function analysed(format: TenderFormat, parsed: ParsedTender & { sheetPreview?: SheetPreview; mapping?: ColumnMapping }): TenderAnalysis {
+function analysed(
+  format: TenderFormat,
+  parsed: ParsedTender & { sheetPreview?: SheetPreview; mapping?: ColumnMapping },
+  documents: ContractText[] = [],
+): TenderAnalysis {
   const { chargeablePositions, duplicates } = countChargeable(parsed.positions);
-  const precheck = runPrecheck(parsed);
+  const clauses = reviewTenderClauses(parsed, documents);
+  const precheck = runPrecheck(parsed, undefined, undefined, clauseFindings(clauses.entries));
   const money = priceFindings(precheck.findings, parsed);
   return {
     status: "done",
@@ -54,7 +65,10 @@ function analysed(format: TenderFormat, parsed: ParsedTender & { sheetPreview?: 
     findings: money.findings,
     findingCounts: precheck.counts,
     potential: money.potential,
-    warnings: parsed.warnings,
+    warnings: [...parsed.warnings, ...documents.filter((d) => d.error).map((d) => `${d.document}: ${d.error}`)],
+    checklist: clauses.entries,
+    clauseTexts: clauseTexts(parsed, documents),
+    contractDocuments: documents.map((d) => ({ name: d.document, paragraphs: d.paragraphs.length, ...(d.error ? { error: d.error } : {}) })),
     ...(parsed.priceOnly ? { priceOnly: true } : {}),
     ...(parsed.ocr ? { ocr: true } : {}),
     ...(parsed.sheetPreview ? { sheetPreview: parsed.sheetPreview } : {}),
@@ -87,19 +101,21 @@ function readGaeb(format: GaebFormat, buffer: Uint8Array, options: AnalyseOption
 export async function analyseTender(buffer: Uint8Array, fileName: string, options: AnalyseOptions = {}): Promise<TenderAnalysis> {
   const format = detectTenderFormat(buffer, fileName);
   const limits = options.limits ?? DEFAULT_LIMITS;
+  const documents: ContractText[] = [];
+  for (const doc of options.contractDocuments ?? []) documents.push(await readContractDocument(doc, limits));
   try {
     switch (format) {
       case "gaeb-xml":
       case "gaeb-90":
       case "gaeb-2000": {
         const parsed = readGaeb(format, buffer, options, limits);
-        return { ...analysed(format, parsed), ...(parsed.baseFileName ? { baseFileName: parsed.baseFileName } : {}) };
+        return { ...analysed(format, parsed, documents), ...(parsed.baseFileName ? { baseFileName: parsed.baseFileName } : {}) };
       }
       case "pdf":
-        return analysed(format, await readTenderPdf(buffer, limits));
+        return analysed(format, await readTenderPdf(buffer, limits), documents);
       case "xlsx":
       case "csv":
-        return analysed(format, await readTenderSheet(buffer, fileName, format, { mapping: options.mapping ?? null, limits }));
+        return analysed(format, await readTenderSheet(buffer, fileName, format, { mapping: options.mapping ?? null, limits }), documents);
       case "xls":
         throw new GaebError("xls_unsupported");
       case "unknown":

@@ -9,3 +9,5 @@ export { priceFindings } from "./money/money";
 export { detectTenderFormat } from "./read/detect";
 export type { BoqNode, ParsedTender, TenderFormat } from "./types";
 export type { Finding, FindingCounts, Potential } from "./review/types";
+export { clauseFindings, type ChecklistEntry, type ClauseText } from "./review/clauses";
+export { checklist, type ClauseType } from "./review/clauses/checklist";

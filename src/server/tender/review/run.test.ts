@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readGaebXml } from "../read/gaeb-xml/reader";
 import { emptyFlags, newNode, type BoqNode } from "../types";
+import { clauseFindings, reviewTenderClauses } from "./clauses";
 import { runPrecheck } from "./run";
 
 const sample = (name: string) => readGaebXml(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
@@ -31,7 +32,6 @@ describe("runPrecheck", () => {
     expect(counts.byRule.wahlposition).toBe(2);
     expect(counts.byRule.vertragsstrafe).toBe(0);
     expect(counts.byRule["wahlposition-ohne-grundposition"]).toBe(1);
-    expect(counts.byRule["vertragsstrafe-obergrenze"]).toBe(0);
     expect(counts.nachtragspotenzial).toBe(1);
   });
 
@@ -64,18 +64,21 @@ describe("runPrecheck", () => {
     expect(findings.map((f) => [f.ruleId, f.oz])).toEqual([["fehlt-beton-nachbehandlung", null]]);
   });
 
-  it("runs the LV rules over the preamble and counts them like the position rules", () => {
-    const { findings, counts } = runPrecheck({
-      positions: [item("01.0010")],
-      preamble: "Vertragsstrafe: 0,3 % der Auftragssumme je Werktag, insgesamt höchstens 10 % der Auftragssumme.",
-    });
-    expect(findings.map((f) => [f.ruleId, f.scope, f.evidence])).toEqual([
-      ["vertragsstrafe-tagessatz", "lv", "0,3 % je Werktag; üblich bis 0,2 % je Werktag"],
-      ["vertragsstrafe-obergrenze", "lv", "Obergrenze 10 %; zulässig höchstens 5 % der Auftragssumme"],
+  it("runs the LV rules over the preamble and counts them, and the clause findings it is given, like the position rules", () => {
+    const clause = { ...clauseFindings(reviewTenderClauses({ positions: [], preamble: "Vertragsstrafe: 0,3 % der Auftragssumme je Werktag, insgesamt höchstens 10 % der Auftragssumme." }).entries)[0] };
+    const { findings, counts } = runPrecheck(
+      { positions: [item("01.0010")], preamble: "Winterbaumaßnahmen sind in die Einheitspreise einzurechnen." },
+      undefined,
+      undefined,
+      [clause],
+    );
+    expect(findings.map((f) => [f.ruleId, f.scope, f.severity])).toEqual([
+      ["besondere-leistung-eingerechnet", "lv", "warnung"],
+      ["klausel-vertragsstrafe", "lv", "risiko"],
     ]);
-    expect(findings[0].excerpt).toBe("Vertragsstrafe: 0,3 % der Auftragssumme je Werktag, insgesamt höchstens 10 % der Auftragssumme.");
+    expect(findings[0].excerpt).toBe("Winterbaumaßnahmen sind in die Einheitspreise einzurechnen.");
     expect(counts.bySeverity).toEqual({ hinweis: 0, warnung: 1, risiko: 1 });
-    expect(counts.byRule["vertragsstrafe-obergrenze"]).toBe(1);
+    expect(counts.byRule["klausel-vertragsstrafe"]).toBe(1);
   });
 
   it("explains each finding and quotes the wording in its original spelling", () => {
@@ -105,14 +108,12 @@ describe("runPrecheck", () => {
     expect(findings.map((f) => f.ruleId)).toEqual(["position-entfaellt"]);
   });
 
-  it("checks remarks (Vorbemerkungen) with the text rules only", () => {
+  it("checks remarks (Vorbemerkungen) with the text rules only; their clauses go to the clause review", () => {
     const remark = newNode("remark", { longText: "Vertragsstrafe 0,3 % je Werktag." });
     const { findings } = runPrecheck({ positions: [remark] });
     expect(findings.filter((f) => f.scope === "position").map((f) => [f.kind, f.ruleId])).toEqual([["remark", "vertragsstrafe"]]);
-    // The LV rules read the figure: above 0,2 % and without an upper limit.
-    expect(findings.filter((f) => f.scope === "lv").map((f) => f.ruleId)).toEqual([
-      "vertragsstrafe-tagessatz",
-      "vertragsstrafe-ohne-obergrenze",
-    ]);
+    expect(findings.filter((f) => f.scope === "lv")).toEqual([]);
+    const penalty = reviewTenderClauses({ positions: [remark] }).entries.find((e) => e.type === "vertragsstrafe")!;
+    expect(penalty).toMatchObject({ status: "geregelt", verdict: "kritisch", document: "Vorbemerkungen", quote: "Vertragsstrafe 0,3 % je Werktag." });
   });
 });

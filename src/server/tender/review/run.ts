@@ -107,7 +107,13 @@ function runLvRules(parsed: LvSource, rules: LvRule[]): Finding[] {
  * The pre-check of one LV: the position rules per position, then the LV rules once over the
  * whole LV (positions, preamble, totals). Pass `[]` to leave one kind out.
  */
-export function runPrecheck(parsed: LvSource, rules: PrecheckRule[] = PRECHECK_RULES, lvRules: LvRule[] = LV_RULES): PrecheckResult {
+export function runPrecheck(
+  parsed: LvSource,
+  rules: PrecheckRule[] = PRECHECK_RULES,
+  lvRules: LvRule[] = LV_RULES,
+  /** Findings of the clause review (review/clauses), counted with the others. */
+  clauseFindings: Finding[] = [],
+): PrecheckResult {
   const context = buildContext(parsed.positions);
   const findings: Finding[] = [];
   const counts = emptyCounts([...rules, ...lvRules]);
@@ -134,7 +140,7 @@ export function runPrecheck(parsed: LvSource, rules: PrecheckRule[] = PRECHECK_R
       });
     }
   }
-  findings.push(...runLvRules(parsed, lvRules));
+  findings.push(...runLvRules(parsed, lvRules), ...clauseFindings);
   for (const finding of findings) count(counts, finding);
   return { findings, counts };
 }

@@ -75,6 +75,19 @@ export interface Finding {
   potentialEur?: number | null;
   /** Without prices: what price would be needed to put a figure on it (German). */
   priceNeeded?: string;
+  /** Contract clause findings (review/clauses): the checklist type, its verdict and where the clause stands. */
+  clause?: FindingClause;
+}
+
+export interface FindingClause {
+  /** Slug of the checklist (knowledge/klauseln/<type>.md). */
+  type: string;
+  verdict: "kritisch" | "prüfen" | "üblich";
+  status: "geregelt" | "nicht geregelt";
+  /** "Vorbemerkungen" or the contract document's file name. */
+  document?: string;
+  /** "Seite 2, Absatz 3" or "Absatz 5". */
+  location?: string;
 }
 
 /** The money at stake over all findings (BoQ response `potential`). */

@@ -1,7 +1,7 @@
 // The LV rules, run once per LV after the position rules (see run.ts). Each group keeps its
 // patterns and limits in a readable table next to it:
 //   completeness.ts ← trade-completeness.ts  work a trade normally needs (questions)
-//   contract-clauses.ts                      Vertragsstrafe, Sicherheiten, Verjährung, Festpreis …
+//   contract-clauses.ts                      Besondere Leistungen ohne Vergütung (the clauses: review/clauses/)
 //   structure.ts                             doppelte OZ/Texte, leere Titel, Wahl ohne Grund, Bedarfspositionen
 //   quantities.ts ← quantity-ranges.ts       Größenordnung, Mengenverhältnisse, Pauschale für Messbares
 // Every rule needs a matching and a non-matching example in lv-rules.test.ts.

@@ -1,0 +1,173 @@
+// The figures of a clause: percentages (a rate per day, a cap, a plain share), periods (days,
+// Werktage, Kalendertage, weeks, months, years — also written as words: "zwei Wochen"), amounts in
+// euros and dates. All read from the folded text (ä → ae, lower case).
+
+import { fold } from "../../text";
+import { parseGermanNumber } from "../lv/facts";
+
+export type DayUnit = "werktag" | "arbeitstag" | "kalendertag" | "tag" | "woche" | "monat";
+
+export interface ClauseFigures {
+  /** Every percentage, in the order written. */
+  percents: number[];
+  /** Percentages per period (Vertragsstrafe): per Werktag, and the unit as written. */
+  rates: { value: number; perWorkday: number; unit: DayUnit }[];
+  /** Percentages after "höchstens", "insgesamt", "begrenzt auf" … */
+  caps: number[];
+  /** Periods converted to calendar days, with the unit as written. */
+  periods: { days: number; value: number; unit: DayUnit | "jahr" }[];
+  /** Euro amounts. */
+  amounts: number[];
+  /** Euro amounts per period ("2.500 € je Kalendertag"). */
+  amountRates: number[];
+  /** Euro amounts after "höchstens", "insgesamt" … */
+  amountCaps: number[];
+  /** Dates (UTC ms). */
+  dates: number[];
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  ein: 1,
+  eine: 1,
+  einem: 1,
+  einen: 1,
+  einer: 1,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  fuenf: 5,
+  sechs: 6,
+  sieben: 7,
+  acht: 8,
+  neun: 9,
+  zehn: 10,
+  elf: 11,
+  zwoelf: 12,
+  vierzehn: 14,
+  fuenfzehn: 15,
+  achtzehn: 18,
+  zwanzig: 20,
+  dreissig: 30,
+  sechzig: 60,
+  neunzig: 90,
+};
+
+const NUMBER = String.raw`(\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?|${Object.keys(NUMBER_WORDS).join("|")})`;
+
+function numberOf(raw: string): number | null {
+  return NUMBER_WORDS[raw] ?? parseGermanNumber(raw);
+}
+
+const PERCENT = new RegExp(String.raw`(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:%|v\.\s?h\.|vh\b|prozent)`, "g");
+const RATE_UNIT =
+  /^\s*(?:der\s+[\w-]+\s+|des\s+[\w-]+\s+|[\w-]+\s+)?(?:[\w()-]+\s+)?(?:\([^)]*\)\s+)?(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+|volle[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)/;
+const RATE_BEFORE = /(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)\w*\s+(?:[\w-]+\s+){0,9}$/;
+const CAP_BEFORE = /(hoechst\w*|insgesamt|maximal|\bmax\.?|begrenzt|obergrenze|bis\s+zu|nicht\s+mehr\s+als|gesamtbetrag|gesamthoehe|\bgesamt\w*)\s+(?:\w+\s+){0,4}$/;
+const CAP_AFTER = /^\s*(?:\w+\s+){0,4}(begrenzt|beschraenkt|als\s+obergrenze|nicht\s+ueberschreiten)/;
+const PERIOD = new RegExp(
+  String.raw`\b${NUMBER}\s*(?:\(\s*\w+\s*\)\s*)?(werktage?n?|arbeitstage?n?|kalendertage?n?|tage?n?|wochen?|monate?n?|jahre?n?)\b`,
+  "g",
+);
+const AMOUNT = /(\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?)\s*(?:€|eur\b|euro)|(?:€|eur)\s*(\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?)/g;
+
+function unitOf(raw: string): DayUnit | "jahr" {
+  if (raw.startsWith("werktag")) return "werktag";
+  if (raw.startsWith("arbeitstag")) return "arbeitstag";
+  if (raw.startsWith("kalendertag")) return "kalendertag";
+  if (raw.startsWith("tag")) return "tag";
+  if (raw.startsWith("woche") || raw.startsWith("kalenderwoche")) return "woche";
+  if (raw.startsWith("monat")) return "monat";
+  return "jahr";
+}
+
+const DAYS_PER: Record<DayUnit | "jahr", number> = { werktag: 7 / 6, arbeitstag: 7 / 5, kalendertag: 1, tag: 1, woche: 7, monat: 30.44, jahr: 365.25 };
+/** Werktage per unit, for penalty rates. */
+const WORKDAYS_PER: Record<DayUnit, number> = { werktag: 1, arbeitstag: 1, kalendertag: 6 / 7, tag: 6 / 7, woche: 6, monat: 26 };
+
+const DAY_MS = 86_400_000;
+
+/** Monday of ISO week `week` in `year`. */
+function isoWeek(year: number, week: number): number {
+  const jan4 = Date.UTC(year, 0, 4);
+  const monday1 = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * DAY_MS;
+  return monday1 + (week - 1) * 7 * DAY_MS;
+}
+
+const MONTHS = ["januar", "februar", "maerz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "dezember"];
+
+/** Dates written as 31.10.2027, 31. Oktober 2027, Oktober 2027, 2027-10-31 or KW 30/2027. */
+export function datesIn(folded: string): number[] {
+  const out: number[] = [];
+  for (const m of folded.matchAll(/\b(?:kw|kalenderwoche)\s*(\d{1,2})\s*[/.]\s*(\d{4})\b/g)) {
+    const week = Number(m[1]);
+    if (week >= 1 && week <= 53) out.push(isoWeek(Number(m[2]), week));
+  }
+  for (const m of folded.matchAll(/\b(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})\b|\b(\d{4})-(\d{2})-(\d{2})\b/g)) {
+    const [y, mo, d] = m[3] ? [m[3], m[2], m[1]] : [m[4], m[5], m[6]];
+    const t = Date.UTC(Number(y), Number(mo) - 1, Number(d));
+    if (Number.isFinite(t) && Number(mo) >= 1 && Number(mo) <= 12) out.push(t);
+  }
+  for (const m of folded.matchAll(new RegExp(String.raw`\b(?:(\d{1,2})\.\s*)?(${MONTHS.join("|")})\s+(\d{4})\b`, "g"))) {
+    out.push(Date.UTC(Number(m[3]), MONTHS.indexOf(m[2]), m[1] ? Number(m[1]) : 15));
+  }
+  return out;
+}
+
+export function figuresOf(text: string): ClauseFigures {
+  const folded = fold(text);
+  const figures: ClauseFigures = { percents: [], rates: [], caps: [], periods: [], amounts: [], amountRates: [], amountCaps: [], dates: datesIn(folded) };
+  for (const m of folded.matchAll(PERCENT)) {
+    const value = parseGermanNumber(m[1]);
+    if (value === null) continue;
+    figures.percents.push(value);
+    const end = m.index + m[0].length;
+    const after = RATE_UNIT.exec(folded.slice(end, end + 80));
+    const before = folded.slice(Math.max(0, m.index - 120), m.index);
+    const rateBefore = RATE_BEFORE.exec(before);
+    if ((CAP_BEFORE.test(before) || CAP_AFTER.test(folded.slice(end, end + 60))) && !rateBefore && !after) figures.caps.push(value);
+    else if (after || rateBefore) {
+      const unit = unitOf((after ?? rateBefore)![1]) as DayUnit;
+      figures.rates.push({ value, perWorkday: value / WORKDAYS_PER[unit], unit });
+    }
+  }
+  for (const m of folded.matchAll(PERIOD)) {
+    const value = numberOf(m[1]);
+    if (value === null) continue;
+    const unit = unitOf(m[2]);
+    figures.periods.push({ value, unit, days: value * DAYS_PER[unit] });
+  }
+  for (const m of folded.matchAll(AMOUNT)) {
+    const value = parseGermanNumber(m[1] ?? m[2]);
+    if (value === null) continue;
+    figures.amounts.push(value);
+    const end = m.index + m[0].length;
+    const before = folded.slice(Math.max(0, m.index - 120), m.index);
+    if (RATE_UNIT.test(folded.slice(end, end + 80)) || RATE_BEFORE.test(before)) figures.amountRates.push(value);
+    else if (CAP_BEFORE.test(before) || CAP_AFTER.test(folded.slice(end, end + 60))) figures.amountCaps.push(value);
+  }
+  return figures;
+}
+
+const UNIT_LABEL: Record<DayUnit | "jahr", [string, string]> = {
+  werktag: ["Werktag", "Werktage"],
+  arbeitstag: ["Arbeitstag", "Arbeitstage"],
+  kalendertag: ["Kalendertag", "Kalendertage"],
+  tag: ["Tag", "Tage"],
+  woche: ["Woche", "Wochen"],
+  monat: ["Monat", "Monate"],
+  jahr: ["Jahr", "Jahre"],
+};
+
+const de = (n: number) => n.toLocaleString("de-DE", { maximumFractionDigits: 3 });
+
+/** The figures as the estimator reads them: "0,3 % je Werktag; Obergrenze 5 %; 24 Werktage". */
+export function describeFigures(f: ClauseFigures): string {
+  const parts: string[] = [];
+  for (const r of f.rates) parts.push(`${de(r.value)} % je ${UNIT_LABEL[r.unit][0]}`);
+  for (const c of f.caps) parts.push(`Obergrenze ${de(c)} %`);
+  const plain = f.percents.filter((p) => !f.caps.includes(p) && !f.rates.some((r) => r.value === p));
+  for (const p of plain) parts.push(`${de(p)} %`);
+  for (const p of f.periods) parts.push(`${de(p.value)} ${UNIT_LABEL[p.unit][p.value === 1 ? 0 : 1]}`);
+  for (const a of f.amounts) parts.push(`${de(a)} €${f.amountRates.includes(a) ? " je Tag" : f.amountCaps.includes(a) ? " (Obergrenze)" : ""}`);
+  return parts.join("; ");
+}

@@ -1,0 +1,291 @@
+// The clause review: every contract text of the tender (the LV's Vorbemerkungen and the contract
+// documents beside it) split into clauses, each clause recognised by meaning against the checklist
+// (stems, so any inflection and compound; phrases in any word order), its figures read, and the
+// checklist's verdict rules applied. Every clause type gets an entry: the clauses found with their
+// verdicts, or "nicht geregelt" — with a verdict where the gap matters for this tender (a long
+// construction time without Preisgleitung, works through a winter without Winterbau).
+
+import type { ChecklistEntryDto } from "../../../../common/schemas/contract-documents";
+import { fold } from "../../text";
+import { splitSentences } from "../lv/facts";
+import { checklist, type ClauseType, type Conditions, type VerdictRule } from "./checklist";
+import { datesIn, describeFigures, figuresOf, type ClauseFigures } from "./figures";
+import { contains, containsAny, negated, phrase, stemText, type StemmedText } from "./words";
+
+/** One text to review: the LV's Vorbemerkungen or one contract document. */
+export interface ClauseSource {
+  /** "Vorbemerkungen" or the document's file name. */
+  document: string;
+  paragraphs: { text: string; page: number | null; paragraph: number }[];
+}
+
+/** One checklist entry (the shape the API sends, src/common/schemas/contract-documents.ts). */
+export type ChecklistEntry = ChecklistEntryDto;
+
+export interface TenderDates {
+  start: number | null;
+  end: number | null;
+  months: number | null;
+  winters: number;
+}
+
+/** What the whole tender says beyond single clauses. */
+export interface TenderFacts {
+  dates: TenderDates;
+  outdoorWork: boolean;
+  publicClient: boolean;
+}
+
+export interface ClauseReview {
+  entries: ChecklistEntry[];
+  dates: TenderDates;
+  /** Characters of contract text read (Vorbemerkungen and documents). */
+  contractChars: number;
+}
+
+/** Below this much contract text a missing clause says nothing (an LV without Vorbemerkungen). */
+const MIN_CONTRACT_CHARS = 300;
+
+interface Clause {
+  text: string;
+  /** Each sentence of the clause, for negations that must stand beside the clause's term. */
+  sentences: StemmedText[];
+  /** The whole paragraph, for words that clear a clause anywhere around it ("none"). */
+  paragraph: StemmedText;
+  document: string;
+  location: string;
+  stems: StemmedText;
+  figures: ClauseFigures;
+  types: ClauseType[];
+  /** Section (heading) the clause stands under, for caps written in a sentence of their own. */
+  section: string;
+}
+
+/** A short paragraph that names a topic: "§ 5 Vertragsstrafe", "3. Abnahme", "§ 15 Aufrechnung." */
+function isHeading(text: string): boolean {
+  const t = text.trim();
+  if (t.length > 90 || /\d\s*(%|v\.\s?h\.)/.test(t)) return false;
+  const words = t.split(/\s+/).length;
+  if (!/[.;:!?]\s*$/.test(t)) return words <= 9;
+  return words <= 5 && /^(§\s*\d|\d+(\.\d+)*\.?\s)/.test(t);
+}
+
+function typesOf(stems: StemmedText, types: ClauseType[]): ClauseType[] {
+  return types.filter((t) => containsAny(stems, t.lookFor) && !containsAny(stems, t.exclude));
+}
+
+const location = (p: { page: number | null; paragraph: number }) =>
+  p.page !== null ? `Seite ${p.page}, Absatz ${p.paragraph}` : `Absatz ${p.paragraph}`;
+
+/** Lines the GAEB reader adds for AwardInfo dates are facts, not clauses. */
+const AWARD_INFO = /\(AwardInfo\/Cnst(Start|End)\)/;
+
+/** Splits the sources into clauses: a sentence that names a clause type, plus the sentences after
+ *  it in the same paragraph that name none (they continue it: "Sie ist auf 5 % begrenzt."). */
+export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[] {
+  const clauses: Clause[] = [];
+  for (const source of sources) {
+    let headingTypes: ClauseType[] = [];
+    let section = "";
+    for (const p of source.paragraphs) {
+      if (AWARD_INFO.test(p.text) || !p.text.trim()) continue;
+      if (isHeading(p.text)) {
+        headingTypes = typesOf(stemText(p.text), types);
+        section = p.text;
+        continue;
+      }
+      let current: Clause | null = null;
+      let continued = 0;
+      const paragraph = stemText(p.text);
+      splitSentences(p.text).forEach((sentence, index) => {
+        const stems = stemText(sentence);
+        const own = typesOf(stems, types);
+        // "§ 15 Aufrechnung. Der Auftragnehmer …": a heading at the start of the paragraph.
+        if (index === 0 && isHeading(sentence)) {
+          headingTypes = own;
+          section = sentence;
+          return;
+        }
+        // A sentence continues the clause when it names no type, or one of the clause's types
+        // ("… einzukalkulieren. Schlechtwettertage verlängern die Frist nicht."); it brings its other types along.
+        const sameTopic = current !== null && own.some((t) => current!.types.includes(t));
+        if ((own.length && !sameTopic) || !current || continued >= 3) {
+          if (current) clauses.push(current);
+          current = {
+            text: sentence,
+            sentences: [stems],
+            paragraph,
+            document: source.document,
+            location: location(p),
+            stems,
+            figures: figuresOf(sentence),
+            types: own.length ? own : headingTypes,
+            section,
+          };
+          continued = 0;
+        } else {
+          current.text = `${current.text} ${sentence}`;
+          current.types = [...current.types, ...own.filter((t) => !current!.types.includes(t))];
+          current.sentences.push(stems);
+          current.stems = stemText(current.text);
+          current.figures = figuresOf(current.text);
+          continued++;
+        }
+      });
+      if (current) clauses.push(current);
+    }
+  }
+  return clauses.filter((c) => c.types.length);
+}
+
+const DAY_MS = 86_400_000;
+
+/** Construction start and end from AwardInfo or the dates of the clauses about the Bauzeit. */
+export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderDates {
+  const stamps: number[] = [];
+  for (const s of sources) for (const p of s.paragraphs) if (AWARD_INFO.test(p.text)) stamps.push(...datesIn(fold(p.text)));
+  if (!stamps.length) {
+    for (const c of clauses) if (c.types.some((t) => t.slug === "bauzeit-fristen")) stamps.push(...c.figures.dates);
+  }
+  if (!stamps.length) {
+    // No date at all: a written length ("Bauzeit 30 Monate") still tells how long prices must hold.
+    const longest = Math.max(0, ...clauses.filter((c) => c.types.some((t) => t.slug === "bauzeit-fristen")).flatMap((c) => c.figures.periods.map((p) => p.days)));
+    const months = longest ? longest / 30.44 : null;
+    // Without dates only the length is known: twelve months always hold a winter.
+    return { start: null, end: null, months, winters: months !== null && months >= 12 ? 1 : 0 };
+  }
+  const start = Math.min(...stamps);
+  const end = Math.max(...stamps);
+  let months: number | null = (end - start) / DAY_MS / 30.44;
+  if (months === 0) {
+    // One date only: a period written beside it ("Bauzeit 14 Monate") gives the length.
+    const longest = Math.max(0, ...clauses.filter((c) => c.types.some((t) => t.slug === "bauzeit-fristen")).flatMap((c) => c.figures.periods.map((p) => p.days)));
+    months = longest ? longest / 30.44 : null;
+  }
+  const endOrLength = months !== null ? start + months * 30.44 * DAY_MS : end;
+  let winters = 0;
+  const first = new Date(start).getUTCFullYear() - 1;
+  const last = new Date(endOrLength).getUTCFullYear();
+  for (let y = first; y <= last; y++) {
+    // A winter: December to February.
+    if (start < Date.UTC(y + 1, 2, 1) && endOrLength >= Date.UTC(y, 11, 1)) winters++;
+  }
+  return { start, end: endOrLength, months, winters };
+}
+
+interface Facts {
+  clause: Clause | null;
+  type: ClauseType;
+  /** A cap stated for this type in the same section (a sentence of its own). */
+  sectionCap: boolean;
+  tender: TenderFacts;
+}
+
+/** A negation in a sentence that also names the clause type ("Eine Ablösung … ist ausgeschlossen"). */
+const negatedClause = (c: Clause, type: ClauseType) => c.sentences.some((s) => negated(s) && (containsAny(s, type.lookFor) || c.sentences.length === 1));
+
+function holds(rule: VerdictRule, facts: Facts): boolean {
+  const w: Conditions = rule.when;
+  const c = facts.clause;
+  const dates = facts.tender.dates;
+  const f = c?.figures;
+  const maxPercent = f?.percents.length ? Math.max(...f.percents) : null;
+  const days = f?.periods.filter((p) => p.unit !== "jahr" && p.unit !== "monat").map((p) => p.days) ?? [];
+  const years = f?.periods.filter((p) => p.unit === "jahr" || p.unit === "monat").map((p) => p.days / 365.25) ?? [];
+  const checks: boolean[] = [];
+  if (c) {
+    if (rule.compiled.any.length) checks.push(containsAny(c.stems, rule.compiled.any));
+    if (rule.compiled.all.length) checks.push(rule.compiled.all.every((p) => contains(c.stems, p)));
+    if (rule.compiled.none.length) checks.push(!containsAny(c.paragraph, rule.compiled.none));
+    if (w.negated !== undefined) checks.push(negatedClause(c, facts.type) === w.negated);
+  } else if (rule.compiled.any.length || rule.compiled.all.length || w.negated !== undefined) return false;
+  if (w.percent !== undefined) checks.push((maxPercent !== null) === w.percent);
+  if (w.percent_over !== undefined) checks.push(maxPercent !== null && maxPercent > w.percent_over + 1e-9);
+  if (w.percent_under !== undefined) checks.push(maxPercent !== null && maxPercent < w.percent_under - 1e-9);
+  if (w.rate !== undefined) checks.push(Boolean(f?.rates.length || f?.amountRates.length) === w.rate);
+  if (w.rate_over !== undefined) checks.push(Boolean(f?.rates.some((r) => r.perWorkday > w.rate_over! + 1e-9)));
+  if (w.rate_unit !== undefined) checks.push(Boolean(f?.rates.some((r) => r.unit === w.rate_unit)));
+  if (w.cap !== undefined) checks.push((Boolean(f?.caps.length || f?.amountCaps.length) || facts.sectionCap) === w.cap);
+  if (w.cap_over !== undefined) checks.push(Boolean(f?.caps.some((x) => x > w.cap_over! + 1e-9)));
+  if (w.days_over !== undefined) checks.push(days.some((d) => d > w.days_over! + 1e-9));
+  if (w.days_under !== undefined) checks.push(days.some((d) => d < w.days_under! - 1e-9));
+  if (w.years_over !== undefined) checks.push(years.some((y) => y > w.years_over! + 1e-9));
+  if (w.years_under !== undefined) checks.push(years.some((y) => y < w.years_under! - 1e-9));
+  if (w.amount_over !== undefined) checks.push(Boolean(f?.amounts.some((a) => a > w.amount_over! + 1e-9)));
+  if (w.period !== undefined) checks.push(Boolean(f?.periods.length) === w.period);
+  if (w.construction_months_over !== undefined) checks.push(dates.months !== null && dates.months > w.construction_months_over);
+  if (w.winters_at_least !== undefined) checks.push(dates.winters >= w.winters_at_least);
+  if (w.outdoor_work !== undefined) checks.push(facts.tender.outdoorWork === w.outdoor_work);
+  if (w.public_client !== undefined) checks.push(facts.tender.publicClient === w.public_client);
+  return checks.every(Boolean);
+}
+
+const QUOTE_MAX = 1000;
+
+/** Weather-exposed work: for Winterbau, what matters is whether the work stands in the open. */
+const OUTDOOR = [
+  "Erdarbeiten", "Aushub", "Baugrube", "Oberboden", "Beton", "Stahlbeton", "Schalung", "Bewehrung", "Mauerwerk", "Dach", "Dachabdichtung",
+  "Abdichtung", "Attika", "Dämmung Dach", "Fassade", "Gerüst", "Pflaster", "Pflasterdecke", "Tragschicht", "Frostschutzschicht", "Asphalt",
+  "Bordstein", "Rinne", "Kanal", "Rohrgraben", "Verbau", "Gründung", "Fundament", "Bodenplatte", "Rasen", "Pflanzung", "Zaun", "Straße",
+].map(phrase);
+
+export function outdoorWork(itemTexts: string[]): boolean {
+  if (!itemTexts.length) return false;
+  const outdoor = itemTexts.filter((t) => containsAny(stemText(t), OUTDOOR)).length;
+  return outdoor / itemTexts.length >= 0.35;
+}
+
+/** Wordings only public clients use. */
+const PUBLIC = ["VOB/A", "Vergabestelle", "§ 18 Abs. 1 VOB/B", "öffentlicher Auftraggeber", "Vergabe- und Vertragshandbuch", "VHB", "Tariftreue", "Vergabeunterlagen", "Landkreis", "Gemeinde", "Kreisverwaltung", "Bauamt", "Hochbauamt"].map(phrase);
+
+export function publicClient(sources: ClauseSource[]): boolean {
+  return sources.some((s) => s.paragraphs.some((p) => containsAny(stemText(p.text), PUBLIC)));
+}
+
+/** Reviews the sources against the checklist: an entry per clause found, "nicht geregelt" per type without one. */
+export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = checklist(), work: { itemTexts?: string[] } = {}): ClauseReview {
+  const clauses = clausesOf(sources, types);
+  const dates = tenderDates(sources, clauses);
+  const contractChars = sources.reduce((n, s) => n + s.paragraphs.reduce((m, p) => (AWARD_INFO.test(p.text) ? m : m + p.text.length), 0), 0);
+  const tender: TenderFacts = { dates, outdoorWork: outdoorWork(work.itemTexts ?? []), publicClient: publicClient(sources) };
+  const entries: ChecklistEntry[] = [];
+  for (const type of types) {
+    const own = clauses.filter((c) => c.types.includes(type));
+    const seen = new Set<string>();
+    for (const clause of own) {
+      if (seen.has(clause.text)) continue;
+      seen.add(clause.text);
+      const sectionCap = own.some((o) => o !== clause && o.document === clause.document && o.section === clause.section && o.figures.caps.length > 0 && o.figures.rates.length === 0);
+      const facts: Facts = { clause, type, sectionCap, tender };
+      const rule = type.verdicts.find((r) => holds(r, facts));
+      const figures = describeFigures(clause.figures);
+      entries.push({
+        type: type.slug,
+        name: type.name,
+        group: type.group,
+        status: "geregelt",
+        verdict: rule?.verdict ?? type.fallback.verdict,
+        why: rule?.why ?? type.fallback.why,
+        yardstick: type.yardstick,
+        quote: clause.text.length > QUOTE_MAX ? `${clause.text.slice(0, QUOTE_MAX - 1)}…` : clause.text,
+        document: clause.document,
+        location: clause.location,
+        ...(figures ? { figures } : {}),
+        source: "rule",
+      });
+    }
+    if (own.length) continue;
+    const gap = contractChars >= MIN_CONTRACT_CHARS && type.notRegulated && holds(type.notRegulated, { clause: null, type, sectionCap: false, tender }) ? type.notRegulated : null;
+    entries.push({
+      type: type.slug,
+      name: type.name,
+      group: type.group,
+      status: "nicht geregelt",
+      verdict: gap?.verdict ?? "üblich",
+      why: gap?.why ?? "Nicht geregelt – es gilt die VOB/B bzw. das Gesetz.",
+      yardstick: type.yardstick,
+      source: "rule",
+    });
+  }
+  return { entries, dates, contractChars };
+}
