@@ -69,6 +69,8 @@ export interface Finding {
   excerpt?: string;
   /** The figure found and the range expected, e.g. "12.345.678 m² Oberboden; üblich bis 50.000 m²". */
   evidence?: string;
+  /** The quantity the LV's own figures lead to (quantity findings, review/lv/own-figures.ts). */
+  expectedQty?: number;
   /** OZ of further positions the finding refers to (e.g. both sides of a duplicate). */
   relatedOz?: string[];
   /** Euro amount at stake, where unit prices are known (see money.ts); null when not computable. */
