@@ -77,7 +77,7 @@ export async function scoreLv(lv: BlindLv, truth: BlindTruth): Promise<LvScore> 
   const positions = analysis.counts.items;
   const m = analysis.money;
   const riskShare = lv.priced
-    ? m && analysis.totals?.total
+    ? m?.risk && analysis.totals?.total
       ? m.risk.eur / analysis.totals.total
       : null
     : m?.estimate
@@ -88,7 +88,11 @@ export async function scoreLv(lv: BlindLv, truth: BlindTruth): Promise<LvScore> 
     : Boolean(
         m?.estimate &&
           m.estimate.lvTotal.high > 0 &&
-          analysis.findings.every((f) => f.effect == null || f.potentialEurEstimate != null || f.potentialEur != null),
+          // every finding with a money formula (it names the price it needs) got an estimate, except
+          // lump sums without a price: no reference table can price a "1 psch"
+          analysis.findings.every(
+            (f) => !f.priceNeeded || f.potentialEurEstimate != null || analysis.positions.some((p) => p.oz === f.oz && /psch|pausch/i.test(p.unit)),
+          ),
       );
   return {
     id: lv.id,

@@ -8,6 +8,7 @@ import { detectTenderFormat } from "./read/detect";
 import { GaebError } from "./errors";
 import { DEFAULT_LIMITS, type ReadLimits } from "./limits";
 import { mergePrices } from "./read/merge-prices";
+import { decide } from "./money/decision";
 import { priceFindings } from "./money/money";
 import { readTenderPdf } from "./read/pdf";
 import { runPrecheck } from "./review/run";
@@ -22,6 +23,8 @@ export { failedAnalysis, type PositionCounts, type TenderAnalysis } from "./anal
 export type { BoqNode, ParsedTender, TenderFormat } from "./types";
 export type { Finding, FindingCounts, Potential } from "./review/types";
 export type { ReadLimits } from "./limits";
+export type { Decision, Verdict } from "./money/decision";
+export type { MoneyEstimate, MoneySummary, MoneyTotal } from "./money/money";
 
 export interface AnalyseOptions {
   /** The user's column choice for a spreadsheet whose header was not recognised. */
@@ -35,6 +38,7 @@ function analysed(format: TenderFormat, parsed: ParsedTender & { sheetPreview?: 
   const { chargeablePositions, duplicates } = countChargeable(parsed.positions);
   const precheck = runPrecheck(parsed);
   const money = priceFindings(precheck.findings, parsed);
+  const decision = decide(money.findings, money.money, parsed.preamble ?? "");
   return {
     status: "done",
     format,
@@ -52,6 +56,8 @@ function analysed(format: TenderFormat, parsed: ParsedTender & { sheetPreview?: 
     findings: money.findings,
     findingCounts: precheck.counts,
     potential: money.potential,
+    money: money.money,
+    decision,
     warnings: parsed.warnings,
     ...(parsed.priceOnly ? { priceOnly: true } : {}),
     ...(parsed.sheetPreview ? { sheetPreview: parsed.sheetPreview } : {}),

@@ -317,6 +317,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
       /\b(nach|gem\.?|gemaess|lt\.?|laut)\s+(angabe|anweisung|anordnung|vorgabe|festlegung|weisung|absprache)\w*\b(?!\s+(des|der|vom)\s+herstell)/,
       /\bin\s+abstimmung\s+mit\b/,
     ],
+    // Stundenlohnarbeiten are ordered by nature ("nach Anordnung des AG"): no open scope.
+    unless: [/stundenlohn/],
     why: "Die Leistung wird erst später durch den Auftraggeber oder die Bauleitung bestimmt und lässt sich heute nicht sicher kalkulieren. Spätere Festlegungen, die vom Kalkulationsansatz abweichen, sind Anordnungen.",
     basis: "§ 1 Abs. 3 und 4, § 2 Abs. 5 und 6 VOB/B",
   },

@@ -77,6 +77,12 @@ export interface Finding {
   potentialEur?: number | null;
   /** Without prices: what price would be needed to put a figure on it (German). */
   priceNeeded?: string;
+  /** Risiko = possible loss, Chance = likely Nachtrag, offen = uncertain (shown, never summed);
+   *  absent for findings that are no money question (money/money.ts). */
+  effect?: "risiko" | "chance" | "offen";
+  /** Without prices in the file: the amount estimated from the reference price table, net,
+   *  "Schätzung (Richtwert)". A real amount (`potentialEur`) always wins. */
+  potentialEurEstimate?: { low: number; high: number } | null;
 }
 
 /** The money at stake over all findings (BoQ response `potential`). */
