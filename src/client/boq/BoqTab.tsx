@@ -6,7 +6,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Columns3, FileSearch, FileSpreadsheet, Loader2 } from "lucide-react";
 import { Button, buttonVariants } from "../components/ui/button";
-import { BoqOverview, BoqStats } from "./BoqSummary";
+import { BoqDecisionCard, BoqOverview, BoqStats } from "./BoqSummary";
 import { BoqTree } from "./BoqTree";
 import { ColumnMappingDialog } from "./ColumnMappingDialog";
 import { BOQ_TEXTS, boqLoadState, boqStaleTime } from "./load-state";
@@ -66,6 +66,7 @@ export function BoqTab({ projectId, canManage }: { projectId: number; canManage:
 
   return (
     <div className="space-y-6" data-testid="boq-tab">
+      <BoqDecisionCard data={data} />
       <BoqStats data={data} />
       <ReadingNotes
         data={data}

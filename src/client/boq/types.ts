@@ -34,6 +34,42 @@ export interface BoqFinding {
   potentialEur?: number | null;
   /** Without a price: which price would put a figure on it. */
   priceNeeded?: string;
+  /** Risiko (possible loss), Chance (likely Nachtrag) or offen (shown, never summed). */
+  effect?: "risiko" | "chance" | "offen";
+  /** Without prices in the file: estimated from reference prices, "Schätzung (Richtwert)". */
+  potentialEurEstimate?: { low: number; high: number } | null;
+  expectedQty?: number;
+}
+
+export interface BoqMoneyRange {
+  low: number;
+  high: number;
+}
+
+/** Risiko and Chance apart (never added), and for an unpriced LV the estimate. */
+export interface BoqMoney {
+  risk: { eur: number; count: number; byBasis: Record<string, number> } | null;
+  chance: { eur: number; count: number; byBasis: Record<string, number> } | null;
+  lvTotal: number | null;
+  estimate: {
+    label: string;
+    lvTotal: BoqMoneyRange;
+    risk: BoqMoneyRange;
+    chance: BoqMoneyRange;
+    pricedPositions: number;
+    positions: number;
+    priceLevel: string;
+    source: string;
+  } | null;
+}
+
+export interface BoqDecision {
+  verdict: "Go" | "Go mit Auflagen" | "No-Go";
+  reasons: string[];
+  surcharge: { percent: number; basis: string };
+  riskShare: number | null;
+  estimated: boolean;
+  questionDeadline: string | null;
 }
 
 /** The money at stake over all findings; each position counted once. */
@@ -65,6 +101,8 @@ export interface BoqResponse {
   totals?: { total: number | null } | null;
   /** null without prices. */
   potential?: BoqPotential | null;
+  money?: BoqMoney | null;
+  decision?: BoqDecision | null;
   boqName?: string;
   warnings?: string[];
 }
