@@ -3,7 +3,7 @@
 // transaction.
 import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { ColumnMapping } from "../../common/schemas/boq";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
 import type { BoqNode, TenderAnalysis } from "../tender";
 import { addModelFindings, type ModelPassConfig } from "./model-pass";
@@ -34,7 +34,7 @@ export type AnalysisSummary = Omit<TenderAnalysis, "positions" | "status" | "err
 const BATCH = 500;
 
 /** Creates the pending row for a file (idempotent). */
-export async function markPending(db: Db, projectId: number, fileId: number) {
+export async function markPending(db: DbOrTx, projectId: number, fileId: number) {
   await db.insert(boqAnalyses).values({ projectId, fileId, status: "pending" }).onConflictDoNothing({ target: boqAnalyses.fileId });
 }
 
@@ -80,7 +80,7 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
   const { positions, status, error, format, phase, ...rest } = result;
   const summary: AnalysisSummary = error ? { ...rest, errorCode: error.code } : rest;
   await db.transaction(async (tx) => {
-    await markPending(tx as unknown as Db, file.projectId, fileId);
+    await markPending(tx, file.projectId, fileId);
     const [analysis] = await tx
       .update(boqAnalyses)
       .set({ status, error: error?.message ?? null, format, phase: phase === null ? null : String(phase), summary, updatedAt: new Date() })

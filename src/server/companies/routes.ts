@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { chatbotLimitsSchema, companyPatchSchema, companySchema, LOGO_MAX_BYTES } from "../../common/schemas/company";
 import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
-import { companyLogoForm, multipartForm } from "../api-docs/multipart";
+import { companyLogoForm, fileResponse, multipartForm } from "../api-docs/multipart";
 import { companies, companyLogos, projects, users } from "../db/schema";
 import { canAccessCompany, requireRole, requireUser } from "../auth/guards";
 import { HttpError, badRequest, conflict, forbidden, notFound } from "../http/errors";
@@ -15,7 +15,7 @@ import { toCompanyDto } from "./dto";
 import { companyPageQueries } from "./list";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { companyListQuery } from "../../common/schemas/list-query";
-import { companyDtoSchema } from "../../common/schemas/list-responses";
+import { companyDeletedSchema, companyDtoSchema, companyLogoSchema } from "../../common/schemas/responses";
 import { z } from "zod";
 import { sniffImageType } from "./logo";
 
@@ -38,14 +38,14 @@ export const companyRoutes =
       },
     );
 
-    app.post("/api/companies", { schema: { body: companySchema } }, async (req, reply) => {
+    app.post("/api/companies", { schema: { body: companySchema, response: { 201: companyDtoSchema } } }, async (req, reply) => {
       requireRole(req, "super_admin");
       const [created] = await db.insert(companies).values(req.body).returning();
       await audit(db, req, "company.create", { type: "company", id: created.id }, { name: created.name });
       return reply.status(201).send(toCompanyDto(created));
     });
 
-    app.get("/api/companies/:id", { schema: { params: idParam } }, async (req) => {
+    app.get("/api/companies/:id", { schema: { params: idParam, response: { 200: companyDtoSchema } } }, async (req) => {
       const user = requireUser(req);
       // Another company's row is a 404, not a 403: its existence is not disclosed.
       if (!canAccessCompany(user, req.params.id)) throw notFound("Unternehmen nicht gefunden");
@@ -54,7 +54,7 @@ export const companyRoutes =
       return toCompanyDto(c);
     });
 
-    app.patch("/api/companies/:id", { schema: { params: idParam, body: companyPatchSchema } }, async (req) => {
+    app.patch("/api/companies/:id", { schema: { params: idParam, body: companyPatchSchema, response: { 200: companyDtoSchema } } }, async (req) => {
       const user = requireRole(req, "super_admin", "company_admin");
       if (!canAccessCompany(user, req.params.id)) throw notFound("Unternehmen nicht gefunden");
       if (user.role !== "super_admin" && req.body.freeChatbotRequestsPerMonth !== undefined) {
@@ -69,7 +69,7 @@ export const companyRoutes =
 
     app.patch(
       "/api/companies/:id/chatbot-limits",
-      { schema: { params: idParam, body: chatbotLimitsSchema } },
+      { schema: { params: idParam, body: chatbotLimitsSchema, response: { 200: companyDtoSchema } } },
       async (req) => {
         requireRole(req, "super_admin");
         const [updated] = await db
@@ -85,7 +85,7 @@ export const companyRoutes =
 
     // Deleting a company deletes its users and moves its projects to the acting super admin,
     // all in one transaction.
-    app.delete("/api/companies/:id", { schema: { params: idParam } }, async (req) => {
+    app.delete("/api/companies/:id", { schema: { params: idParam, response: { 200: companyDeletedSchema } } }, async (req) => {
       const actor = requireRole(req, "super_admin");
       const id = req.params.id;
       if (actor.companyId === id) throw conflict("Sie können das Unternehmen, dem Sie selbst angehören, nicht löschen.");
@@ -111,7 +111,7 @@ export const companyRoutes =
       return { message: "Unternehmen gelöscht", deletedUsers: result.deletedUsers, movedProjects: result.movedProjects };
     });
 
-    app.post("/api/companies/:id/logo", { schema: { params: idParam, ...multipartForm(companyLogoForm) } }, async (req) => {
+    app.post("/api/companies/:id/logo", { schema: { params: idParam, ...multipartForm(companyLogoForm), response: { 200: companyLogoSchema } } }, async (req) => {
       const user = requireRole(req, "super_admin", "company_admin");
       if (!canAccessCompany(user, req.params.id)) throw notFound("Unternehmen nicht gefunden");
       const company = await findCompany(req.params.id);
@@ -134,7 +134,7 @@ export const companyRoutes =
       return { logo };
     });
 
-    app.get("/api/companies/:id/logo", { schema: { params: idParam } }, async (req, reply) => {
+    app.get("/api/companies/:id/logo", { schema: { params: idParam, ...fileResponse("image/png") } }, async (req, reply) => {
       const user = requireUser(req);
       if (!canAccessCompany(user, req.params.id)) throw notFound("Logo nicht gefunden");
       const [logo] = await db.select().from(companyLogos).where(eq(companyLogos.companyId, req.params.id));
