@@ -22,7 +22,7 @@ const AREAS: { tag: string; description: string; match: RegExp }[] = [
   {
     tag: "Leistungsverzeichnis",
     description: "Gelesenes Leistungsverzeichnis, Spaltenzuordnung, Auswertungsentwurf, Export und Analyse-Prompts",
-    match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft)|analysis-prompts)(\/|$)/,
+    match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft)|analysis-prompts|reference-prices)(\/|$)/,
   },
   {
     tag: "Projekte",

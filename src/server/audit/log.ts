@@ -36,7 +36,9 @@ export type AuditAction =
   | "chatbot.knowledge_update"
   | "chatbot.knowledge_delete"
   | "analysis.prompt_save"
-  | "analysis.prompt_activate";
+  | "analysis.prompt_activate"
+  | "reference_prices.save"
+  | "reference_prices.reset";
 
 /** Who did what to whom; actor is the effective user, impersonator the admin behind it. */
 export async function audit(

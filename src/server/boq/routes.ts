@@ -12,6 +12,7 @@ import { sendJson } from "../http/send-json";
 import { loadManageableProject, loadVisibleProject } from "../projects/access";
 import { recordProjectWork } from "../projects/status";
 import { analysisPromptRoutes } from "./analysis-prompt-routes";
+import { referencePriceRoutes } from "./reference-prices-routes";
 import { renderDraftEvaluation } from "./draft";
 import { boqExportRoutes } from "./export";
 import { analysisPositions, currentAnalysis, saveMapping, type AnalysisSummary } from "./store";
@@ -27,6 +28,7 @@ export const boqRoutes =
     const { db } = deps;
     await app.register(analysisPromptRoutes(deps));
     await app.register(boqExportRoutes(deps));
+    await app.register(referencePriceRoutes(deps));
 
     app.get("/api/projects/:id/boq", { schema: { params: idParam } }, async (req, reply) => {
       const user = requireUser(req);

@@ -6,7 +6,9 @@ import type { ColumnMapping } from "../../common/schemas/boq";
 import type { Db, DbOrTx } from "../db/client";
 import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
 import type { BoqNode, TenderAnalysis } from "../tender";
+import { decide, priceFindings, type TenderAnalysis as Analysis } from "../tender/public";
 import { addModelFindings, type ModelPassConfig } from "./model-pass";
+import { customReferencePrices } from "./reference-prices";
 import { readTenderIsolated } from "./reader-pool";
 
 /** What the UI and the API call "kinds": the node kind plus every flag that is set. */
@@ -76,7 +78,8 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
     .leftJoin(boqAnalyses, eq(boqAnalyses.fileId, projectFiles.id))
     .where(eq(projectFiles.id, fileId));
   if (!file) return; // the project was deleted meanwhile
-  const result = await addModelFindings(db, modelPass, file.projectId, await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null));
+  const read = await addModelFindings(db, modelPass, file.projectId, await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null));
+  const result = await withSavedReferencePrices(db, read);
   const { positions, status, error, format, phase, ...rest } = result;
   const summary: AnalysisSummary = error ? { ...rest, errorCode: error.code } : rest;
   await db.transaction(async (tx) => {
@@ -108,6 +111,19 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
       );
     }
   });
+}
+
+/**
+ * An unpriced LV is estimated with the reference table the super admin saved (the reader threads
+ * use the shipped one); the question deadline read from the file stays.
+ */
+async function withSavedReferencePrices(db: Db, result: Analysis): Promise<Analysis> {
+  if (result.status !== "done" || result.money?.risk) return result;
+  const reference = await customReferencePrices(db);
+  if (!reference) return result;
+  const priced = priceFindings(result.findings, result, { reference });
+  const decision = { ...decide(priced.findings, priced.money, ""), questionDeadline: result.decision?.questionDeadline ?? null };
+  return { ...result, findings: priced.findings, potential: priced.potential, money: priced.money, decision };
 }
 
 /** Stores the user's column mapping for a spreadsheet and marks the file for reading again. */

@@ -43,7 +43,8 @@ export interface ReferencePriceTable {
 const r = (atv: string, trade: string, keywords: string, unit: string, low: number, high: number): ReferencePriceRow => ({
   atv,
   trade,
-  keywords: keywords.split(/\s*,\s*/),
+  // ", " separates keywords; a decimal comma ("17,5") stays inside one.
+  keywords: keywords.split(/,\s+/),
   unit,
   low,
   high,
