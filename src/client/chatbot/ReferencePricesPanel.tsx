@@ -127,7 +127,7 @@ export function ReferencePricesPanel() {
               void save();
             }}
           >
-            <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+            <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500" data-testid="reference-status">
               <Badge className="border-green-200 bg-green-50 text-green-800">Aktiv</Badge>
               {data?.isDefault ? "mitgelieferte Tabelle" : `gespeichert ${data?.updatedAt ? formatDateTime(data.updatedAt) : ""}${data?.updatedBy ? ` · @${data.updatedBy.username}` : ""}`}
             </p>
