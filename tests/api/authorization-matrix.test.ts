@@ -142,6 +142,7 @@ const ROWS: Row[] = [
   { method: "GET", route: "/api/projects/:id/boq", url: () => `/api/projects/${f.projectA}/boq`, expect: COMPANY_MEMBERS },
   // Same access as the LV; the fixture's LV is not read (yet), so those who may see it get 409.
   { method: "GET", route: "/api/projects/:id/boq/export.xlsx", url: () => `/api/projects/${f.projectA}/boq/export.xlsx`, expect: X(401, 409, 409, 404, 404, 409) },
+  { method: "GET", route: "/api/projects/:id/boq/summary", url: () => `/api/projects/${f.projectA}/boq/summary`, expect: X(401, 409, 409, 404, 404, 409) },
   {
     method: "PUT",
     route: "/api/projects/:id/boq/mapping",

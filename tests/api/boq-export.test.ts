@@ -274,6 +274,22 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
     ]);
   });
 
+  it("the printable summary: decision, Risiko and Chance apart, questions; same access as the LV", async () => {
+    const res = await ctx.request("GET", `/api/projects/${rohbau}/boq/summary`, { user: userA });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const html = res.body;
+    expect(html).toContain("<h2>Auf einen Blick</h2>");
+    expect(html).toMatch(/<p class="verdict"><strong>(Go|Go mit Auflagen|No-Go)<\/strong><\/p>/);
+    expect(html).toContain("Risiko (möglicher Verlust)");
+    expect(html).toContain("Chance (Nachtragspotenzial)");
+    expect(html).toContain("Vorgeschlagener Wagniszuschlag");
+    expect(html).toContain("@page { size: A4;");
+    expect(html).not.toMatch(/\b1 (Risiken|Befunde|Warnungen|Hinweise|Fragen)\b/);
+    expect((await ctx.request("GET", `/api/projects/${rohbau}/boq/summary`, { user: userB })).statusCode).toBe(404);
+    expect((await ctx.request("GET", `/api/projects/${rohbau}/boq/summary`)).statusCode).toBe(401);
+  });
+
   it("has the project's access rules: another company 404, anonymous 401", async () => {
     for (const u of [superAdmin, adminA, userA])
       expect((await ctx.request("GET", `/api/projects/${rohbau}/boq/export.xlsx`, { user: u })).statusCode).toBe(200);

@@ -12,7 +12,7 @@ import { KIND_LABELS, SEVERITY_STYLES, type BoqResponse } from "./types";
 const range = (r: { low: number; high: number }) => `${formatEuro(r.low)} – ${formatEuro(r.high)}`;
 
 /** The decision a Geschäftsführer acts on: Go / Go mit Auflagen / No-Go, its reasons, the surcharge. */
-export function BoqDecisionCard({ data }: { data: BoqResponse }) {
+export function BoqDecisionCard({ data, projectId }: { data: BoqResponse; projectId: number }) {
   const d = data.decision;
   if (!d) return null;
   const tone = d.verdict === "Go" ? "text-green-700" : d.verdict === "No-Go" ? "text-red-700" : "text-amber-700";
@@ -38,6 +38,11 @@ export function BoqDecisionCard({ data }: { data: BoqResponse }) {
           ) : (
             "Eine Frist für Bieterfragen nennt die Datei nicht."
           )}
+        </p>
+        <p>
+          <a href={`/api/projects/${projectId}/boq/summary`} target="_blank" rel="noopener" className="text-brand-700 underline">
+            Zusammenfassung zum Drucken öffnen (PDF über „Drucken“)
+          </a>
         </p>
       </CardContent>
     </Card>

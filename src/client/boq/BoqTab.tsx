@@ -66,7 +66,7 @@ export function BoqTab({ projectId, canManage }: { projectId: number; canManage:
 
   return (
     <div className="space-y-6" data-testid="boq-tab">
-      <BoqDecisionCard data={data} />
+      <BoqDecisionCard data={data} projectId={projectId} />
       <BoqStats data={data} />
       <ReadingNotes
         data={data}

@@ -256,6 +256,54 @@ ${questions.length ? `<ol class="questions">${questions.map((q) => `<li>${esc(q)
 </section>`;
 }
 
+/** The print style of the evaluation and the summary page: A4, repeated table heads, no cut rows. */
+const STYLE = `<style>
+  body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2937; max-width: 900px; margin: 2rem auto; padding: 0 1.25rem; line-height: 1.5; }
+  h1 { font-size: 1.6rem; margin-bottom: .25rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 2px solid #e5e7eb; padding-bottom: .25rem; } h3 { font-size: 1rem; margin: 1.25rem 0 .5rem; }
+  .meta, .why { color: #6b7280; font-size: .9em; } table { width: 100%; border-collapse: collapse; margin: 1rem 0; font-size: .9rem; table-layout: fixed; }
+  th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid #e5e7eb; vertical-align: top; overflow-wrap: break-word; hyphens: auto; } th { background: #f3f4f6; }
+  td.oz { font-variant-numeric: tabular-nums; } td.ozlist { font-variant-numeric: tabular-nums; overflow-wrap: normal; } .num { text-align: right; font-variant-numeric: tabular-nums; } .eur { white-space: nowrap; font-weight: 600; }
+  tr.sum td { font-weight: 700; border-top: 2px solid #d1d5db; }
+  .risiko { color: #b91c1c; font-weight: 600; } .warnung { color: #b45309; font-weight: 600; } .hinweis { color: #1d4ed8; font-weight: 600; }
+  .badge { display: inline-block; border: 1px solid #c4b5fd; background: #f5f3ff; color: #5b21b6; border-radius: 999px; padding: 0 .45rem; font-size: .75rem; font-weight: 600; }
+  .box { background: #f9fafb; border: 1px solid #e5e7eb; border-radius: 8px; padding: 1rem 1.25rem; }
+  .decision .label { margin: 0; color: #6b7280; font-size: .85em; } .decision .verdict { font-size: 1.4rem; margin: .1rem 0 .5rem; }
+  .verdict-go .verdict { color: #15803d; } .verdict-auflagen .verdict { color: #b45309; } .verdict-nogo .verdict { color: #b91c1c; }
+  .kpis { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: .75rem; margin: 1rem 0; }
+  .kpi { border: 1px solid #e5e7eb; border-radius: 8px; padding: .75rem 1rem; display: flex; flex-direction: column; gap: .1rem; }
+  .kpi strong { font-size: 1.35rem; font-variant-numeric: tabular-nums; } .kpi .label { font-size: .85rem; color: #374151; }
+  ol.top li, ol.questions li { margin-bottom: .35rem; }
+  @page { size: A4; margin: 18mm 15mm 20mm; }
+  @media print {
+    body { margin: 0; max-width: none; padding: 0; font-size: 10pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+    h2, h3 { break-after: avoid; page-break-after: avoid; }
+    table { font-size: 9pt; }
+    thead { display: table-header-group; } tfoot { display: table-footer-group; }
+    tr, li, .kpi, .box { break-inside: avoid; page-break-inside: avoid; }
+    section.summary { break-after: page; page-break-after: always; }
+  }
+</style>`;
+
+/**
+ * The summary a Geschäftsführer acts on, as its own printable page (every user who sees the
+ * project; print to PDF from the browser): decision, money, top risks, questions.
+ */
+export function renderSummaryPage(input: Omit<DraftInput, "phase" | "companyName">): string {
+  return `<!doctype html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<title>Zusammenfassung – ${esc(input.projectName)}</title>
+${STYLE}
+</head>
+<body>
+<h1>Zusammenfassung: ${esc(input.projectName)}</h1>
+<p class="meta">Datei „${esc(input.fileName)}“ · Stand ${formatDate(input.now ?? new Date())} · automatische Vorprüfung von bauklar – fachlich prüfen</p>
+${executiveSummary(input.summary, input.shortTexts)}
+</body>
+</html>`;
+}
+
 export function renderDraftEvaluation(input: DraftInput): string {
   const { summary: s } = input;
   const c = s.counts;
@@ -281,32 +329,7 @@ export function renderDraftEvaluation(input: DraftInput): string {
 <head>
 <meta charset="utf-8">
 <title>Auswertung – ${esc(input.projectName)}</title>
-<style>
-  body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2937; max-width: 900px; margin: 2rem auto; padding: 0 1.25rem; line-height: 1.5; }
-  h1 { font-size: 1.6rem; margin-bottom: .25rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 2px solid #e5e7eb; padding-bottom: .25rem; } h3 { font-size: 1rem; margin: 1.25rem 0 .5rem; }
-  .meta, .why { color: #6b7280; font-size: .9em; } table { width: 100%; border-collapse: collapse; margin: 1rem 0; font-size: .9rem; table-layout: fixed; }
-  th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid #e5e7eb; vertical-align: top; overflow-wrap: break-word; hyphens: auto; } th { background: #f3f4f6; }
-  td.oz { font-variant-numeric: tabular-nums; } td.ozlist { font-variant-numeric: tabular-nums; overflow-wrap: normal; } .num { text-align: right; font-variant-numeric: tabular-nums; } .eur { white-space: nowrap; font-weight: 600; }
-  tr.sum td { font-weight: 700; border-top: 2px solid #d1d5db; }
-  .risiko { color: #b91c1c; font-weight: 600; } .warnung { color: #b45309; font-weight: 600; } .hinweis { color: #1d4ed8; font-weight: 600; }
-  .badge { display: inline-block; border: 1px solid #c4b5fd; background: #f5f3ff; color: #5b21b6; border-radius: 999px; padding: 0 .45rem; font-size: .75rem; font-weight: 600; }
-  .box { background: #f9fafb; border: 1px solid #e5e7eb; border-radius: 8px; padding: 1rem 1.25rem; }
-  .decision .label { margin: 0; color: #6b7280; font-size: .85em; } .decision .verdict { font-size: 1.4rem; margin: .1rem 0 .5rem; }
-  .verdict-go .verdict { color: #15803d; } .verdict-auflagen .verdict { color: #b45309; } .verdict-nogo .verdict { color: #b91c1c; }
-  .kpis { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: .75rem; margin: 1rem 0; }
-  .kpi { border: 1px solid #e5e7eb; border-radius: 8px; padding: .75rem 1rem; display: flex; flex-direction: column; gap: .1rem; }
-  .kpi strong { font-size: 1.35rem; font-variant-numeric: tabular-nums; } .kpi .label { font-size: .85rem; color: #374151; }
-  ol.top li, ol.questions li { margin-bottom: .35rem; }
-  @page { size: A4; margin: 18mm 15mm 20mm; }
-  @media print {
-    body { margin: 0; max-width: none; padding: 0; font-size: 10pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-    h2, h3 { break-after: avoid; page-break-after: avoid; }
-    table { font-size: 9pt; }
-    thead { display: table-header-group; } tfoot { display: table-footer-group; }
-    tr, li, .kpi, .box { break-inside: avoid; page-break-inside: avoid; }
-    section.summary { break-after: page; page-break-after: always; }
-  }
-</style>
+${STYLE}
 </head>
 <body>
 <h1>LV-Auswertung: ${esc(input.projectName)}</h1>

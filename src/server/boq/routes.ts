@@ -13,7 +13,7 @@ import { loadManageableProject, loadVisibleProject } from "../projects/access";
 import { recordProjectWork } from "../projects/status";
 import { analysisPromptRoutes } from "./analysis-prompt-routes";
 import { referencePriceRoutes } from "./reference-prices-routes";
-import { renderDraftEvaluation } from "./draft";
+import { renderDraftEvaluation, renderSummaryPage } from "./draft";
 import { boqExportRoutes } from "./export";
 import { analysisPositions, currentAnalysis, saveMapping, type AnalysisSummary } from "./store";
 import { queueBoqAnalysis } from "./worker";
@@ -68,6 +68,29 @@ export const boqRoutes =
       await saveMapping(db, row.inputFileId, req.body);
       await queueBoqAnalysis(deps, { projectId: project.id, fileId: row.inputFileId });
       return { message: "Die Spaltenzuordnung wurde gespeichert. Die Datei wird neu gelesen.", status: "pending" as const };
+    });
+
+    // The summary as a printable page (print to PDF in the browser), for everyone who sees the project.
+    app.get("/api/projects/:id/boq/summary", { schema: { params: idParam, summary: "Zusammenfassung des LV zum Drucken (HTML)" } }, async (req, reply) => {
+      const user = requireUser(req);
+      const project = await loadVisibleProject(db, user, req.params.id);
+      const row = await currentAnalysis(db, project.id);
+      if (!row?.inputFileId) throw notFound(NO_LV);
+      if (!row.analysis || row.analysis.status !== "done" || !row.analysis.summary)
+        return reply.status(409).send({ message: "Das Leistungsverzeichnis wurde noch nicht automatisch gelesen." });
+      const [file] = await db.select({ fileName: projectFiles.fileName }).from(projectFiles).where(eq(projectFiles.id, row.inputFileId));
+      const positions = await analysisPositions(db, row.analysis.id);
+      const html = renderSummaryPage({
+        projectName: project.name,
+        fileName: file?.fileName ?? "",
+        summary: row.analysis.summary as AnalysisSummary,
+        shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
+      });
+      return reply
+        .header("content-type", "text/html; charset=utf-8")
+        .header("cache-control", "private, no-store")
+        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+        .send(html);
     });
 
     app.post("/api/projects/:id/evaluation-draft", { schema: { params: idParam } }, async (req, reply) => {
