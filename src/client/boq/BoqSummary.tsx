@@ -133,7 +133,7 @@ export function BoqOverview({ data }: { data: BoqResponse }) {
           emptyText="Keine Auffälligkeiten gefunden"
         />
         <BarChart
-          title="Betrag im Risiko nach Grundlage (netto)"
+          title="Risiko nach Grundlage (netto)"
           bars={moneyByBasis.map((b) => ({ label: b.basis, value: b.eur, display: formatEuro(b.eur), className: "bg-amber-500" }))}
           emptyText={data.potential ? "Kein Befund lässt sich beziffern" : "Ohne Einheitspreise nicht bezifferbar"}
         />

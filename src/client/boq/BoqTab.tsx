@@ -1,6 +1,6 @@
 // The "Leistungsverzeichnis" tab of a project: what the reader found in the uploaded LV, the
 // chargeable positions with both package prices, the pre-check with the money at stake
-// ("Betrag im Risiko", by VOB basis), the findings about the LV as a whole, the positions as a
+// (Risiko and Chance apart, Risiko by VOB basis; the Empfehlung), the findings about the LV as a whole, the positions as a
 // virtual tree (BoqTree.tsx) with the long text of the selected one, and the Excel export.
 import { useMemo, useState, type ReactNode } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";

@@ -62,7 +62,7 @@ describe("draft evaluation", () => {
     // German plurals: never "1 Risiken".
     expect(html).not.toMatch(/\b1 (Risiken|Befunde|Warnungen|Hinweise|Wahlpositionen|Titeln|Losen)\b/);
     // Amounts per finding in the position table, with their effect.
-    expect(html).toContain('<th class="num">Betrag im Risiko</th>');
+    expect(html).toContain('<th class="num">Betrag (Risiko, Chance oder offen)</th>');
     expect(html).toContain(`<td class="num"><span class="eur">${formatEuro(312)}</span><br><span class="why">Chance</span></td>`);
     // Printable: A4 margins, repeated table headers, no cut rows.
     expect(html).toContain("@page { size: A4;");

@@ -361,7 +361,7 @@ ${
   positionFindings.length
     ? `<table>
 <colgroup><col style="width:10%"><col style="width:19%"><col style="width:43%"><col style="width:15%"><col style="width:13%"></colgroup>
-<thead><tr><th>OZ</th><th>Position</th><th>Befund</th><th>Grundlage</th><th class="num">Betrag im Risiko</th></tr></thead>
+<thead><tr><th>OZ</th><th>Position</th><th>Befund</th><th>Grundlage</th><th class="num">Betrag (Risiko, Chance oder offen)</th></tr></thead>
 <tbody>
 ${findingRows(positionFindings, input.shortTexts)}
 </tbody>
@@ -403,7 +403,7 @@ ${
   <li>Positionen mit Befund „Risiko“ vor Angebotsabgabe mit dem Auftraggeber klären (Bieterfrage) oder Annahmen im Anschreiben festhalten.</li>
   <li>Bedarfs- und Wahlpositionen auskömmlich kalkulieren; ihre Beauftragung ist ungewiss.</li>
   <li>Pauschal- und Stundenlohnpositionen auf Umfang und Vorhaltezeiten prüfen.</li>
-  <li>„Betrag im Risiko“: der Angebotsbetrag, den ein Befund betrifft (z. B. 10 % des Gesamtbetrags bei Mengenbefunden nach § 2 Abs. 3 VOB/B, der ganze Pauschalpreis, der Gesamtbetrag einer Bedarfsposition); in der Summe zählt jede Position einmal.</li>
+  <li>„Risiko“ ist ein möglicher Verlust (z. B. die Obergrenze einer Vertragsstrafe, 10 % eines Pauschalpreises, die Kosten einer Sicherheit), „Chance“ ein wahrscheinlicher Nachtrag (Bedarfsposition, Mehrmenge, fehlende Leistung), „offen“ eine Unsicherheit ohne Verlust (Stundenlohn, Wahlposition). Risiko und Chance werden getrennt summiert und nie verrechnet; in jeder Summe zählt jede Position einmal. Ohne Preise im LV sind die Beträge mit Richtwerten geschätzt und als „Schätzung (Richtwert)“ gekennzeichnet.</li>
 </ul>
 <p class="meta">Entwurf aus der automatischen Vorprüfung – vor der Veröffentlichung fachlich prüfen und ergänzen. Mit „KI-Hinweis“ markierte Befunde stammen aus einer Sprachmodell-Prüfung und sind als Fragen zu verstehen.</p>
 </body>
