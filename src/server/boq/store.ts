@@ -41,8 +41,9 @@ export async function markPending(db: DbOrTx, projectId: number, fileId: number)
 }
 
 /**
- * The X83 a price-only X84 completes: the newest earlier input version of the project that was
- * read as a GAEB LV of its own (not itself prices merged into another file).
+ * The LV a price-only X84 (or D84/P84) completes: the newest earlier input version of the project
+ * that was read as a GAEB LV of its own (DA XML, GAEB 90 or 2000; not itself prices merged into
+ * another file).
  */
 async function findBaseLv(db: Db, projectId: number, fileId: number) {
   const earlier = await db
@@ -54,8 +55,8 @@ async function findBaseLv(db: Db, projectId: number, fileId: number) {
     .limit(20);
   const base = earlier.find((f) => {
     const summary = f.summary as AnalysisSummary | null;
-    if (f.status === "done") return f.format === "gaeb-xml" && !summary?.baseFileName && !summary?.priceOnly;
-    return f.status === null && /^(x8\d|xml)$/.test(f.extension);
+    if (f.status === "done") return /^gaeb-(xml|90|2000)$/.test(f.format ?? "") && !summary?.baseFileName && !summary?.priceOnly;
+    return f.status === null && /^([xdp]8\d|xml)$/.test(f.extension);
   });
   if (!base) return null;
   const [file] = await db.select({ data: projectFiles.data, fileName: projectFiles.fileName }).from(projectFiles).where(eq(projectFiles.id, base.id));

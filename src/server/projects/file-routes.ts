@@ -8,7 +8,7 @@ import type { AppDeps } from "../app";
 import { fileResponse, multipartForm, projectFileForm } from "../api-docs/multipart";
 import { projectFileVersionSchema, projectUploadSchema } from "../../common/schemas/responses";
 import { requireUser } from "../auth/guards";
-import { HttpError, badRequest, forbidden, notFound } from "../http/errors";
+import { badRequest, forbidden, notFound, unsupportedType } from "../http/errors";
 import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { canDownloadOutput, loadManageableProject, loadVisibleProject } from "./access";
 import { findProject } from "./queries";
@@ -32,7 +32,7 @@ export const projectFileRoutes =
       const project = await loadManageableProject(db, user, projectId);
       const [file] = (await readProjectUpload(req)).files;
       if (!file || file.size === 0) throw badRequest(PROJECT_MESSAGES.uploadMissing);
-      if (kind === "output" && !isHtmlUpload(file)) throw new HttpError(415, PROJECT_MESSAGES.wrongFormat);
+      if (kind === "output" && !isHtmlUpload(file)) throw unsupportedType(PROJECT_MESSAGES.wrongFormat);
       const fileId = await db.transaction(async (tx) => {
         const stored = await storeProjectFile(tx, project.id, kind, file, user.id);
         if (kind === "output") await recordProjectWork(tx, req, project.id, "evaluation_uploaded");
