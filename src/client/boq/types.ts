@@ -1,5 +1,6 @@
 // The JSON of GET /api/projects/:id/boq as the client reads it.
 import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
+import type { ReadingQueue } from "../../common/schemas/boq-queue";
 export interface BoqPosition {
   seq: number;
   kind: "lot" | "title" | "item" | "markup" | "remark";
@@ -83,6 +84,8 @@ export interface BoqPotential {
 
 export interface BoqResponse {
   status: "pending" | "done" | "failed" | "unsupported";
+  /** While pending: the file's place in the reading queue (null when no job is open). */
+  queue?: ReadingQueue | null;
   error?: string;
   errorCode?: string;
   format?: string | null;
@@ -105,6 +108,8 @@ export interface BoqResponse {
   decision?: BoqDecision | null;
   boqName?: string;
   warnings?: string[];
+  /** A scanned PDF read with OCR: the positions need checking against the original. */
+  ocr?: boolean;
 }
 
 /** How the file was read, in the words of the LV tab. */

@@ -39,6 +39,7 @@ export type AuditAction =
   | "chatbot.knowledge_delete"
   | "analysis.prompt_save"
   | "analysis.prompt_activate"
+  | "analysis.requeue"
   | "reference_prices.save"
   | "reference_prices.reset";
 

@@ -1,5 +1,6 @@
-// PDFs the reader must refuse or bound: a scan, a password, a broken file, a decompression bomb,
-// and the page, text-run and position caps of the reader limits.
+// PDFs the reader must refuse or bound: a password, a broken file, a decompression bomb,
+// and the page, text-run and position caps of the reader limits. A scan (scan.pdf) is read with OCR
+// or refused without Tesseract: ocr/scanned-layouts.test.ts.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -66,10 +67,6 @@ const item = (n: number, y: number): TextRun[] => [
 ];
 
 describe("PDFs that are refused", () => {
-  it("a scan (the LV only as an image) → pdf_no_text", async () => {
-    expect(await code(readTenderPdf(readFileSync(join(RENDERED, "scan.pdf"))))).toBe("pdf_no_text");
-  });
-
   it("a password-protected PDF → pdf_encrypted", async () => {
     const err = await failure(readTenderPdf(readFileSync(join(RENDERED, "encrypted.pdf"))));
     expect(err.code).toBe("pdf_encrypted");
