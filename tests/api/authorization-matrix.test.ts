@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 import { chatbotConversations, chatbotKnowledgeBase, jobs, passkeys, projectFiles, projects, sessions } from "../../src/server/db/schema";
 import { createRegistrationLink } from "../../src/server/registration-links/routes";
+import { DEFAULT_REFERENCE_PRICES } from "../../src/server/tender/public";
 import { multipart } from "./projects.helpers";
 
 type Actor = "anon" | "userA" | "adminA" | "userB" | "adminB" | "super";
@@ -171,6 +172,7 @@ const ROWS: Row[] = [
   { method: "GET", route: "/api/projects/:id/boq", url: () => `/api/projects/${f.projectA}/boq`, expect: COMPANY_MEMBERS },
   // Same access as the LV; the fixture's LV is not read (yet), so those who may see it get 409.
   { method: "GET", route: "/api/projects/:id/boq/export.xlsx", url: () => `/api/projects/${f.projectA}/boq/export.xlsx`, expect: X(401, 409, 409, 404, 404, 409) },
+  { method: "GET", route: "/api/projects/:id/boq/summary", url: () => `/api/projects/${f.projectA}/boq/summary`, expect: X(401, 409, 409, 404, 404, 409) },
   {
     method: "PUT",
     route: "/api/projects/:id/boq/mapping",
@@ -243,6 +245,9 @@ const ROWS: Row[] = [
   { method: "GET", route: "/api/chatbot/ledger", url: () => "/api/chatbot/ledger", expect: SUPER_ONLY },
 
   { method: "GET", route: "/api/analysis-prompts", url: () => "/api/analysis-prompts", expect: SUPER_ONLY },
+  { method: "GET", route: "/api/reference-prices", url: () => "/api/reference-prices", expect: SUPER_ONLY },
+  { method: "PUT", route: "/api/reference-prices", url: () => "/api/reference-prices", body: () => ({ ...DEFAULT_REFERENCE_PRICES, source: "Matrix" }), expect: SUPER_ONLY },
+  { method: "DELETE", route: "/api/reference-prices", url: () => "/api/reference-prices", expect: SUPER_ONLY },
   { method: "POST", route: "/api/analysis-prompts", url: () => "/api/analysis-prompts", body: () => ({ systemPrompt: "Sie prüfen Leistungsverzeichnisse.", description: "Matrix", isActive: true }), expect: SUPER_ONLY },
   { method: "POST", route: "/api/analysis-prompts/default/activate", url: () => "/api/analysis-prompts/default/activate", expect: SUPER_ONLY },
   // Version 1 was saved by the super admin in the row above.

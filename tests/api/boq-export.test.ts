@@ -85,7 +85,7 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
     expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
     expect(res.rawPayload.subarray(0, 2).toString("latin1")).toBe("PK");
     const wb = await workbook(res.rawPayload);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["Positionen", "Befunde", "LV-Fragen"]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Positionen", "Befunde", "LV-Fragen", "Zusammenfassung"]);
   });
 
   it("sheet Positionen: every position with German number formats, frozen header, autofilter", async () => {
@@ -101,10 +101,15 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
       "Positionsarten",
       "Befunde",
       "Betrag im Risiko",
+      "Chance",
+      "Schätzung (Richtwert) von",
+      "Schätzung (Richtwert) bis",
+      "Fragen zur Position",
+      "Langtext",
     ]);
     expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(ws.autoFilter).toBe("A1:I1");
+    expect(ws.autoFilter).toBe("A1:N1");
     // 5 titles and 27 items, in LV order.
     expect(ws.rowCount).toBe(1 + 5 + 27);
     const title = ws.getRow(2);
@@ -113,7 +118,8 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
     expect(title.getCell(1).font?.bold).toBe(true);
 
     const row = ws.getRow(5);
-    expect(values(row)).toEqual([
+    // A Bedarfsposition is a chance (likely Nachtrag), not a risk: its amount stands in "Chance".
+    expect(values(row).slice(0, 11)).toEqual([
       "01.0030",
       "Bauzaun über 4 Wochen hinaus vorhalten",
       480,
@@ -122,27 +128,23 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
       312,
       "Bedarfsposition (ohne GB)",
       "Bedarfs-/Eventualposition",
+      null,
       312,
+      null,
     ]);
+    expect(row.getCell(13).value).toBe("Mit welcher Menge und Wahrscheinlichkeit wird die Bedarfsposition OZ 01.0030 beauftragt?");
+    expect(String(row.getCell(14).value)).toMatch(/Bauzaun/);
     expect(row.getCell(3).numFmt).toBe("#,##0.000");
     expect(row.getCell(5).numFmt).toBe('#,##0.00 "€"');
     expect(row.getCell(6).numFmt).toBe('#,##0.00 "€"');
     expect(row.getCell(9).numFmt).toBe('#,##0.00 "€"');
     expect(row.getCell(1).font?.bold).toBeFalsy();
 
-    // 03.0090 has two findings on the same 2 320 €: named together, the money once.
+    // Stundenlohn is open (uncertain scope, no loss): neither in Risiko nor in Chance.
     const hourly = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(1).value === "03.0090")!;
-    expect(values(hourly).slice(2)).toEqual([
-      40,
-      "h",
-      58,
-      2320,
-      "Stundenlohn",
-      "Stundenlohnarbeiten; Leistung „nach Angabe/Anweisung“",
-      2320,
-    ]);
+    expect(values(hourly).slice(2, 10)).toEqual([40, "h", 58, 2320, "Stundenlohn", "Stundenlohnarbeiten", null, null]);
     const noFinding = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(1).value === "02.0010")!;
-    expect(values(noFinding)).toEqual(["02.0010", "Oberboden abtragen und seitlich lagern", 850, "m2", 3.9, 3315, null, null, null]);
+    expect(values(noFinding).slice(0, 9)).toEqual(["02.0010", "Oberboden abtragen und seitlich lagern", 850, "m2", 3.9, 3315, null, null, null]);
   });
 
   it("sheet Befunde: every finding with severity, basis, amount and source", async () => {
@@ -160,9 +162,12 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
       "Quelle",
       "Weitere OZ",
       "Für den Betrag fehlt",
+      "Art",
+      "Schätzung (Richtwert) von",
+      "Schätzung (Richtwert) bis",
     ]);
     expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(ws.autoFilter).toBe("A1:J1");
+    expect(ws.autoFilter).toBe("A1:M1");
     expect(ws.rowCount).toBe(1 + boq.findings.length);
     const provisional = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(1).value === "02.0050")!;
     const [oz, severity, title, why, basis, evidence, amount, source, related, needed] = values(provisional);
@@ -178,7 +183,7 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
       null,
     ]);
     expect(why).toMatch(
-      /^Ob und in welcher Menge .* Betrag im Risiko: der Gesamtbetrag \(Menge × EP\), dessen Beauftragung ungewiss ist\.$/,
+      /^Ob und in welcher Menge .* Chance \(Nachtragspotenzial\): der Gesamtbetrag \(Menge × EP\), der zusätzlich beauftragt werden kann\.$/,
     );
     expect(provisional.getCell(7).numFmt).toBe('#,##0.00 "€"');
     // LV-wide findings are marked "LV".
@@ -218,7 +223,11 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
   it("the LV response carries the money at stake, and no file bytes", async () => {
     const res = await ctx.request("GET", `/api/projects/${rohbau}/boq`, { user: userA });
     const body = res.json();
-    expect(body.potential.totalEur).toBeGreaterThanOrEqual(26212);
+    // Risiko and Chance apart; `potential` keeps the risk for older clients.
+    expect(body.potential.totalEur).toBe(body.money.risk.eur);
+    expect(body.money.chance.eur).toBeGreaterThanOrEqual(2832);
+    expect(body.money.estimate).toBeNull();
+    expect(["Go", "Go mit Auflagen", "No-Go"]).toContain(body.decision.verdict);
     const sum = Object.values(body.potential.byBasis as Record<string, number>).reduce((s, v) => s + Math.round(v * 100), 0);
     expect(sum).toBe(Math.round(body.potential.totalEur * 100));
     expect(
@@ -241,9 +250,18 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
       potentialEur: null,
       priceNeeded: "Mit einem Einheitspreis für OZ 01.0030 ließe sich der Betrag beziffern: Menge × EP.",
     });
+    // The estimate from the reference prices, marked as such in the API.
+    const estimated = body.findings.filter((f: { potentialEurEstimate?: { high: number } }) => (f.potentialEurEstimate?.high ?? 0) > 0);
+    expect(estimated.length).toBeGreaterThan(0);
+    expect(body.money.estimate.label).toBe("Schätzung (Richtwert)");
     const wb = await workbook((await ctx.request("GET", `/api/projects/${projectId}/boq/export.xlsx`, { user: userA })).rawPayload);
+    const summary = wb.getWorksheet("Zusammenfassung")!;
+    const labels = summary.getRows(2, summary.rowCount - 1)!.map((r) => r.getCell(1).value);
+    expect(labels).toContain("Empfehlung");
+    expect(labels).toContain("Geschätzte Angebotssumme – Schätzung (Richtwert)");
+    expect(labels).toContain("Risiko (möglicher Verlust) – Schätzung (Richtwert)");
     const row = wb.getWorksheet("Positionen")!.getRow(5);
-    expect(values(row)).toEqual([
+    expect(values(row).slice(0, 9)).toEqual([
       "01.0030",
       "Bauzaun über 4 Wochen hinaus vorhalten",
       480,
@@ -254,6 +272,22 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
       "Bedarfs-/Eventualposition",
       null,
     ]);
+  });
+
+  it("the printable summary: decision, Risiko and Chance apart, questions; same access as the LV", async () => {
+    const res = await ctx.request("GET", `/api/projects/${rohbau}/boq/summary`, { user: userA });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const html = res.body;
+    expect(html).toContain("<h2>Auf einen Blick</h2>");
+    expect(html).toMatch(/<p class="verdict"><strong>(Go|Go mit Auflagen|No-Go)<\/strong><\/p>/);
+    expect(html).toContain("Risiko (möglicher Verlust)");
+    expect(html).toContain("Chance (Nachtragspotenzial)");
+    expect(html).toContain("Vorgeschlagener Wagniszuschlag");
+    expect(html).toContain("@page { size: A4;");
+    expect(html).not.toMatch(/\b1 (Risiken|Befunde|Warnungen|Hinweise|Fragen)\b/);
+    expect((await ctx.request("GET", `/api/projects/${rohbau}/boq/summary`, { user: userB })).statusCode).toBe(404);
+    expect((await ctx.request("GET", `/api/projects/${rohbau}/boq/summary`)).statusCode).toBe(401);
   });
 
   it("has the project's access rules: another company 404, anonymous 401", async () => {

@@ -189,7 +189,9 @@ describe("model findings", () => {
         nachtragspotenzial: false,
         // Priced like rule findings: the LV has no prices, so it says which price is needed.
         potentialEur: null,
-        priceNeeded: "Mit einem Einheitspreis für OZ 01.0010 ließe sich der Betrag beziffern: Menge × EP.",
+        // an open scope puts 20 % of the position at risk (docs/money.md)
+        effect: "risiko",
+        priceNeeded: "Mit einem Einheitspreis für OZ 01.0010 ließe sich der Betrag beziffern: 20 % von Menge × EP.",
       },
     ]);
     expect(body.findings.some((f) => f.oz === "99.9999")).toBe(false);

@@ -120,7 +120,7 @@ describe("GET /api/projects/:id/boq", () => {
 
 describe("POST /api/projects/:id/evaluation-draft", () => {
   it("renders escaped, printable German HTML for super admins only", async () => {
-    const evil = sample("boq.x83").toString("utf8").replace("Baustelle einrichten", "Baustelle &lt;script&gt;alert(1)&lt;/script&gt; einrichten");
+    const evil = sample("boq.x83").toString("utf8").replace("Bedarfsposition Fundament", "Bedarfsposition &lt;script&gt;alert(1)&lt;/script&gt; Fundament");
     const { projectId, fileId } = await projectWithFile(ctx.db, companyA, adminA.id, "boq.x83", Buffer.from(evil));
     expect((await ctx.request("POST", `/api/projects/${projectId}/evaluation-draft`, { user: superAdmin })).statusCode).toBe(409);
     await analyseStoredFile(ctx.db, fileId);

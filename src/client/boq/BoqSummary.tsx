@@ -3,15 +3,59 @@
 // money by VOB basis).
 import { useMemo } from "react";
 import { formatEuro } from "../../common/format";
+import { countNoun } from "../../common/plural";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { BarChart } from "./BarChart";
 import { findingsByTitle, potentialByBasis, sectionStats } from "./summary";
 import { KIND_LABELS, SEVERITY_STYLES, type BoqResponse } from "./types";
 
+const range = (r: { low: number; high: number }) => `${formatEuro(r.low)} – ${formatEuro(r.high)}`;
+
+/** The decision a Geschäftsführer acts on: Go / Go mit Auflagen / No-Go, its reasons, the surcharge. */
+export function BoqDecisionCard({ data, projectId }: { data: BoqResponse; projectId: number }) {
+  const d = data.decision;
+  if (!d) return null;
+  const tone = d.verdict === "Go" ? "text-green-700" : d.verdict === "No-Go" ? "text-red-700" : "text-amber-700";
+  return (
+    <Card data-testid="boq-decision">
+      <CardContent className="space-y-2 pt-6 text-sm">
+        <p className="text-slate-600">Empfehlung</p>
+        <p className={`text-2xl font-bold ${tone}`}>{d.verdict}</p>
+        <ol className="list-decimal space-y-1 pl-5">
+          {d.reasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ol>
+        <p>
+          Vorgeschlagener Wagniszuschlag: <strong>{d.surcharge.percent.toLocaleString("de-DE")} %</strong>{" "}
+          <span className="text-xs text-slate-500">({d.surcharge.basis})</span>
+        </p>
+        <p>
+          {d.questionDeadline ? (
+            <>
+              Frist für Bieterfragen: <strong>{d.questionDeadline}</strong>
+            </>
+          ) : (
+            "Eine Frist für Bieterfragen nennt die Datei nicht."
+          )}
+        </p>
+        <p>
+          <a href={`/api/projects/${projectId}/boq/summary`} target="_blank" rel="noopener" className="text-brand-700 underline">
+            Zusammenfassung zum Drucken öffnen (PDF über „Drucken“)
+          </a>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function BoqStats({ data }: { data: BoqResponse }) {
   const potential = data.potential ?? null;
+  const money = data.money ?? null;
+  const estimate = money?.estimate ?? null;
+  const chance = money?.chance ?? null;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
       <Stat label="Abrechenbare Positionen" value={String(data.chargeablePositions)} hint="ohne doppelte oder gleichartige Positionen" />
       <Stat
         label="Kalkulationspaket"
@@ -24,14 +68,28 @@ export function BoqStats({ data }: { data: BoqResponse }) {
         hint="125 € je LV + 3,05 € je Position, netto"
       />
       <Stat
-        label="Betrag im Risiko"
-        value={potential ? formatEuro(potential.totalEur) : "–"}
+        label="Risiko (möglicher Verlust)"
+        value={potential ? formatEuro(potential.totalEur) : estimate ? range(estimate.risk) : "–"}
         hint={
           potential
-            ? `aus ${potential.count} ${potential.count === 1 ? "Befund" : "Befunden"}, netto; jede Position einmal gezählt`
-            : "Das LV enthält keine Preise – mit Einheitspreisen (X84) lässt sich der Betrag beziffern."
+            ? `aus ${countNoun(potential.count, "Befund")}, netto; jede Position einmal gezählt`
+            : estimate
+              ? `Schätzung (Richtwert), netto; ${estimate.priceLevel}`
+              : "Das LV enthält keine Preise – mit Einheitspreisen (X84) lässt sich der Betrag beziffern."
         }
         testId="boq-potential"
+      />
+      <Stat
+        label="Chance (Nachtragspotenzial)"
+        value={chance ? formatEuro(chance.eur) : estimate ? range(estimate.chance) : "–"}
+        hint={
+          chance
+            ? `aus ${countNoun(chance.count, "Befund")}, netto; nicht mit dem Risiko verrechnet`
+            : estimate
+              ? `Schätzung (Richtwert); geschätzte LV-Summe ${range(estimate.lvTotal)} (${estimate.pricedPositions} von ${estimate.positions} Positionen)`
+              : "–"
+        }
+        testId="boq-chance"
       />
     </div>
   );
@@ -75,7 +133,7 @@ export function BoqOverview({ data }: { data: BoqResponse }) {
           emptyText="Keine Auffälligkeiten gefunden"
         />
         <BarChart
-          title="Betrag im Risiko nach Grundlage (netto)"
+          title="Risiko nach Grundlage (netto)"
           bars={moneyByBasis.map((b) => ({ label: b.basis, value: b.eur, display: formatEuro(b.eur), className: "bg-amber-500" }))}
           emptyText={data.potential ? "Kein Befund lässt sich beziffern" : "Ohne Einheitspreise nicht bezifferbar"}
         />

@@ -1,12 +1,13 @@
 // The "Leistungsverzeichnis" tab of a project: what the reader found in the uploaded LV, the
 // chargeable positions with both package prices, the pre-check with the money at stake
-// ("Betrag im Risiko", by VOB basis), the findings about the LV as a whole, the positions as a
-// clause checklist (ClauseChecklist.tsx), the virtual tree (BoqTree.tsx) with the long text of the selected one, and the Excel export.
+// (Risiko and Chance apart, Risiko by VOB basis; the Empfehlung), the findings about the LV as a whole, the clause
+// checklist (ClauseChecklist.tsx), the positions as a virtual tree (BoqTree.tsx) with the long text of the selected one,
+// and the Excel export.
 import { useMemo, useState, type ReactNode } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Columns3, FileSearch, FileSpreadsheet, Loader2 } from "lucide-react";
 import { Button, buttonVariants } from "../components/ui/button";
-import { BoqOverview, BoqStats } from "./BoqSummary";
+import { BoqDecisionCard, BoqOverview, BoqStats } from "./BoqSummary";
 import { BoqTree } from "./BoqTree";
 import { ClauseChecklist } from "./ClauseChecklist";
 import { ColumnMappingDialog } from "./ColumnMappingDialog";
@@ -67,6 +68,7 @@ export function BoqTab({ projectId, canManage }: { projectId: number; canManage:
 
   return (
     <div className="space-y-6" data-testid="boq-tab">
+      <BoqDecisionCard data={data} projectId={projectId} />
       <BoqStats data={data} />
       <ReadingNotes
         data={data}

@@ -5,6 +5,8 @@ import { Badge } from "../components/ui/badge";
 import { cn } from "../lib/utils";
 import { SEVERITY_STYLES, type BoqFinding } from "./types";
 
+const EFFECT_TITLE = { risiko: "Betrag im Risiko", chance: "Chance (Nachtragspotenzial)", offen: "Offener Betrag (kein Verlust)" } as const;
+
 export function FindingCard({ f }: { f: BoqFinding }) {
   const related = (f.relatedOz ?? []).filter((oz) => oz !== f.oz);
   return (
@@ -22,8 +24,14 @@ export function FindingCard({ f }: { f: BoqFinding }) {
           ) : null}
         </p>
         {f.potentialEur != null ? (
-          <span className="shrink-0 rounded bg-white/70 px-1.5 font-semibold tabular-nums" title="Betrag im Risiko (netto)">
+          <span className="shrink-0 rounded bg-white/70 px-1.5 font-semibold tabular-nums" title={`${EFFECT_TITLE[f.effect ?? "risiko"]} (netto)`}>
+            {f.effect === "chance" ? "Chance " : f.effect === "offen" ? "offen " : ""}
             {formatEuro(f.potentialEur)}
+          </span>
+        ) : f.potentialEurEstimate ? (
+          <span className="shrink-0 rounded bg-white/70 px-1.5 tabular-nums" title="Schätzung (Richtwert), netto">
+            {f.effect === "chance" ? "Chance " : f.effect === "offen" ? "offen " : ""}
+            {formatEuro(f.potentialEurEstimate.low)} – {formatEuro(f.potentialEurEstimate.high)} (Schätzung (Richtwert))
           </span>
         ) : null}
       </div>
@@ -38,7 +46,7 @@ export function FindingCard({ f }: { f: BoqFinding }) {
       {f.evidence ? <p className="text-xs">Beleg: {f.evidence}</p> : null}
       {related.length ? <p className="text-xs">Betrifft auch: OZ {related.join(", ")}</p> : null}
       {f.basis ? <p className="text-xs">Grundlage: {f.basis}</p> : null}
-      {f.potentialEur == null && f.priceNeeded ? <p className="text-xs">{f.priceNeeded}</p> : null}
+      {f.potentialEur == null && !f.potentialEurEstimate && f.priceNeeded ? <p className="text-xs">{f.priceNeeded}</p> : null}
     </div>
   );
 }

@@ -38,6 +38,42 @@ export interface BoqFinding {
   priceNeeded?: string;
   /** Contract clause findings: the checklist type, verdict and where the clause stands. */
   clause?: { type: string; verdict: string; status: string; document?: string; location?: string };
+  /** Risiko (possible loss), Chance (likely Nachtrag) or offen (shown, never summed). */
+  effect?: "risiko" | "chance" | "offen";
+  /** Without prices in the file: estimated from reference prices, "Schätzung (Richtwert)". */
+  potentialEurEstimate?: { low: number; high: number } | null;
+  expectedQty?: number;
+}
+
+export interface BoqMoneyRange {
+  low: number;
+  high: number;
+}
+
+/** Risiko and Chance apart (never added), and for an unpriced LV the estimate. */
+export interface BoqMoney {
+  risk: { eur: number; count: number; byBasis: Record<string, number> } | null;
+  chance: { eur: number; count: number; byBasis: Record<string, number> } | null;
+  lvTotal: number | null;
+  estimate: {
+    label: string;
+    lvTotal: BoqMoneyRange;
+    risk: BoqMoneyRange;
+    chance: BoqMoneyRange;
+    pricedPositions: number;
+    positions: number;
+    priceLevel: string;
+    source: string;
+  } | null;
+}
+
+export interface BoqDecision {
+  verdict: "Go" | "Go mit Auflagen" | "No-Go";
+  reasons: string[];
+  surcharge: { percent: number; basis: string };
+  riskShare: number | null;
+  estimated: boolean;
+  questionDeadline: string | null;
 }
 
 /** The money at stake over all findings; each position counted once. */
@@ -71,6 +107,8 @@ export interface BoqResponse {
   totals?: { total: number | null } | null;
   /** null without prices. */
   potential?: BoqPotential | null;
+  money?: BoqMoney | null;
+  decision?: BoqDecision | null;
   boqName?: string;
   warnings?: string[];
   /** The clause checklist: every clause type with its verdict (absent in analyses read before). */

@@ -9,10 +9,13 @@ import { usePageTitle } from "../hooks/use-page-title";
 import { KnowledgeBasePanel } from "./KnowledgeBasePanel";
 import { LedgerPanel } from "./LedgerPanel";
 import { PromptEditor } from "./PromptEditor";
+import { ReferencePricesPanel } from "./ReferencePricesPanel";
+
+type Tab = ChatbotType | "analysis" | "prices";
 
 export default function ChatbotDatabasePage() {
   usePageTitle("Datenbank Chatbot");
-  const [type, setType] = useState<ChatbotType | "analysis">("construction");
+  const [type, setType] = useState<Tab>("construction");
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex items-start gap-3">
@@ -26,16 +29,17 @@ export default function ChatbotDatabasePage() {
           </p>
         </div>
       </div>
-      <Tabs value={type} onValueChange={(v) => setType(v as ChatbotType | "analysis")}>
+      <Tabs value={type} onValueChange={(v) => setType(v as Tab)}>
         <TabsList aria-label="Chatbot auswählen" className="w-full sm:w-auto">
           <TabsTrigger value="construction">Bauausführung</TabsTrigger>
           <TabsTrigger value="legal">Baurecht</TabsTrigger>
           <TabsTrigger value="analysis">KI-Prüfung LV</TabsTrigger>
+          <TabsTrigger value="prices">Richtwerte LV</TabsTrigger>
         </TabsList>
         {/* The chosen tab's panel (its trigger's aria-controls must name an element that exists). */}
         <TabsContent value={type} className="space-y-6">
-          <PromptEditor key={`prompt-${type}`} type={type} />
-          {type === "analysis" ? null : <KnowledgeBasePanel key={`kb-${type}`} type={type} />}
+          {type === "prices" ? <ReferencePricesPanel /> : <PromptEditor key={`prompt-${type}`} type={type} />}
+          {type === "analysis" || type === "prices" ? null : <KnowledgeBasePanel key={`kb-${type}`} type={type} />}
         </TabsContent>
       </Tabs>
       <LedgerPanel />

@@ -21,8 +21,8 @@ const AREAS: { tag: string; description: string; match: RegExp }[] = [
   },
   {
     tag: "Leistungsverzeichnis",
-    description: "Gelesenes Leistungsverzeichnis, Spaltenzuordnung, Auswertungsentwurf, Export, Analyse-Prompts und hängende Einlesungen",
-    match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft)|analysis-prompts|admin\/readings)(\/|$)/,
+    description: "Gelesenes Leistungsverzeichnis, Spaltenzuordnung, Auswertungsentwurf, Export, Analyse-Prompts, Richtwerte und hängende Einlesungen",
+    match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft)|analysis-prompts|reference-prices|admin\/readings)(\/|$)/,
   },
   {
     tag: "Projekte",

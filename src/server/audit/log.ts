@@ -39,7 +39,9 @@ export type AuditAction =
   | "chatbot.knowledge_delete"
   | "analysis.prompt_save"
   | "analysis.prompt_activate"
-  | "analysis.requeue";
+  | "analysis.requeue"
+  | "reference_prices.save"
+  | "reference_prices.reset";
 
 /** Who did what to whom; actor is the effective user, impersonator the admin behind it. */
 export async function audit(

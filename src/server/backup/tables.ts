@@ -21,6 +21,7 @@ export const BACKUP_TABLES = [
   "project_model_usage",
   "analysis_prompts",
   "analysis_model_cache",
+  "reference_prices",
   "jobs",
   "chatbot_prompts",
   "chatbot_conversations",

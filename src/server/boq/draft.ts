@@ -6,7 +6,9 @@
 // table headers repeated on every page, no row or list item cut across pages. All text is
 // escaped: the LV is customer input.
 import { formatDate, formatEuro } from "../../common/format";
+import { countNoun } from "../../common/plural";
 import type { Finding } from "../tender";
+import { decide, topRiskFindings, type Decision } from "../tender/public";
 import type { AnalysisSummary } from "./store";
 
 const esc = (s: unknown) =>
@@ -50,6 +52,8 @@ const QUESTION_BY_RULE: Record<string, (oz: string, n: number) => string> = {
   wahlposition: (oz) => `Nach welchen Kriterien und bis wann entscheidet der Auftraggeber über die Wahlposition${oz ? ` ${oz}` : ""}?`,
   stundenlohn: (oz) =>
     `In welchem Umfang sind die Stundenlohnarbeiten${oz ? ` ${oz}` : ""} zu erwarten, und wer zeichnet die Stundenzettel ab?`,
+  "menge-widerspricht-lv-angaben": (oz) =>
+    `Welche Menge ist${at(oz)} anzusetzen? Die ausgeschriebene Menge widerspricht den Maßen und Mengen, die das LV selbst nennt.`,
   "menge-fehlt": (oz) => `Welche Menge ist${at(oz)} anzusetzen?`,
   "menge-vom-bieter": (oz) => `Auf welchen Plänen soll der Bieter die Menge${at(oz)} ermitteln, und wird nach Aufmaß abgerechnet?`,
   "menge-auffaellig-gross": (oz) => `Beruht die Menge${at(oz)} auf einer Mengenermittlung oder auf einer Schätzung?`,
@@ -90,16 +94,21 @@ export function questionFor(findings: Finding[]): string {
   return byCategory ? byCategory(f.title, at(oz)) : `Zu „${f.title}“${at(oz)}: Wie ist das zu verstehen, und was ist anzubieten?`;
 }
 
-/** The top risks: highest amount first, then severity, then document order. */
+/** The top risks: risks only (no chances), largest amount first, each position or clause once. */
 export function topRisks(findings: Finding[], n = TOP_RISKS): Finding[] {
-  return findings
-    .map((f, i) => ({ f, i }))
-    .sort(
-      (a, b) =>
-        (b.f.potentialEur ?? -1) - (a.f.potentialEur ?? -1) || SEVERITY_ORDER[a.f.severity] - SEVERITY_ORDER[b.f.severity] || a.i - b.i,
-    )
-    .slice(0, n)
-    .map(({ f }) => f);
+  return topRiskFindings(findings, n);
+}
+
+/** The stored decision, or one computed for an analysis stored before issue 24. */
+export function decisionOf(s: AnalysisSummary): Decision {
+  return s.decision ?? decide(s.findings, s.money ?? { risk: null, chance: null, lvTotal: null, estimate: null }, "");
+}
+
+/** A finding's amount as text: the real one, else the estimate marked as such. */
+export function amountLabel(f: Finding): string {
+  if (f.potentialEur != null) return formatEuro(f.potentialEur);
+  if (f.potentialEurEstimate) return `${formatEuro(f.potentialEurEstimate.low)} – ${formatEuro(f.potentialEurEstimate.high)} (Schätzung (Richtwert))`;
+  return "";
 }
 
 /**
@@ -110,7 +119,15 @@ export function ownerQuestions(findings: Finding[], top: Finding[] = topRisks(fi
   const questions: string[] = [];
   for (const f of findings) if (f.scope === "lv") questions.push(questionFor([f]));
   const groups = new Map<string, Finding[]>();
-  const risky = new Set([...findings.filter((f) => f.scope !== "lv" && f.severity === "risiko"), ...top.filter((f) => f.scope !== "lv")]);
+  // Risks, the top risks, and what moves money either way: chances and quantities that contradict the LV.
+  const risky = new Set([
+    ...findings.filter(
+      (f) =>
+        f.scope !== "lv" &&
+        (f.severity === "risiko" || f.effect === "chance" || (f.potentialEur ?? 0) > 0 || f.expectedQty !== undefined),
+    ),
+    ...top.filter((f) => f.scope !== "lv"),
+  ]);
   for (const f of findings) {
     if (!risky.has(f)) continue;
     const key = f.source === "model" ? `model:${groups.size}` : f.ruleId;
@@ -120,9 +137,10 @@ export function ownerQuestions(findings: Finding[], top: Finding[] = topRisks(fi
   return [...new Set(questions)];
 }
 
+const EFFECT_LABEL = { risiko: "Risiko", chance: "Chance", offen: "offen" } as const;
 const amount = (f: Finding) =>
-  f.potentialEur != null
-    ? `<span class="eur">${esc(formatEuro(f.potentialEur))}</span>`
+  f.potentialEur != null || f.potentialEurEstimate
+    ? `<span class="eur">${esc(amountLabel(f))}</span>${f.effect ? `<br><span class="why">${EFFECT_LABEL[f.effect]}</span>` : ""}`
     : f.priceNeeded
       ? `<span class="why">${esc(f.priceNeeded)}</span>`
       : "–";
@@ -160,27 +178,49 @@ function lvRows(findings: Finding[]) {
     .join("\n");
 }
 
+const pct = (x: number) => x.toLocaleString("de-DE", { style: "percent", maximumFractionDigits: 1 });
+const range = (r: { low: number; high: number }) => `${formatEuro(r.low)} – ${formatEuro(r.high)}`;
+
 function executiveSummary(s: AnalysisSummary, shortTexts: Map<string, string>) {
-  const potential = s.potential ?? null;
+  const money = s.money ?? null;
+  const risk = money?.risk ?? (s.potential ? { eur: s.potential.totalEur, count: s.potential.count, byBasis: s.potential.byBasis } : null);
+  const chance = money?.chance ?? null;
+  const estimate = money?.estimate ?? null;
   const offer = s.totals?.total ?? null;
+  const decision = decisionOf(s);
   const top = topRisks(s.findings);
   const questions = ownerQuestions(s.findings, top);
-  const share =
-    potential && offer
-      ? ` – ${(potential.totalEur / offer).toLocaleString("de-DE", { style: "percent", maximumFractionDigits: 1 })} der Angebotssumme von ${esc(formatEuro(offer))}`
-      : "";
-  const bases = Object.entries(potential?.byBasis ?? {});
+  const share = risk && offer ? ` – ${pct(risk.eur / offer)} der Angebotssumme von ${esc(formatEuro(offer))}` : "";
+  const bases = Object.entries(risk?.byBasis ?? {});
+  const n = s.findingCounts.bySeverity;
+  const riskValue = risk ? esc(formatEuro(risk.eur)) : estimate ? esc(range(estimate.risk)) : "–";
+  const chanceValue = chance ? esc(formatEuro(chance.eur)) : estimate ? esc(range(estimate.chance)) : "–";
+  const estimateNote = estimate
+    ? `Schätzung (Richtwert): ${countNoun(estimate.pricedPositions, "Position")} von ${estimate.positions} mit Richtwerten bepreist, geschätzte Angebotssumme ${esc(range(estimate.lvTotal))} netto; ${esc(estimate.priceLevel)}.`
+    : "";
   return `<section class="summary">
 <h2>Auf einen Blick</h2>
-<div class="kpis">
-  <div class="kpi"><span class="label">Betrag im Risiko</span><strong>${potential ? esc(formatEuro(potential.totalEur)) : "–"}</strong><span class="why">${
-    potential
-      ? `aus ${potential.count} ${potential.count === 1 ? "Befund" : "Befunden"}${share}; jede Position einmal gezählt`
-      : "Das LV enthält keine Preise; Beträge lassen sich erst mit Einheitspreisen beziffern."
-  }</span></div>
-  <div class="kpi"><span class="label">Befunde</span><strong>${s.findingCounts.total}</strong><span class="why">${s.findingCounts.bySeverity.risiko} Risiken, ${s.findingCounts.bySeverity.warnung} Warnungen, ${s.findingCounts.bySeverity.hinweis} Hinweise</span></div>
-  <div class="kpi"><span class="label">Fragen an den Auftraggeber</span><strong>${questions.length}</strong><span class="why">vor Angebotsabgabe klären</span></div>
+<div class="box decision verdict-${decision.verdict === "Go" ? "go" : decision.verdict === "No-Go" ? "nogo" : "auflagen"}">
+  <p class="label">Empfehlung</p>
+  <p class="verdict"><strong>${esc(decision.verdict)}</strong></p>
+  <ol class="reasons">${decision.reasons.map((r) => `<li>${esc(r)}</li>`).join("")}</ol>
+  <p>Vorgeschlagener Wagniszuschlag: <strong>${esc(decision.surcharge.percent.toLocaleString("de-DE"))} %</strong> <span class="why">(${esc(decision.surcharge.basis)})</span></p>
+  <p>Bieterfragen: ${countNoun(questions.length, "Frage")}${decision.questionDeadline ? ` – Frist laut Vergabeunterlagen: <strong>${esc(decision.questionDeadline)}</strong>` : " – eine Frist für Bieterfragen nennt die Datei nicht"}</p>
 </div>
+<div class="kpis">
+  <div class="kpi"><span class="label">Risiko (möglicher Verlust)</span><strong>${riskValue}</strong><span class="why">${
+    risk
+      ? `aus ${countNoun(risk.count, "Befund")}${share}; jede Position einmal gezählt`
+      : estimate
+        ? "Schätzung (Richtwert)"
+        : "Das LV enthält keine Preise; Beträge lassen sich erst mit Einheitspreisen beziffern."
+  }</span></div>
+  <div class="kpi"><span class="label">Chance (Nachtragspotenzial)</span><strong>${chanceValue}</strong><span class="why">${
+    chance ? `aus ${countNoun(chance.count, "Befund")}; nicht mit dem Risiko verrechnet` : estimate ? "Schätzung (Richtwert); nicht mit dem Risiko verrechnet" : "–"
+  }</span></div>
+  <div class="kpi"><span class="label">Befunde</span><strong>${s.findingCounts.total}</strong><span class="why">${countNoun(n.risiko, "Risiko")}, ${countNoun(n.warnung, "Warnung")}, ${countNoun(n.hinweis, "Hinweis")}</span></div>
+</div>
+${estimateNote ? `<p class="why">${estimateNote}</p>` : ""}
 
 <h3>Die größten Risiken</h3>
 ${
@@ -189,14 +229,14 @@ ${
         .map(
           (f) =>
             `<li><strong>${f.oz ? `OZ ${esc(f.oz)}` : "Gesamtes LV"}${f.oz && shortTexts.get(f.oz) ? ` ${esc(shortTexts.get(f.oz))}` : ""}</strong> – <span class="${f.severity}">${SEVERITY_LABEL[f.severity]}:</span> ${esc(f.title)}${sourceBadge(f)}${
-              f.potentialEur != null ? ` – <span class="eur">${esc(formatEuro(f.potentialEur))}</span>` : ""
+              amountLabel(f) ? ` – <span class="eur">${esc(amountLabel(f))}</span>` : ""
             }${f.basis ? ` <span class="why">(${esc(f.basis)})</span>` : ""}</li>`,
         )
         .join("\n")}</ol>`
     : "<p>Die automatische Vorprüfung hat keine Risiken gefunden.</p>"
 }
 
-<h3>Betrag im Risiko nach Grundlage</h3>
+<h3>Risiko nach Grundlage</h3>
 ${
   bases.length
     ? `<table class="bases">
@@ -204,41 +244,20 @@ ${
 <thead><tr><th>Grundlage</th><th class="num">Betrag</th></tr></thead>
 <tbody>
 ${bases.map(([basis, eur]) => `<tr><td>${esc(basis)}</td><td class="num">${esc(formatEuro(eur))}</td></tr>`).join("\n")}
-<tr class="sum"><td>Summe</td><td class="num">${esc(formatEuro(potential!.totalEur))}</td></tr>
+<tr class="sum"><td>Summe Risiko</td><td class="num">${esc(formatEuro(risk!.eur))}</td></tr>
 </tbody>
 </table>`
-    : `<p>${potential ? "Keiner der Befunde lässt sich beziffern." : "Ohne Einheitspreise lässt sich kein Betrag beziffern; bei den Befunden steht, welcher Preis dafür fehlt."}</p>`
+    : `<p>${risk ? "Keiner der Befunde lässt sich beziffern." : estimate ? "Ohne Einheitspreise sind die Beträge mit Richtwerten geschätzt; bei den Befunden steht die Spanne." : "Ohne Einheitspreise lässt sich kein Betrag beziffern; bei den Befunden steht, welcher Preis dafür fehlt."}</p>`
 }
 
 <h3>Fragen an den Auftraggeber vor Angebotsabgabe</h3>
+${decision.questionDeadline ? `<p>Frist für Bieterfragen: <strong>${esc(decision.questionDeadline)}</strong></p>` : ""}
 ${questions.length ? `<ol class="questions">${questions.map((q) => `<li>${esc(q)}</li>`).join("\n")}</ol>` : "<p>Aus der Vorprüfung ergeben sich keine Fragen an den Auftraggeber.</p>"}
 </section>`;
 }
 
-export function renderDraftEvaluation(input: DraftInput): string {
-  const { summary: s } = input;
-  const c = s.counts;
-  const claims = s.findings.filter((f) => f.nachtragspotenzial);
-  const lvFindings = s.findings.filter((f) => f.scope === "lv");
-  const positionFindings = s.findings.filter((f) => f.scope !== "lv");
-  const kindsLine = [
-    [c.provisional, "Bedarfs-/Eventualpositionen"],
-    [c.alternative, "Wahlpositionen"],
-    [c.lumpSum, "Pauschalpositionen"],
-    [c.hourly, "Stundenlohnpositionen"],
-    [c.qtyTBD, "Positionen mit Mengenangabe durch den Bieter"],
-    [c.bidderGaps, "offene Bieterangaben"],
-  ]
-    .filter(([n]) => Number(n) > 0)
-    .map(([n, label]) => `${n} ${label}`)
-    .join(", ");
-  const prices = s.prices;
-  return `<!doctype html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<title>Auswertung – ${esc(input.projectName)}</title>
-<style>
+/** The print style of the evaluation and the summary page: A4, repeated table heads, no cut rows. */
+const STYLE = `<style>
   body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2937; max-width: 900px; margin: 2rem auto; padding: 0 1.25rem; line-height: 1.5; }
   h1 { font-size: 1.6rem; margin-bottom: .25rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 2px solid #e5e7eb; padding-bottom: .25rem; } h3 { font-size: 1rem; margin: 1.25rem 0 .5rem; }
   .meta, .why { color: #6b7280; font-size: .9em; } table { width: 100%; border-collapse: collapse; margin: 1rem 0; font-size: .9rem; table-layout: fixed; }
@@ -248,6 +267,8 @@ export function renderDraftEvaluation(input: DraftInput): string {
   .risiko { color: #b91c1c; font-weight: 600; } .warnung { color: #b45309; font-weight: 600; } .hinweis { color: #1d4ed8; font-weight: 600; }
   .badge { display: inline-block; border: 1px solid #c4b5fd; background: #f5f3ff; color: #5b21b6; border-radius: 999px; padding: 0 .45rem; font-size: .75rem; font-weight: 600; }
   .box { background: #f9fafb; border: 1px solid #e5e7eb; border-radius: 8px; padding: 1rem 1.25rem; }
+  .decision .label { margin: 0; color: #6b7280; font-size: .85em; } .decision .verdict { font-size: 1.4rem; margin: .1rem 0 .5rem; }
+  .verdict-go .verdict { color: #15803d; } .verdict-auflagen .verdict { color: #b45309; } .verdict-nogo .verdict { color: #b91c1c; }
   .kpis { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: .75rem; margin: 1rem 0; }
   .kpi { border: 1px solid #e5e7eb; border-radius: 8px; padding: .75rem 1rem; display: flex; flex-direction: column; gap: .1rem; }
   .kpi strong { font-size: 1.35rem; font-variant-numeric: tabular-nums; } .kpi .label { font-size: .85rem; color: #374151; }
@@ -261,16 +282,63 @@ export function renderDraftEvaluation(input: DraftInput): string {
     tr, li, .kpi, .box { break-inside: avoid; page-break-inside: avoid; }
     section.summary { break-after: page; page-break-after: always; }
   }
-</style>
+</style>`;
+
+/**
+ * The summary a Geschäftsführer acts on, as its own printable page (every user who sees the
+ * project; print to PDF from the browser): decision, money, top risks, questions.
+ */
+export function renderSummaryPage(input: Omit<DraftInput, "phase" | "companyName">): string {
+  return `<!doctype html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<title>Zusammenfassung – ${esc(input.projectName)}</title>
+${STYLE}
+</head>
+<body>
+<h1>Zusammenfassung: ${esc(input.projectName)}</h1>
+<p class="meta">Datei „${esc(input.fileName)}“ · Stand ${formatDate(input.now ?? new Date())} · automatische Vorprüfung von bauklar – fachlich prüfen</p>
+${executiveSummary(input.summary, input.shortTexts)}
+</body>
+</html>`;
+}
+
+export function renderDraftEvaluation(input: DraftInput): string {
+  const { summary: s } = input;
+  const c = s.counts;
+  const claims = s.findings.filter((f) => f.nachtragspotenzial);
+  const lvFindings = s.findings.filter((f) => f.scope === "lv");
+  const positionFindings = s.findings.filter((f) => f.scope !== "lv");
+  const kindsLine = (
+    [
+      [c.provisional, "Bedarfs-/Eventualposition", "Bedarfs-/Eventualpositionen"],
+      [c.alternative, "Wahlposition", "Wahlpositionen"],
+      [c.lumpSum, "Pauschalposition", "Pauschalpositionen"],
+      [c.hourly, "Stundenlohnposition", "Stundenlohnpositionen"],
+      [c.qtyTBD, "Position mit Mengenangabe durch den Bieter", "Positionen mit Mengenangabe durch den Bieter"],
+      [c.bidderGaps, "offene Bieterangabe", "offene Bieterangaben"],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, one, many]) => countNoun(n, one, many))
+    .join(", ");
+  const prices = s.prices;
+  return `<!doctype html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<title>Auswertung – ${esc(input.projectName)}</title>
+${STYLE}
 </head>
 <body>
 <h1>LV-Auswertung: ${esc(input.projectName)}</h1>
 <p class="meta">${input.companyName ? `${esc(input.companyName)} · ` : ""}Datei „${esc(input.fileName)}“${s.boqName ? ` · LV „${esc(s.boqName)}“` : ""}${input.phase ? ` · GAEB-Phase ${esc(input.phase)}` : ""} · Stand ${formatDate(input.now ?? new Date())}</p>
 
 <div class="box">
-  <strong>Zusammenfassung.</strong> Das Leistungsverzeichnis umfasst ${c.items} Positionen${c.lots ? ` in ${c.lots} Losen` : ""}${c.titles ? ` und ${c.titles} Titeln` : ""}.
+  <strong>Zusammenfassung.</strong> Das Leistungsverzeichnis umfasst ${[countNoun(c.items, "Position"), ...(c.lots ? [countNoun(c.lots, "Los")] : []), ...(c.titles ? [countNoun(c.titles, "Titel")] : [])].join(", ").replace(/, ([^,]*)$/, " und $1")}.
   ${kindsLine ? `Darunter: ${esc(kindsLine)}.` : ""}
-  Die automatische Vorprüfung ergab ${s.findingCounts.total} Befunde (${s.findingCounts.bySeverity.risiko} Risiken, ${s.findingCounts.bySeverity.warnung} Warnungen, ${s.findingCounts.bySeverity.hinweis} Hinweise)${claims.length ? `, davon ${claims.length} mit möglichem Nachtragspotenzial` : ""}.
+  Die automatische Vorprüfung ergab ${countNoun(s.findingCounts.total, "Befund")} (${countNoun(s.findingCounts.bySeverity.risiko, "Risiko")}, ${countNoun(s.findingCounts.bySeverity.warnung, "Warnung")}, ${countNoun(s.findingCounts.bySeverity.hinweis, "Hinweis")})${claims.length ? `, davon ${claims.length} mit möglichem Nachtragspotenzial` : ""}.
 </div>
 
 ${executiveSummary(s, input.shortTexts)}
@@ -293,7 +361,7 @@ ${
   positionFindings.length
     ? `<table>
 <colgroup><col style="width:10%"><col style="width:19%"><col style="width:43%"><col style="width:15%"><col style="width:13%"></colgroup>
-<thead><tr><th>OZ</th><th>Position</th><th>Befund</th><th>Grundlage</th><th class="num">Betrag im Risiko</th></tr></thead>
+<thead><tr><th>OZ</th><th>Position</th><th>Befund</th><th>Grundlage</th><th class="num">Betrag (Risiko, Chance oder offen)</th></tr></thead>
 <tbody>
 ${findingRows(positionFindings, input.shortTexts)}
 </tbody>
@@ -335,7 +403,7 @@ ${
   <li>Positionen mit Befund „Risiko“ vor Angebotsabgabe mit dem Auftraggeber klären (Bieterfrage) oder Annahmen im Anschreiben festhalten.</li>
   <li>Bedarfs- und Wahlpositionen auskömmlich kalkulieren; ihre Beauftragung ist ungewiss.</li>
   <li>Pauschal- und Stundenlohnpositionen auf Umfang und Vorhaltezeiten prüfen.</li>
-  <li>„Betrag im Risiko“: der Angebotsbetrag, den ein Befund betrifft (z. B. 10 % des Gesamtbetrags bei Mengenbefunden nach § 2 Abs. 3 VOB/B, der ganze Pauschalpreis, der Gesamtbetrag einer Bedarfsposition); in der Summe zählt jede Position einmal.</li>
+  <li>„Risiko“ ist ein möglicher Verlust (z. B. die Obergrenze einer Vertragsstrafe, 10 % eines Pauschalpreises, die Kosten einer Sicherheit), „Chance“ ein wahrscheinlicher Nachtrag (Bedarfsposition, Mehrmenge, fehlende Leistung), „offen“ eine Unsicherheit ohne Verlust (Stundenlohn, Wahlposition). Risiko und Chance werden getrennt summiert und nie verrechnet; in jeder Summe zählt jede Position einmal. Ohne Preise im LV sind die Beträge mit Richtwerten geschätzt und als „Schätzung (Richtwert)“ gekennzeichnet.</li>
 </ul>
 <p class="meta">Entwurf aus der automatischen Vorprüfung – vor der Veröffentlichung fachlich prüfen und ergänzen. Mit „KI-Hinweis“ markierte Befunde stammen aus einer Sprachmodell-Prüfung und sind als Fragen zu verstehen.</p>
 </body>

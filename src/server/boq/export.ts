@@ -23,7 +23,8 @@ import type { Finding } from "../tender";
 import { conflict, notFound } from "../http/errors";
 import { loadVisibleProject } from "../projects/access";
 import { contentDisposition } from "../projects/files";
-import { questionFor } from "./draft";
+import { decide } from "../tender/public";
+import { ownerQuestions, questionFor } from "./draft";
 import { currentAnalysis, type AnalysisSummary } from "./store";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -43,6 +44,7 @@ export interface ExportPosition {
   level: number;
   oz: string | null;
   shortText: string | null;
+  longText?: string | null;
   qty: number | null;
   unit: string | null;
   unitPrice: number | null;
@@ -99,10 +101,42 @@ const relatedOz = (f: Finding) => text([...new Set([...(f.scope === "lv" && f.oz
 const amount = (f: Finding) => (typeof f.potentialEur === "number" ? f.potentialEur : null);
 
 /** The workbook as bytes. Linear in positions and findings (5 000 positions: well under 2 s). */
+const EFFECT_LABEL = { risiko: "Risiko", chance: "Chance", offen: "offen" } as const;
+
+/** The summary a Geschäftsführer acts on, as in the draft evaluation: decision, money, questions. */
+function summarySheet(wb: Writer, s: Pick<AnalysisSummary, "findings"> & Partial<Pick<AnalysisSummary, "money" | "decision" | "totals" | "potential">>) {
+  const sheet = addSheet(wb, "Zusammenfassung", [
+    { header: "Angabe", width: 40, wrap: true },
+    { header: "Wert", width: 90, wrap: true },
+    { header: "Betrag", width: 18, numFmt: EUR_FORMAT },
+    { header: "Betrag bis", width: 18, numFmt: EUR_FORMAT },
+  ]);
+  const row = (label: string, value: string | null, eur: number | null = null, eurHigh: number | null = null) =>
+    sheet.addRow([label, text(value), eur, eurHigh]).commit();
+  const findings = s.findings ?? [];
+  const money = s.money ?? null;
+  const decision = s.decision ?? decide(findings, money ?? { risk: null, chance: null, lvTotal: null, estimate: null }, "");
+  const estimate = money?.estimate ?? null;
+  row("Empfehlung", decision.verdict);
+  decision.reasons.forEach((r, i) => row(`Grund ${i + 1}`, r));
+  const total = s.totals?.total ?? null;
+  if (total !== null) row("Angebotssumme (LV, netto)", null, total);
+  if (estimate) row("Geschätzte Angebotssumme – Schätzung (Richtwert)", `${estimate.pricedPositions} von ${estimate.positions} Positionen; ${estimate.priceLevel}`, estimate.lvTotal.low, estimate.lvTotal.high);
+  const risk = money?.risk ?? (s.potential ? { eur: s.potential.totalEur } : null);
+  if (risk) row("Risiko (möglicher Verlust)", "jede Position einmal gezählt; nicht mit der Chance verrechnet", risk.eur);
+  else if (estimate) row("Risiko (möglicher Verlust) – Schätzung (Richtwert)", null, estimate.risk.low, estimate.risk.high);
+  if (money?.chance) row("Chance (Nachtragspotenzial)", "nicht mit dem Risiko verrechnet", money.chance.eur);
+  else if (estimate) row("Chance (Nachtragspotenzial) – Schätzung (Richtwert)", null, estimate.chance.low, estimate.chance.high);
+  row("Vorgeschlagener Wagniszuschlag", `${decision.surcharge.percent.toLocaleString("de-DE")} % – ${decision.surcharge.basis}`);
+  row("Frist für Bieterfragen", decision.questionDeadline ?? "in der Datei nicht genannt");
+  ownerQuestions(findings).forEach((q, i) => row(`Bieterfrage ${i + 1}`, q));
+  sheet.commit();
+}
+
 export async function buildBoqWorkbook(input: {
   projectName: string;
   positions: ExportPosition[];
-  summary: Pick<AnalysisSummary, "findings">;
+  summary: Pick<AnalysisSummary, "findings"> & Partial<Pick<AnalysisSummary, "money" | "decision" | "totals" | "potential">>;
 }): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const stream = new PassThrough();
@@ -133,11 +167,19 @@ export async function buildBoqWorkbook(input: {
     { header: "Positionsarten", width: 28, wrap: true },
     { header: "Befunde", width: 45, wrap: true },
     { header: "Betrag im Risiko", width: 16, numFmt: EUR_FORMAT },
+    { header: "Chance", width: 16, numFmt: EUR_FORMAT },
+    { header: "Schätzung (Richtwert) von", width: 16, numFmt: EUR_FORMAT },
+    { header: "Schätzung (Richtwert) bis", width: 16, numFmt: EUR_FORMAT },
+    { header: "Fragen zur Position", width: 60, wrap: true },
+    { header: "Langtext", width: 80, wrap: true },
   ]);
   for (const p of input.positions) {
     if (p.kind === "remark") continue;
     const own = p.oz ? (byOz.get(p.oz) ?? []) : [];
-    const amounts = own.map(amount).filter((a): a is number => a !== null);
+    const amounts = own.filter((f) => f.effect !== "chance" && f.effect !== "offen").map(amount).filter((a): a is number => a !== null);
+    const chances = own.filter((f) => f.effect === "chance").map(amount).filter((a): a is number => a !== null);
+    const estimates = own.map((f) => f.potentialEurEstimate).filter((e): e is { low: number; high: number } => !!e);
+    const asked = [...new Set(own.filter((f) => f.severity !== "hinweis").map((f) => questionFor([f])))];
     const row = positions.addRow([
       text(p.oz),
       text(p.shortText),
@@ -154,6 +196,11 @@ export async function buildBoqWorkbook(input: {
       text(own.map((f) => f.title).join("; ")),
       // The position's money counted once: the largest amount of its findings (as in the total).
       amounts.length ? Math.max(...amounts) : null,
+      chances.length ? Math.max(...chances) : null,
+      estimates.length ? Math.max(...estimates.map((e) => e.low)) : null,
+      estimates.length ? Math.max(...estimates.map((e) => e.high)) : null,
+      text(asked.join("\n")),
+      text(p.longText),
     ]);
     if (p.kind === "lot" || p.kind === "title") row.font = { bold: true };
     row.commit();
@@ -171,6 +218,9 @@ export async function buildBoqWorkbook(input: {
     { header: "Quelle", width: 8 },
     { header: "Weitere OZ", width: 20, wrap: true },
     { header: "Für den Betrag fehlt", width: 40, wrap: true },
+    { header: "Art", width: 10 },
+    { header: "Schätzung (Richtwert) von", width: 16, numFmt: EUR_FORMAT },
+    { header: "Schätzung (Richtwert) bis", width: 16, numFmt: EUR_FORMAT },
   ];
   const all = addSheet(wb, "Befunde", findingColumns);
   for (const f of findings) {
@@ -186,6 +236,9 @@ export async function buildBoqWorkbook(input: {
         source(f),
         relatedOz(f),
         text(f.priceNeeded),
+        f.effect ? EFFECT_LABEL[f.effect] : null,
+        f.potentialEurEstimate?.low ?? null,
+        f.potentialEurEstimate?.high ?? null,
       ])
       .commit();
   }
@@ -223,6 +276,8 @@ export async function buildBoqWorkbook(input: {
     });
   questions.commit();
 
+  summarySheet(wb, input.summary);
+
   await wb.commit();
   return Buffer.concat(chunks);
 }
@@ -234,6 +289,7 @@ async function exportPositions(db: Db, analysisId: number): Promise<ExportPositi
       level: boqPositions.level,
       oz: boqPositions.oz,
       shortText: boqPositions.shortText,
+      longText: boqPositions.longText,
       qty: boqPositions.qty,
       unit: boqPositions.unit,
       unitPrice: boqPositions.unitPrice,

@@ -12,7 +12,8 @@ import { sendJson } from "../http/send-json";
 import { loadManageableProject, loadVisibleProject } from "../projects/access";
 import { recordProjectWork } from "../projects/status";
 import { analysisPromptRoutes } from "./analysis-prompt-routes";
-import { renderDraftEvaluation } from "./draft";
+import { referencePriceRoutes } from "./reference-prices-routes";
+import { renderDraftEvaluation, renderSummaryPage } from "./draft";
 import { boqExportRoutes } from "./export";
 import { analysisPositions, currentAnalysis, saveMapping, type AnalysisSummary } from "./store";
 import { readingQueuePosition } from "./queue-position";
@@ -29,6 +30,7 @@ export const boqRoutes =
     const { db } = deps;
     await app.register(analysisPromptRoutes(deps));
     await app.register(boqExportRoutes(deps));
+    await app.register(referencePriceRoutes(deps));
     await app.register(readingAdminRoutes(deps));
 
     app.get("/api/projects/:id/boq", { schema: { params: idParam } }, async (req, reply) => {
@@ -75,6 +77,29 @@ export const boqRoutes =
       });
       wakeBoqWorkers();
       return { message: "Die Spaltenzuordnung wurde gespeichert. Die Datei wird neu gelesen.", status: "pending" as const };
+    });
+
+    // The summary as a printable page (print to PDF in the browser), for everyone who sees the project.
+    app.get("/api/projects/:id/boq/summary", { schema: { params: idParam, summary: "Zusammenfassung des LV zum Drucken (HTML)" } }, async (req, reply) => {
+      const user = requireUser(req);
+      const project = await loadVisibleProject(db, user, req.params.id);
+      const row = await currentAnalysis(db, project.id);
+      if (!row?.inputFileId) throw notFound(NO_LV);
+      if (!row.analysis || row.analysis.status !== "done" || !row.analysis.summary)
+        throw conflict("Das Leistungsverzeichnis wurde noch nicht automatisch gelesen.");
+      const [file] = await db.select({ fileName: projectFiles.fileName }).from(projectFiles).where(eq(projectFiles.id, row.inputFileId));
+      const positions = await analysisPositions(db, row.analysis.id);
+      const html = renderSummaryPage({
+        projectName: project.name,
+        fileName: file?.fileName ?? "",
+        summary: row.analysis.summary as AnalysisSummary,
+        shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
+      });
+      return reply
+        .header("content-type", "text/html; charset=utf-8")
+        .header("cache-control", "private, no-store")
+        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+        .send(html);
     });
 
     app.post("/api/projects/:id/evaluation-draft", { schema: { params: idParam } }, async (req) => {

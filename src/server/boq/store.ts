@@ -6,8 +6,10 @@ import type { ColumnMapping } from "../../common/schemas/boq";
 import type { Db, DbOrTx } from "../db/client";
 import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
 import type { BoqNode, TenderAnalysis } from "../tender";
+import { decide, priceFindings, type TenderAnalysis as Analysis } from "../tender/public";
 import { retryWhileUnavailable } from "../jobs/queue";
 import { addModelFindings, type ModelPassConfig } from "./model-pass";
+import { customReferencePrices } from "./reference-prices";
 import { readTenderIsolated } from "./reader-pool";
 import { readContractDocuments } from "../projects/contract-documents";
 
@@ -91,7 +93,8 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
     .leftJoin(boqAnalyses, eq(boqAnalyses.fileId, projectFiles.id))
     .where(eq(projectFiles.id, fileId));
   if (!file) return; // the project was deleted meanwhile
-  const result = await addModelFindings(db, modelPass, file.projectId, await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null));
+  const read = await addModelFindings(db, modelPass, file.projectId, await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null));
+  const result = await withSavedReferencePrices(db, read);
   // The contract texts were for the model pass only; the checklist quotes what matters.
   const { positions, status, error, format, phase, clauseTexts: _texts, ...rest } = result;
   const summary: AnalysisSummary = error ? { ...rest, errorCode: error.code } : rest;
@@ -131,6 +134,19 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
 export async function markAnalysisFailed(db: Db, projectId: number, fileId: number, message: string) {
   await markPending(db, projectId, fileId);
   await db.update(boqAnalyses).set({ status: "failed", error: message, updatedAt: new Date() }).where(and(eq(boqAnalyses.fileId, fileId), eq(boqAnalyses.status, "pending")));
+}
+
+/**
+ * An unpriced LV is estimated with the reference table the super admin saved (the reader threads
+ * use the shipped one); the question deadline read from the file stays.
+ */
+async function withSavedReferencePrices(db: Db, result: Analysis): Promise<Analysis> {
+  if (result.status !== "done" || result.money?.risk) return result;
+  const reference = await customReferencePrices(db);
+  if (!reference) return result;
+  const priced = priceFindings(result.findings, result, { reference });
+  const decision = { ...decide(priced.findings, priced.money, ""), questionDeadline: result.decision?.questionDeadline ?? null };
+  return { ...result, findings: priced.findings, potential: priced.potential, money: priced.money, decision };
 }
 
 /** Stores the user's column mapping for a spreadsheet and marks the file for reading again. */

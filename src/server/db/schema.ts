@@ -372,6 +372,17 @@ export const analysisPrompts = pgTable(
 );
 
 /**
+ * The reference price table for unpriced LVs as saved by the super admin (money/reference-prices.ts
+ * in the tender engine has the shipped one). The newest row is in use; none = the shipped table.
+ */
+export const referencePrices = pgTable("reference_prices", {
+  id: serial("id").primaryKey(),
+  priceTable: jsonb("price_table").notNull(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/**
  * The model's checked answer for one chunk of positions, keyed by sha256 over model, prompt
  * version and the request: the same LV (in any project) is never sent twice.
  */

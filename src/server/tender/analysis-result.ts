@@ -6,6 +6,8 @@ import type { Duplicate } from "./chargeable";
 import { UNSUPPORTED_CODES, type GaebError, type GaebErrorCode } from "./errors";
 import { isLumpSum } from "./review/position-facts";
 import { runPrecheck } from "./review/run";
+import type { Decision } from "./money/decision";
+import type { MoneySummary } from "./money/money";
 import type { Finding, FindingCounts, Potential } from "./review/types";
 import type { ChecklistEntry } from "./review/clauses/review";
 import type { ClauseText } from "./review/clauses";
@@ -48,6 +50,11 @@ export interface TenderAnalysis extends Pick<ParsedTender, "version" | "phase" |
   findingCounts: FindingCounts;
   /** The money at stake over all findings (money.ts); null without prices. */
   potential: Potential | null;
+  /** Risiko and Chance apart, and for an unpriced LV the estimate (money/money.ts); absent in
+   *  analyses stored before issue 24. */
+  money?: MoneySummary | null;
+  /** Go / Go mit Auflagen / No-Go (money/decision.ts); absent in older analyses. */
+  decision?: Decision | null;
   warnings: string[];
   /** An X84 with prices only that still needs its X83 (no base was given or it did not match). */
   priceOnly?: boolean;

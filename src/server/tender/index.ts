@@ -8,6 +8,7 @@ import { detectTenderFormat } from "./read/detect";
 import { GaebError } from "./errors";
 import { DEFAULT_LIMITS, type ReadLimits } from "./limits";
 import { mergePrices } from "./read/merge-prices";
+import { decide } from "./money/decision";
 import { priceFindings } from "./money/money";
 import { readTenderPdf } from "./read/pdf";
 import { runPrecheck } from "./review/run";
@@ -28,6 +29,8 @@ export type { Finding, FindingCounts, Potential } from "./review/types";
 export type { ChecklistEntry } from "./review/clauses";
 export type { ContractDocumentInput } from "./read/contract-documents";
 export type { ReadLimits } from "./limits";
+export type { Decision, Verdict } from "./money/decision";
+export type { MoneyEstimate, MoneySummary, MoneyTotal } from "./money/money";
 
 export interface AnalyseOptions {
   /** The user's column choice for a spreadsheet whose header was not recognised. */
@@ -48,6 +51,7 @@ function analysed(
   const clauses = reviewTenderClauses(parsed, documents);
   const precheck = runPrecheck(parsed, undefined, undefined, clauseFindings(clauses.entries));
   const money = priceFindings(precheck.findings, parsed);
+  const decision = decide(money.findings, money.money, parsed.preamble ?? "");
   return {
     status: "done",
     format,
@@ -69,6 +73,8 @@ function analysed(
     checklist: clauses.entries,
     clauseTexts: clauseTexts(parsed, documents),
     contractDocuments: documents.map((d) => ({ name: d.document, paragraphs: d.paragraphs.length, ...(d.error ? { error: d.error } : {}) })),
+    money: money.money,
+    decision,
     ...(parsed.priceOnly ? { priceOnly: true } : {}),
     ...(parsed.ocr ? { ocr: true } : {}),
     ...(parsed.sheetPreview ? { sheetPreview: parsed.sheetPreview } : {}),

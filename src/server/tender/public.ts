@@ -5,7 +5,9 @@
 export { failedAnalysis, type PositionCounts, type TenderAnalysis } from "./analysis-result";
 export { GaebError, type GaebErrorCode } from "./errors";
 export { DEFAULT_LIMITS, type ReadLimits } from "./limits";
-export { priceFindings } from "./money/money";
+export { priceFindings, type MoneySummary } from "./money/money";
+export { decide, topRiskFindings, type Decision } from "./money/decision";
+export { DEFAULT_REFERENCE_PRICES, type ReferencePriceTable } from "./money/reference-prices";
 export { detectTenderFormat } from "./read/detect";
 export type { BoqNode, ParsedTender, TenderFormat } from "./types";
 export type { Finding, FindingCounts, Potential } from "./review/types";

@@ -24,7 +24,7 @@ export function parseDecimal(raw: string): number | null {
 
 /** Whether an item's total is part of the offer sum: provisional items without total,
  *  alternatives (Wahlpositionen), not applicable and not offered items are not. */
-function countsTowardsTotal(node: BoqNode): boolean {
+export function countsInTotal(node: BoqNode): boolean {
   if (node.kind !== "item" && node.kind !== "markup") return false;
   const f = node.flags;
   return f.provisional !== "WithoutTotal" && !(f.alternative && f.alternative.serial >= 1) && !f.notApplicable && !f.notOffered;
@@ -54,7 +54,7 @@ export function computeTotals(positions: BoqNode[], stated: number | null): Tend
     let priced = false;
     for (let j = i + 1; j < positions.length && positions[j].level > node.level; j++) {
       const child = positions[j];
-      if (countsTowardsTotal(child) && child.total !== null) {
+      if (countsInTotal(child) && child.total !== null) {
         cents += toCents(child.total);
         priced = true;
       }
@@ -66,7 +66,7 @@ export function computeTotals(positions: BoqNode[], stated: number | null): Tend
   let cents = 0;
   let pricedItems = 0;
   for (const node of positions) {
-    if (countsTowardsTotal(node) && node.total !== null) {
+    if (countsInTotal(node) && node.total !== null) {
       cents += toCents(node.total);
       pricedItems++;
     }

@@ -52,66 +52,68 @@ const POSITION_RULES = new Set([
 ]);
 
 describe("money at stake on rohbau-27.x83 with the prices of rohbau-27-preise.x84", () => {
-  it("prices the position findings by the table and sums each amount once", async () => {
+  it("prices the position findings by the table: Risiko and Chance apart, each amount once", async () => {
     const a = await rohbau();
-    const amount = (oz: string, ruleId: string) => a.findings.find((f) => f.oz === oz && f.ruleId === ruleId)?.potentialEur;
-    expect(amount("01.0010", "pauschalposition")).toBe(18500); // the whole lump sum, 1 psch × 18 500 €
-    expect(amount("01.0030", "bedarfsposition")).toBe(312); // 480 mWo × 0,65 €
-    expect(amount("02.0050", "bedarfsposition")).toBe(2520); // 6 Wo × 420 €
-    expect(amount("03.0090", "stundenlohn")).toBe(2320); // 40 h × 58 €
-    expect(amount("03.0090", "nach-angabe-ag")).toBe(2320); // the same money as the line above
-    expect(amount("04.0020", "wahlposition")).toBe(2560); // 640 m² × (66 € − 62 €) against 04.0010
-    expect(amount("02.0020", "verweis-unterlagen")).toBeNull(); // a hint: no money question
-    expect(amount("02.0030", "bieterangaben-offen")).toBeNull();
+    const get = (oz: string, ruleId: string) => a.findings.find((f) => f.oz === oz && f.ruleId === ruleId);
+    // A Baustelleneinrichtung is a lump sum by nature: no warning, no money (issue 24).
+    expect(get("01.0010", "pauschalposition")).toBeUndefined();
+    expect(get("01.0030", "bedarfsposition")).toMatchObject({ potentialEur: 312, effect: "chance" }); // 480 mWo × 0,65 €
+    expect(get("02.0050", "bedarfsposition")).toMatchObject({ potentialEur: 2520, effect: "chance" }); // 6 Wo × 420 €
+    expect(get("03.0090", "stundenlohn")).toMatchObject({ potentialEur: 2320, effect: "offen" }); // 40 h × 58 €: no loss
+    expect(get("03.0090", "nach-angabe-ag")).toBeUndefined(); // "nach Anordnung" is what Stundenlohn means
+    expect(get("04.0020", "wahlposition")).toMatchObject({ potentialEur: 2560, effect: "offen" }); // 640 m² × (66 € − 62 €)
+    expect(get("02.0020", "verweis-unterlagen")?.potentialEur).toBeNull(); // a hint: no money question
     expect(a.findings.every((f) => f.potentialEur !== undefined && f.priceNeeded === undefined)).toBe(true);
 
-    // 18 500 + 312 + 2 520 + 2 320 + 2 560 = 26 212; the money of 03.0090 counts once.
     const core = priceFindings(
       a.findings.filter((f) => POSITION_RULES.has(f.ruleId)),
       a,
     );
-    expect(core.potential).toEqual({
-      totalEur: 26212,
-      count: 6,
-      byBasis: {
-        "§ 2 Abs. 7 VOB/B": 18500,
-        "§ 7 Abs. 1 Nr. 4 VOB/A": 2832,
-        "§ 7 Abs. 1 Nr. 1 VOB/A": 2560,
-        "§ 2 Abs. 10 und § 15 VOB/B": 2320,
-      },
-    });
-    const lumpSum = a.findings.find((f) => f.ruleId === "pauschalposition")!;
-    expect(lumpSum.why).toMatch(/^Mehr- oder Mindermengen werden .* Betrag im Risiko: der ganze Pauschalpreis/);
+    // Stundenlohn and Wahlposition are open, never summed; the Bedarfspositionen are chances.
+    expect(core.money.risk).toEqual({ eur: 0, count: 0, byBasis: {} });
+    expect(core.money.chance).toEqual({ eur: 2832, count: 2, byBasis: { "§ 7 Abs. 1 Nr. 4 VOB/A": 2832 } });
+    expect(core.potential).toEqual({ totalEur: 0, count: 0, byBasis: {} });
+    expect(get("02.0050", "bedarfsposition")!.why).toMatch(/ Chance \(Nachtragspotenzial\): der Gesamtbetrag/);
   });
 
-  it("a question about missing work names no amount (its price is unknown); the analysis carries the total", async () => {
+  it("a question about missing work is a chance without an amount; the analysis carries both totals", async () => {
     const a = await rohbau();
     const missing = a.findings.filter((x) => x.scope === "lv" && x.category === "vollstaendigkeit");
     expect(missing.map((f) => f.ruleId)).toContain("fehlt-beton-nachbehandlung");
-    for (const f of missing) expect(f.potentialEur ?? null, f.ruleId).toBeNull();
-    expect(a.potential).toEqual(priceFindings(a.findings, a).potential);
-    expect(a.potential!.totalEur).toBeGreaterThanOrEqual(26212);
-    const byBasisCents = Object.values(a.potential!.byBasis).reduce((s, v) => s + Math.round(v * 100), 0);
-    expect(byBasisCents).toBe(Math.round(a.potential!.totalEur * 100));
+    for (const f of missing) {
+      expect(f.potentialEur ?? null, f.ruleId).toBeNull();
+      expect(f.effect).toBe("chance");
+    }
+    const again = priceFindings(a.findings, a);
+    expect(a.potential).toEqual(again.potential);
+    expect(a.money).toEqual(again.money);
+    expect(a.potential!.totalEur).toBe(a.money!.risk!.eur);
+    const byBasisCents = Object.values(a.money!.risk!.byBasis).reduce((s, v) => s + Math.round(v * 100), 0);
+    expect(byBasisCents).toBe(Math.round(a.money!.risk!.eur * 100));
+    expect(a.money!.estimate).toBeNull(); // a real price always wins
   });
 
-  it("without prices: no amounts, potential null, and what price would put a figure on it", async () => {
+  it("without prices: no real amounts, an estimate from the reference prices marked as such", async () => {
     const a = await analyseTender(fixture("rohbau-27.x83"), "rohbau-27.x83");
     expect(a.potential).toBeNull();
     expect(a.findings.every((f) => f.potentialEur === null)).toBe(true);
-    const needed = (oz: string, ruleId: string) => a.findings.find((f) => f.oz === oz && f.ruleId === ruleId)?.priceNeeded;
-    expect(needed("01.0010", "pauschalposition")).toBe(
-      "Mit einem Einheitspreis für OZ 01.0010 ließe sich der Betrag beziffern: der ganze Pauschalpreis.",
-    );
-    expect(needed("01.0030", "bedarfsposition")).toBe(
+    const get = (oz: string, ruleId: string) => a.findings.find((f) => f.oz === oz && f.ruleId === ruleId);
+    expect(get("01.0030", "bedarfsposition")!.priceNeeded).toBe(
       "Mit einem Einheitspreis für OZ 01.0030 ließe sich der Betrag beziffern: Menge × EP.",
     );
-    expect(needed("03.0090", "stundenlohn")).toBe("Mit einem Einheitspreis für OZ 03.0090 ließe sich der Betrag beziffern: Menge × EP.");
-    expect(needed("04.0020", "wahlposition")).toBe(
+    expect(get("04.0020", "wahlposition")!.priceNeeded).toBe(
       "Mit Einheitspreisen für OZ 04.0020, OZ 04.0010 ließe sich der Betrag beziffern: Differenz von Menge × EP der Wahl- und der Grundposition.",
     );
-    expect(needed("02.0020", "verweis-unterlagen")).toBeUndefined();
-    expect(a.findings.every((f) => !f.why.includes("Betrag im Risiko"))).toBe(true);
+    expect(get("02.0020", "verweis-unterlagen")!.priceNeeded).toBeUndefined();
+    expect(a.money!.risk).toBeNull();
+    const estimate = a.money!.estimate!;
+    expect(estimate.label).toBe("Schätzung (Richtwert)");
+    expect(estimate.priceLevel).toBe("Preisstand 2. Quartal 2025 (kein neuerer Baupreisindex hinterlegt)");
+    expect(estimate.lvTotal.low).toBeGreaterThan(0);
+    expect(estimate.lvTotal.high).toBeGreaterThan(estimate.lvTotal.low);
+    const estimated = a.findings.filter((f) => f.potentialEurEstimate);
+    expect(estimated.length).toBeGreaterThan(0);
+    for (const f of estimated) expect(f.potentialEurEstimate!.high).toBeGreaterThanOrEqual(f.potentialEurEstimate!.low);
   });
 
   it("keeps the analysis JSON-serialisable", async () => {
@@ -193,9 +195,10 @@ describe("priceFindings", () => {
       lv(positions.slice(0, 4).concat(item("01.0040", 260, "m3", 12.4)), lvTotal),
     );
     expect(findings.map((f) => f.potentialEur)).toEqual([3315 + 3224, null, 331.5 + 2401]);
+    expect(findings.map((f) => f.effect)).toEqual(["offen", "chance", "risiko"]);
     expect(findings[1].priceNeeded).toBeUndefined();
-    // 01.0010 counts once with its larger claim (3 315,00 of the first finding).
-    expect(potential).toEqual({ totalEur: 3315 + 3224 + 2401, count: 2, byBasis: { "ohne Grundlage": 8940 } });
+    // The related sum is open (never summed); the quantity finding is the risk.
+    expect(potential).toEqual({ totalEur: 331.5 + 2401, count: 1, byBasis: { "ohne Grundlage": 2732.5 } });
   });
 
   it("a contract penalty: its cap found in the LV (not the rate per day) × the LV total", () => {
@@ -233,7 +236,8 @@ describe("priceFindings", () => {
       lv(positions.slice(0, 3), 1000),
     );
     expect(findings[0].potentialEur).toBe(50);
-    expect(findings[0].why).toContain("im LV ist keine Obergrenze der Vertragsstrafe genannt");
+    expect(findings[0].why).toContain("mindestens 5 % der Angebotssumme – das LV nennt keine Obergrenze der Vertragsstrafe");
+    expect(findings[0].why).not.toContain("Obergrenze laut LV");
   });
 
   it("LV contract rules: the cap in the quoted sentence, not the usual limit named in the evidence", () => {
@@ -280,10 +284,11 @@ describe("priceFindings", () => {
         "Die Vertragsstrafe beträgt 0,3 % je Werktag, insgesamt höchstens 10 % der Auftragssumme. Als Sicherheit für die Vertragserfüllung sind 10 % der Auftragssumme zu leisten.",
       ),
     );
-    expect(findings.map((f) => f.potentialEur)).toEqual([1000, 1000, 1000, null]);
-    expect(findings[2].why).toContain("Betrag im Risiko: 10 % der Angebotssumme laut Vertragsklausel.");
+    // The security costs its Aval over one year of construction: 10 % × 10 000 € × 1,5 % = 15 €.
+    expect(findings.map((f) => f.potentialEur)).toEqual([1000, 1000, 15, null]);
+    expect(findings[2].why).toContain("Betrag im Risiko: 10 % der Angebotssumme × 1,5 % p. a. × 1 Jahr – Avalprovision der Bürgschaft");
     // Both penalty findings are one clause: counted once; the security is a clause of its own.
-    expect(potential).toEqual({ totalEur: 2000, count: 3, byBasis: { "§ 11 VOB/B": 1000, "§ 17 VOB/B": 1000 } });
+    expect(potential).toEqual({ totalEur: 1015, count: 3, byBasis: { "§ 11 VOB/B": 1000, "§ 17 VOB/B": 15 } });
   });
 
   it("a penalty without a cap: 5 % – also when the evidence names the usual 5 %", () => {
@@ -302,7 +307,7 @@ describe("priceFindings", () => {
       lv([item("01.0010", 100, "m2", 100)], 10_000, "Die Vertragsstrafe beträgt 0,2 % je Werktag."),
     );
     expect(findings[0].potentialEur).toBe(500);
-    expect(findings[0].why).toContain("im LV ist keine Obergrenze der Vertragsstrafe genannt");
+    expect(findings[0].why).toContain("das LV nennt keine Obergrenze der Vertragsstrafe");
   });
 
   it("the cap may stand in the preamble", () => {
@@ -391,5 +396,76 @@ describe("priceFindings", () => {
     const { potential } = priceFindings(fs, lv(many, null));
     expect(performance.now() - t).toBeLessThan(2000);
     expect(potential?.count).toBe(5000);
+  });
+});
+
+describe("formulas of issue 24 (docs/money.md)", () => {
+  const priced = (extra: BoqNode[] = []) => [item("01.0010", 100, "m2", 50), ...extra]; // 5 000 €
+
+  it("a quantity with an expected value: overstated = 10 % of the surplus (risk), understated = the Mehrmenge (chance)", () => {
+    const { findings, money } = priceFindings(
+      [
+        finding({ ruleId: "menge-widerspricht-lv-angaben", category: "menge", oz: "01.0010", expectedQty: 10 }),
+        finding({ ruleId: "menge-widerspricht-lv-angaben", category: "menge", oz: "01.0020", expectedQty: 30 }),
+      ],
+      lv(priced([item("01.0020", 20, "m2", 40)]), 5800),
+    );
+    expect(findings.map((f) => [f.effect, f.potentialEur])).toEqual([
+      ["risiko", 450], // (100 − 10) m² × 50 € × 10 %
+      ["chance", 400], // (30 − 20) m² × 40 €
+    ]);
+    expect(money.risk!.eur).toBe(450);
+    expect(money.chance!.eur).toBe(400);
+  });
+
+  it("nach Wahl des AN or oder gleichwertig: 0; a fixed product: its material share", () => {
+    const { findings } = priceFindings(
+      [
+        finding({ ruleId: "fabrikat-vorgegeben", category: "produktvorgabe", oz: "01.0010" }),
+        finding({ ruleId: "fabrikat-vorgegeben", category: "produktvorgabe", oz: "01.0020" }),
+      ],
+      lv(priced([item("01.0020", 10, "St", 100, { longText: "Fabrikat nach Wahl des AN" })]), 6000),
+    );
+    expect(findings.map((f) => f.potentialEur)).toEqual([2500, 0]);
+  });
+
+  it("a cash retention without surety: liquidity cost over its term; a Mängel retention over its years", () => {
+    const { findings } = priceFindings(
+      [
+        finding({
+          ruleId: "sicherheit-hoch",
+          category: "vertrag",
+          scope: "lv",
+          kind: null,
+          excerpt: "Von jeder Abschlagsrechnung werden 10 % einbehalten. Eine Ablösung des Einbehalts durch Bürgschaft ist ausgeschlossen.",
+        }),
+        finding({
+          ruleId: "maengelsicherheit",
+          category: "vertrag",
+          scope: "lv",
+          kind: null,
+          excerpt: "Als Sicherheit für Mängelansprüche werden 5 % für 4 Jahre einbehalten; Ablösung durch Bürgschaft möglich.",
+        }),
+      ],
+      lv(priced(), 5000),
+    );
+    // 10 % × 5 000 € × 6 % × 1 Jahr = 30 €; 5 % × 5 000 € × 1,5 % × 4 Jahre = 15 €
+    expect(findings.map((f) => f.potentialEur)).toEqual([30, 15]);
+  });
+
+  it("Stundenlohn is open, not a loss; a normal lump sum risks 10 %", () => {
+    const { findings, money } = priceFindings(
+      [
+        finding({ ruleId: "stundenlohn", category: "positionsart", oz: "01.0020" }),
+        finding({ ruleId: "pauschalposition", category: "positionsart", oz: "01.0030" }),
+      ],
+      lv(priced([item("01.0020", 40, "h", 50, { flags: { ...newNode("item").flags, hourly: true } }), item("01.0030", 1, "psch", 8000, { shortText: "Abbruch Anbau" })]), 15000),
+    );
+    expect(findings.map((f) => [f.effect, f.potentialEur])).toEqual([
+      ["offen", 2000],
+      ["risiko", 800],
+    ]);
+    expect(money.risk!.eur).toBe(800);
+    expect(money.chance!.eur).toBe(0);
   });
 });

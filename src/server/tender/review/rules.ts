@@ -26,6 +26,10 @@ const BRAND_NAMES = `
   .split(/\s+/);
 
 const brandPattern = new RegExp(`\\b(${BRAND_NAMES.map((b) => fold(b).replace(/[-.]/g, "\\$&")).join("|")})`);
+/** Work that is normally offered as a lump sum: no quantity risk worth a warning. */
+export const USUAL_LUMP_SUM =
+  /baustelleneinricht|\bbe\b|einricht|raeumen|inbetriebnahme|einregul|abgleich|einweis|druckprob|dichtheitspr|spuel|vertikaltransport|materialtransport|transport|dokumentation|bestandsplaen|revisionsunterlag|bauschild|baustrom|bauwasser|winterbau/;
+
 const OR_EQUIVALENT = /gleichwertig|\bglw\b|gleichw\./;
 
 const QTY_PLACEHOLDER_UNITS = new Set(["area", "volume", "length", "mass"]);
@@ -60,7 +64,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     title: "Pauschalposition",
     severity: "warnung",
     category: "positionsart",
-    test: (p) => isLumpSum(p),
+    // Baustelleneinrichtung, Inbetriebnahme, Prüfungen, Transport: lump sums by nature, no warning.
+    test: (p) => isLumpSum(p) && !USUAL_LUMP_SUM.test(headline(p)),
     why: "Mehr- oder Mindermengen werden bei gleichbleibender Leistung nicht ausgeglichen. Umfang und Mengen selbst ermitteln (Pläne, Ortsbesichtigung) und Annahmen im Angebot festhalten.",
     basis: "§ 2 Abs. 7 VOB/B",
   },
@@ -192,7 +197,11 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     title: "Flächenleistung mit Stück- oder Längeneinheit",
     severity: "hinweis",
     category: "einheit",
-    test: (p) => /\b\w*(flaeche|flaechen|estrich|putz)\b/.test(headline(p)) && ["piece", "length"].includes(unitClass(p.unit)),
+    // Joints, edge strips and skirtings of a screed or plaster are measured in m (DIN 18353/18350).
+    test: (p) =>
+      /\b\w*(flaeche|flaechen|estrich|putz)\b/.test(headline(p)) &&
+      !/\w*(fuge|fugen|streifen|sockel|kante|kanten|profil|profile|anschluss|anschluesse|leiste|leisten|schiene|schienen|rinne|rinnen)\b/.test(headline(p)) &&
+      ["piece", "length"].includes(unitClass(p.unit)),
     why: "Der Kurztext beschreibt eine Flächenleistung (Fläche, Estrich, Putz), abgerechnet wird aber nach Stück oder Meter. Abrechnungseinheit klären, sonst stimmt die Preisbildung nicht.",
   },
   {
@@ -251,7 +260,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     category: "leistungsbeschreibung",
     nachtragspotenzial: true,
     kinds: ["item", "remark"],
-    patterns: [/\bnach\s+(freier\s+)?wahl\s+(des|der|von)\b/, /\bwahlweise\b/],
+    // "nach Wahl des AN": the contractor's own choice is no risk for him (issue 24).
+    patterns: [/\bnach\s+(freier\s+)?wahl\s+(des|der|von)\b(?!\s+(an|auftragnehmers?|bieters?|unternehmers?|nu|nachunternehmers?|ausfuehrenden)\b)/, /\bwahlweise\b/],
     why: "Die Ausführung ist nicht festgelegt. Die gewählte Variante im Angebot benennen; verlangt der Auftraggeber später eine andere, ist das eine geänderte Leistung.",
     basis: "§ 7 Abs. 1 Nr. 1 VOB/A; § 2 Abs. 5 VOB/B",
   },
@@ -307,6 +317,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
       /\b(nach|gem\.?|gemaess|lt\.?|laut)\s+(angabe|anweisung|anordnung|vorgabe|festlegung|weisung|absprache)\w*\b(?!\s+(des|der|vom)\s+herstell)/,
       /\bin\s+abstimmung\s+mit\b/,
     ],
+    // Stundenlohnarbeiten are ordered by nature ("nach Anordnung des AG"): no open scope.
+    unless: [/stundenlohn/],
     why: "Die Leistung wird erst später durch den Auftraggeber oder die Bauleitung bestimmt und lässt sich heute nicht sicher kalkulieren. Spätere Festlegungen, die vom Kalkulationsansatz abweichen, sind Anordnungen.",
     basis: "§ 1 Abs. 3 und 4, § 2 Abs. 5 und 6 VOB/B",
   },
@@ -349,7 +361,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     category: "unterlagen",
     kinds: ["item", "remark"],
     patterns: [
-      /\b(lt\.?|laut|siehe|s\.|gem\.?|gemaess|entsprechend|entspr\.?|nach)\s+(\w+\s+)?(plan|plaenen?|zeichnung\w*|detail\w*|statik|anlage\w*|raumbuch|\w*liste)\b/,
+      // "nach GEG Anlage 8", "DIN 1986-100 Anlage": a law or standard, not a document to ask for.
+      /\b(lt\.?|laut|siehe|s\.|gem\.?|gemaess|entsprechend|entspr\.?|nach)\s+(?!(geg|enev|din|en|iso|vob|vdi|vde|atv|ztv\w*|rsa|laga|avv|bgb|fll|zvdh|dguv|asr|trgs|mbo|lbo|bauo\w*)\b)(\w+\s+)?(plan|plaenen?|zeichnung\w*|detail\w*|statik|anlage\w*|raumbuch|\w*liste)\b/,
       /\b\w*gutachten\b/,
     ],
     why: "Die Leistung ergibt sich erst aus einem Plan oder Gutachten. Prüfen, ob es den Vergabeunterlagen beiliegt; fehlende Unterlagen anfordern, bevor kalkuliert wird.",

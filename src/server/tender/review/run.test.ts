@@ -17,7 +17,6 @@ describe("runPrecheck", () => {
       ["01.02.0010", "bieterangaben-offen"],
       ["01.02.0010", "verweis-unterlagen"],
       ["01.02.0010", "bodenklassen"],
-      ["01.02.0020", "pauschalposition"],
       ["03.0030", "bedarfsposition"],
       ["03.0040", "wahlposition"],
       ["03.0040.1", "wahlposition"],
@@ -27,8 +26,8 @@ describe("runPrecheck", () => {
       [null, "fehlt-erdarbeiten-entsorgung"],
       ["03.0040", "wahlposition-ohne-grundposition"],
     ]);
-    expect(counts.total).toBe(10);
-    expect(counts.bySeverity).toEqual({ hinweis: 4, warnung: 6, risiko: 0 });
+    expect(counts.total).toBe(9);
+    expect(counts.bySeverity).toEqual({ hinweis: 4, warnung: 5, risiko: 0 });
     expect(counts.byRule.wahlposition).toBe(2);
     expect(counts.byRule.vertragsstrafe).toBe(0);
     expect(counts.byRule["wahlposition-ohne-grundposition"]).toBe(1);

@@ -97,6 +97,7 @@ function runLvRules(parsed: LvSource, rules: LvRule[]): Finding[] {
         ...(hit.excerpt ? { excerpt: hit.excerpt } : {}),
         ...(hit.evidence ? { evidence: hit.evidence } : {}),
         ...(hit.relatedOz?.length ? { relatedOz: hit.relatedOz } : {}),
+        ...(hit.expectedQty !== undefined ? { expectedQty: hit.expectedQty } : {}),
       });
     }
   }

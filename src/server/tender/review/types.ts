@@ -69,12 +69,20 @@ export interface Finding {
   excerpt?: string;
   /** The figure found and the range expected, e.g. "12.345.678 m² Oberboden; üblich bis 50.000 m²". */
   evidence?: string;
+  /** The quantity the LV's own figures lead to (quantity findings, review/lv/own-figures.ts). */
+  expectedQty?: number;
   /** OZ of further positions the finding refers to (e.g. both sides of a duplicate). */
   relatedOz?: string[];
   /** Euro amount at stake, where unit prices are known (see money.ts); null when not computable. */
   potentialEur?: number | null;
   /** Without prices: what price would be needed to put a figure on it (German). */
   priceNeeded?: string;
+  /** Risiko = possible loss, Chance = likely Nachtrag, offen = uncertain (shown, never summed);
+   *  absent for findings that are no money question (money/money.ts). */
+  effect?: "risiko" | "chance" | "offen";
+  /** Without prices in the file: the amount estimated from the reference price table, net,
+   *  "Schätzung (Richtwert)". A real amount (`potentialEur`) always wins. */
+  potentialEurEstimate?: { low: number; high: number } | null;
   /** Contract clause findings (review/clauses): the checklist type, its verdict and where the clause stands. */
   clause?: FindingClause;
 }

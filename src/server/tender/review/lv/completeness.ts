@@ -43,6 +43,7 @@ function companionRule(trade: TradeCompleteness, companion: CompanionWork): LvRu
       const own = tradeItems(lv, trade);
       if (own.length === 0 || own.length < (trade.minItems ?? 1)) return [];
       if (companion.onlyWhen && !own.some((p) => companion.onlyWhen!.test(lv.text(p)))) return [];
+      if (companion.when && !own.some((p) => companion.when!(lv.text(p)))) return [];
       const ownSet = new Set(own);
       if (lv.sentences.some((s) => mentions(companion, s, ownSet))) return [];
       const general = trade.trade === "alle Gewerke";

@@ -340,6 +340,81 @@ const EXAMPLES: Record<string, { hits: LvExample[]; misses: LvExample[] }> = {
       ]),
     ],
   },
+  "menge-widerspricht-lv-angaben": {
+    hits: [
+      // own text: a figure with the position's unit, ten times smaller
+      lv([{ shortText: "Wärmedämmung EPS 2 x 120 mm", longText: "Dachfläche gemäß Vorbemerkung ca. 1.236 m².", qty: 12360 }], {
+        oz: "01.0010",
+        evidence: "erwartet etwa 1.236 m² (Langtext nennt 1.236 m²) – um den Faktor 10 zu groß",
+      }),
+      // area × thickness for a volume
+      lv([{ shortText: "Bodenplatte C30/37 d = 25 cm", longText: "Fläche lt. Grundriss ca. 640 m².", qty: 260, unit: "m3" }], {
+        oz: "01.0010",
+        evidence: "erwartet etwa 160 m³ (Fläche 640 m² × Dicke/Tiefe 0,25 m laut Langtext = 160 m³)",
+      }),
+      // length × height for an area
+      lv([{ shortText: "MS-Wand CW 100", longText: "Wandhöhe 3,10 m, Wandlänge gesamt lt. Plan ca. 1.380 m.", qty: 1380 }], {
+        oz: "01.0010",
+        evidence: "erwartet etwa 4.278 m² (Länge 1.380 m × Höhe 3,1 m laut Langtext = 4.278 m²)",
+      }),
+      // per unit × a count from the Vorbemerkungen
+      lv([{ shortText: "Flachdachablauf DN 100", longText: "je Haus 4 Abläufe", qty: 21, unit: "St" }], {
+        preamble: "Flachdächer der Häuser A, B und C.",
+        oz: "01.0010",
+        evidence: "erwartet etwa 12 St (4 St je Haus × 3 (Vorbemerkungen) = 12)",
+      }),
+      // a share of a stated area
+      lv([{ shortText: "Zulage Granitpflaster Fehlmenge", longText: "Fehlmenge ca. 15 % der Fläche von 2.450 m².", qty: 3680 }], {
+        oz: "01.0010",
+        evidence: "erwartet etwa 367,5 m² (15 % von 2.450 m² laut Langtext)",
+      }),
+      // a reference to other positions: excavation minus backfill
+      lv(
+        [
+          { shortText: "Baugrubenaushub", qty: 1450, unit: "m3" },
+          { shortText: "Arbeitsraum verfüllen", qty: 380, unit: "m3" },
+          { shortText: "Aushub abfahren", longText: "Bodenaushub aus Pos. 01.0010 abzüglich Wiedereinbau Pos. 01.0020 abfahren.", qty: 3070, unit: "m3" },
+        ],
+        { oz: "01.0030", evidence: "erwartet etwa 1.070 m³ (OZ 01.0010 1.450 m³ − OZ 01.0020 380 m³ = 1.070 m³" },
+      ),
+      // a named area stated in the Vorbemerkungen
+      lv([{ shortText: "Heizestrich CT-C30-F5 Mensa", longText: "nur Mensa", qty: 480 }], {
+        preamble: "Flächen: Mensa 240 m², Flure 145 m².",
+        oz: "01.0010",
+        evidence: "das LV nennt die Fläche „Mensa“ 240 m²",
+      }),
+      // the odd layer of one title: a shifted decimal point
+      lv(
+        [
+          { shortText: "Voranstrich", qty: 1236 },
+          { shortText: "Dampfsperre", qty: 1236 },
+          { shortText: "Wärmedämmung EPS", qty: 12360 },
+          { shortText: "Abdichtung 1. Lage", qty: 1236 },
+        ],
+        { oz: "01.0030" },
+      ),
+      // counts that go together
+      lv(
+        [
+          { shortText: "Vorwandelement WC", qty: 72, unit: "St" },
+          { shortText: "Wand-WC spülrandlos", qty: 96, unit: "St" },
+        ],
+        { oz: "01.0020", evidence: "erwartet etwa 72 St" },
+      ),
+    ],
+    misses: [
+      lv([{ shortText: "Wärmedämmung EPS", longText: "Dachfläche ca. 1.236 m².", qty: 1236 }]),
+      lv([{ shortText: "Bodenplatte d = 22 cm", longText: "Deckenfläche ca. 550 m².", qty: 121, unit: "m3" }]),
+      lv([{ shortText: "Wandschalung beidseitig", longText: "für Wände Pos. 01.0020", qty: 800 }, { shortText: "Wand d = 24 cm", qty: 96, unit: "m3" }]),
+      lv([{ shortText: "Baumgrube mit Substrat", longText: "Baumgrube je Baum 12 m³", qty: 72, unit: "m3" }, { shortText: "Baum pflanzen", qty: 6, unit: "St" }]),
+      lv([{ shortText: "Zementestrich", longText: "in Sanitärräumen, Küche und Fluren", qty: 293 }], {
+        preamble: "Flächen: Sanitärräume EG zusammen 86 m², Ausgabeküche 62 m², Flure Anbau 145 m².",
+      }),
+      lv([{ shortText: "Frostschutzschicht", qty: 3630 }, { shortText: "Tragschicht", qty: 3630 }, { shortText: "Bettung", qty: 3630 }, { shortText: "Asphaltanschluss", qty: 210 }]),
+      lv([{ shortText: "Rasterdecke", longText: "in Büros je Geschoss ca. 780 m²", qty: 3900 }], { preamble: "Bürogebäude, EG bis 4. OG." }),
+      lv([{ shortText: "Oberboden abtragen d = 30 cm", longText: "Abtrag bis 0,80 m", qty: 1200 }]),
+    ],
+  },
   "mengenverhaeltnis-abdichtung": {
     hits: [
       lv(

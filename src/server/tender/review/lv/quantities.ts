@@ -33,6 +33,8 @@ const sum = (nodes: BoqNode[]) => nodes.reduce((s, p) => s + (baseQty(p) ?? 0), 
 
 interface Element {
   name: string;
+  /** The form in compounds: "Decken" (Deckenschalung, Deckenbeton). */
+  compound: string;
   concrete: RegExp;
   formwork: RegExp;
   /** Formwork faces per m² of element: walls both sides, slabs the soffit. */
@@ -40,8 +42,8 @@ interface Element {
 }
 
 const ELEMENTS: Element[] = [
-  { name: "Wand", concrete: /wand|waende|wandscheibe/, formwork: /wand|waende/, faces: 2 },
-  { name: "Decke", concrete: /decke|deckenplatte/, formwork: /decke|deckenplatte/, faces: 1 },
+  { name: "Wand", compound: "Wand", concrete: /wand|waende|wandscheibe/, formwork: /wand|waende/, faces: 2 },
+  { name: "Decke", compound: "Decken", concrete: /decke|deckenplatte/, formwork: /decke|deckenplatte/, faces: 1 },
 ];
 const FORMWORK_OTHER = /fundament|stuetz|unterzug|balken|rand|sturz|aussparung|stirn|abschal|zulage|bodenplatte|treppe|attika|bruestung/;
 
@@ -76,9 +78,9 @@ function formworkCheck(lv: LvView, element: Element): LvHit | null {
   return {
     oz: formwork[0].oz,
     relatedOz: [...formwork.slice(1), ...concrete].slice(0, 10).map((p) => p.oz),
-    title: `${element.name}schalung passt nicht zur Betonmenge`,
+    title: `${element.compound}schalung passt nicht zur Betonmenge`,
     evidence:
-      `${de(actual, 1)} m² ${element.name}schalung zu ${de(volume, 2)} m³ ${element.name}beton (d = ${thicknesses} cm): ` +
+      `${de(actual, 1)} m² ${element.compound}schalung zu ${de(volume, 2)} m³ ${element.compound}beton (d = ${thicknesses} cm): ` +
       `${de(actual / volume, 1)} m²/m³; erwartet etwa ${de(Math.round(expected))} m² (${element.faces === 2 ? "2 × " : ""}Betonmenge / Dicke = ${de(expected / volume, 1)} m²/m³)`,
   };
 }

@@ -24,6 +24,8 @@ export interface CompanionWork {
   keywords: RegExp;
   /** Only asked when one of the trade's items (short or long text) matches this. */
   onlyWhen?: RegExp;
+  /** A further condition on one of the trade's positions (folded text). */
+  when?: (text: string) => boolean;
   /** A mention inside the trade's own items answers the question even without "einschließlich". */
   anyMention?: boolean;
   /** A mention counts only in a sentence that also matches this ("Abdichtung" of the window
@@ -48,6 +50,14 @@ export interface TradeCompleteness {
    *  MIN_LV_ITEMS items with text before it is checked for completeness at all.) */
   minItems?: number;
   companions: CompanionWork[];
+}
+
+/** The depth a text states ("Aushubtiefe bis 1,50 m", "Tiefe 0,80 m"), in metres; null when none. */
+export function statedDepth(text: string): number | null {
+  const m = /(?:tiefe|aushubtiefe|abtragstiefe)\s*(?:bis|ca\.?|von|=|:)?\s*(\d+(?:,\d+)?)\s*(cm|m)\b/.exec(text);
+  if (!m) return null;
+  const value = Number(m[1].replace(",", "."));
+  return m[2] === "cm" ? value / 100 : value;
 }
 
 const DISPOSAL =
@@ -100,6 +110,8 @@ export const TRADE_COMPLETENESS: TradeCompleteness[] = [
         label: "Verbau oder Böschung der Baugrube",
         keywords: /verbau|boeschung|geboescht|boeschen|spundwand|baugrubensicherung|bohlwand|berliner|kanaldiele|unterfangung/,
         onlyWhen: /baugrube|kelleraushub|aushubtiefe|\btiefe\s+(bis|ueber|von)\s+\d/,
+        // Up to 1,25 m a trench needs neither (DIN 4124 4.2.2); a topsoil strip is no pit at all.
+        when: (text) => !/oberboden|mutterboden/.test(text) && (statedDepth(text) ?? Infinity) > 1.25,
         anyMention: true,
         severity: "hinweis",
         reason:
@@ -228,7 +240,8 @@ export const TRADE_COMPLETENESS: TradeCompleteness[] = [
     trade: "Dacharbeiten",
     recognise:
       /dachdeck|dacheindeck|dachziegel|dachstein|dachabdicht|flachdachabdicht|dachbahn|steildach|flachdach|dachlattung|konterlatt|unterdeckbahn|unterspannbahn|attika|dachrinne/,
-    exclude: /dachflaechenfenster|abbruch|rueckbau|reinig|wartung|inspektion/,
+    // "Attika Stahlbeton" is concrete work of the Rohbau, not roofing.
+    exclude: /dachflaechenfenster|abbruch|rueckbau|reinig|wartung|inspektion|stahlbeton|\bbeton|\bstb\b|c\d{2}\/\d{2}|schalung|bewehrung/,
     companions: [
       {
         id: "fehlt-dach-absturzsicherung",

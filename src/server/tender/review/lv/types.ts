@@ -51,6 +51,8 @@ export interface LvHit {
   excerpt?: string;
   /** The figure found and the range expected. */
   evidence?: string;
+  /** The quantity the LV's own figures lead to (quantity findings that can derive one). */
+  expectedQty?: number;
   /** Replace the rule's title or explanation for this finding (e.g. naming the trade). */
   title?: string;
   why?: string;

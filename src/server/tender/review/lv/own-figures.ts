@@ -1,0 +1,357 @@
+// Quantities checked against the LV's own figures: what a position's long text, its title or the
+// Vorbemerkungen state (areas, volumes, lengths × heights, thicknesses, counts "je Haus", shares
+// "15 % von 2.450 m²") and what other positions it names ("aus Pos. 02.0020 abzüglich Pos.
+// 02.0030"). Each finding sits on the position with the suspicious figure and states the expected
+// quantity and how it was derived (`expectedQty`, used by money.ts).
+//
+// Mechanisms, in this order (a position gets at most one finding; later checks use the corrected
+// quantities of earlier ones, so a wrong base does not make its neighbour look wrong):
+//   1. own text        figures in the position's own text with its unit, area × thickness for a
+//                      volume, length × height for an area, "N % von A", "A je Haus" × count
+//   2. named areas     a room or area the LV sizes somewhere ("Mensa 240 m²") and a floor
+//                      position that covers only it
+//   3. references      "aus Pos. X", "zu Pos. X", "abzüglich Pos. Y": not more than X (− Y)
+//   4. layers          positions of one title with the same area (roof or floor layers): one of
+//                      them five times larger or smaller than the others
+//   5. pairs           counts that go together (Vorwandelement WC ↔ WC, Verteilerschrank ↔ Verteiler)
+
+import { fold } from "../../text";
+import type { BoqNode } from "../../types";
+import { isLumpSum, unitClass } from "../position-facts";
+import { de, parseGermanNumber, unitLabel } from "./facts";
+import type { LvHit, LvRule, LvView } from "./types";
+
+/** A figure in the text differing from the quantity by more than this factor is a finding. */
+export const OWN_FIGURE_TOLERANCE = 1.3;
+/** Layers of one title: the odd one out must differ from the common area at least this much. */
+export const LAYER_OUTLIER_FACTOR = 5;
+
+const NUMBER = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?`;
+const AREA_UNIT = String.raw`(?:m2|qm)(?![\w/])`;
+const VOLUME_UNIT = String.raw`(?:m3|cbm)(?![\w/])`;
+const num = (s: string) => parseGermanNumber(s) ?? NaN;
+
+const NUMBER_WORDS: Record<string, number> = {
+  ein: 1, eine: 1, einem: 1, einer: 1, zwei: 2, drei: 3, vier: 4, fuenf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, elf: 11, zwoelf: 12,
+};
+
+interface Expectation {
+  qty: number;
+  derivation: string;
+}
+
+const within = (qty: number, expected: number) => qty <= expected * OWN_FIGURE_TOLERANCE && qty >= expected / OWN_FIGURE_TOLERANCE;
+
+/** A noun reduced for comparison: "Häusern" / "Haus" → "haus", "Geschosse" → "geschoss". */
+function stem(word: string): string {
+  let w = word.toLowerCase().replace(/ae/g, "a").replace(/oe/g, "o").replace(/ue/g, "u");
+  if (w.length > 3) w = w.replace(/(ern|en|er|e|n)$/, "");
+  return w;
+}
+const sameNoun = (a: string, b: string) => {
+  const [x, y] = [stem(a), stem(b)];
+  return x.length >= 2 && y.length >= 2 && (x === y || x.endsWith(y) || y.endsWith(x));
+};
+
+// ── Counts: "48 WE", "drei Häuser", "Häuser A, B und C", "EG bis 4. OG", "fünfgeschossig" ────────
+
+const FLOOR_NOUN = /^(geschoss|etage|ebene|stockwerk)/;
+
+/** How many of `noun` a folded text states; null when it does not. */
+export function countOf(noun: string, text: string): number | null {
+  if (FLOOR_NOUN.test(stem(noun))) {
+    const range = /\b(kg|ug|eg)\s*(?:bis|-|–)\s*(\d{1,2})\.\s*og\b/.exec(text);
+    if (range) return Number(range[2]) + (range[1] === "eg" ? 1 : 2);
+    const words = /\b(\d+-?|[a-z]+?)geschossig/.exec(text);
+    if (words) {
+      const w = words[1].replace(/-$/, "");
+      const n = /^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w];
+      if (n) return n;
+    }
+  }
+  // The largest count stated: "Häuser A, B und C" also contains "Haus B und C".
+  let best: number | null = null;
+  for (const m of text.matchAll(/(?<!\b(?:je|pro)\s)\b(\d{1,4}|[a-z]+)\s+([a-z][\w-]*)/g)) {
+    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
+    if (n !== undefined && n >= 1 && sameNoun(m[2], noun)) best = Math.max(best ?? 0, n);
+  }
+  // "Häuser A, B und C", "Haus A und Haus B"
+  for (const m of text.matchAll(/\b([a-z]+)\s+([a-h])((?:\s*,\s*(?:\1\s+)?[a-h])*)\s+und\s+(?:\1\s+)?([a-h])\b/g)) {
+    if (sameNoun(m[1], noun)) best = Math.max(best ?? 0, 2 + (m[3].match(/,/g)?.length ?? 0));
+  }
+  return best;
+}
+
+// ── 1. The position's own text ────────────────────────────────────────────────────────────────
+
+const PER = /\b(je|pro)\s*$/;
+
+/** Figures with the position's unit in its own text, with what they are ("ca. 1.236 m²"). */
+function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
+  const cls = unitClass(p.unit);
+  const out: Expectation[] = [];
+  const unitRe = cls === "area" ? AREA_UNIT : cls === "volume" ? VOLUME_UNIT : null;
+  if (unitRe) {
+    const re = new RegExp(String.raw`(${NUMBER})\s*${unitRe}`, "g");
+    for (const m of text.matchAll(re)) {
+      const before = text.slice(Math.max(0, m.index - 40), m.index);
+      const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
+      if (/[/]\s*$/.test(before) || /^\s*(je|pro|\/)\b/.test(after)) continue; // a rate: "l/m²", "12 m³ je Baum"
+      if (/\b(je|pro)\s+[\w-]+(\s+[\w-]+)?\s*(ca\.\s*)?$/.test(before) || PER.test(before)) continue; // "je Geschoss ca. 210 m²"
+      if (/(bis|max\.?|maximal|mind\.?|mindestens|ab|ueber|unter|<|>|≤|≥)\s*$/.test(before)) continue; // a limit, not a size
+      const value = num(m[1]);
+      if (!(value > 0)) continue;
+      const share = /(\d+(?:,\d+)?)\s*%\s*(?:[a-z]+\s+){0,3}von\s*$/.exec(before);
+      if (share) {
+        const p100 = num(share[1]);
+        out.push({ qty: (value * p100) / 100, derivation: `${de(p100)} % von ${de(value)} ${unitLabel(p.unit)} laut Langtext` });
+      } else out.push({ qty: value, derivation: `Langtext nennt ${de(value)} ${unitLabel(p.unit)}` });
+    }
+  }
+  if (cls === "volume") {
+    const area = new RegExp(String.raw`(?:flaeche|grundflaeche|gesamtflaeche)[^;]{0,40}?(${NUMBER})\s*${AREA_UNIT}`).exec(text);
+    const depth =
+      new RegExp(String.raw`\b(?:d|dicke|staerke|aushubtiefe|tiefe|schichtdicke)\s*(?:=|:)?\s*(?:ca\.\s*)?(${NUMBER})\s*(cm|m)\b`).exec(text);
+    if (area && depth && !/\bbis\s*$/.test(text.slice(Math.max(0, depth.index - 5), depth.index + depth[0].indexOf(depth[1])))) {
+      const a = num(area[1]);
+      const d = num(depth[1]) / (depth[2] === "cm" ? 100 : 1);
+      if (a > 0 && d > 0 && d < 5)
+        out.push({ qty: a * d, derivation: `Fläche ${de(a)} m² × Dicke/Tiefe ${de(d)} m laut Langtext = ${de(a * d, 1)} m³` });
+    }
+  }
+  if (cls === "area") {
+    const length = new RegExp(String.raw`(?:wandlaenge|laenge)[^;:]{0,30}?(${NUMBER})\s*m(?![\w²2])`).exec(text);
+    const height = new RegExp(String.raw`(?:wandhoehe|hoehe|raumhoehe)\s*(?:=|:)?\s*(?:ca\.\s*|bis\s*)?(${NUMBER})\s*m(?![\w²2])`).exec(text);
+    if (length && height && !/\bbis\s*$/.test(height[0].slice(0, height[0].indexOf(height[1])))) {
+      const l = num(length[1]);
+      const h = num(height[1]);
+      const sides = /beidseitig\s+(?:zu\s+)?(?:beschicht|streich|spachtel)/.test(text) ? 2 : 1;
+      if (l > 0 && h > 0 && h < 20)
+        out.push({
+          qty: l * h * sides,
+          derivation: `Länge ${de(l)} m × Höhe ${de(h)} m${sides === 2 ? " × 2 Seiten" : ""} laut Langtext = ${de(l * h * sides, 1)} m²`,
+        });
+    }
+  }
+  // "je Haus 4 Abläufe", "ca. 70 m² je WE", "je Geschoss ca. 210 m²" × how many there are
+  const perUnit = cls === "area" ? AREA_UNIT : cls === "volume" ? VOLUME_UNIT : cls === "piece" ? String.raw`(?:st(?:ueck|ck|k)?\.?\b|[a-z]+)` : null;
+  if (perUnit) {
+    const patterns = [
+      new RegExp(String.raw`\b(?:je|pro)\s+([a-z][\w-]*)\s+(?:ca\.\s*)?(${NUMBER}|ein|eine|zwei|drei|vier|fuenf|sechs)\s*${perUnit}`, "g"),
+      new RegExp(String.raw`(?:ca\.\s*)?(${NUMBER})\s*${perUnit}\s+(?:je|pro)\s+([a-z][\w-]*)`, "g"),
+    ];
+    for (const [i, re] of patterns.entries()) {
+      for (const m of text.matchAll(re)) {
+        const noun = i === 0 ? m[1] : m[2];
+        const per = i === 0 ? (NUMBER_WORDS[m[2]] ?? num(m[2])) : num(m[1]);
+        if (!(per > 0) || /^(st|stk|stueck|m2|m3|lfm|m)$/.test(noun)) continue;
+        const found = lv.countFor(noun, p);
+        if (!found) continue;
+        out.push({
+          qty: per * found.count,
+          derivation: `${de(per)} ${cls === "piece" ? "St" : unitLabel(p.unit)} je ${noun.replace(/^./, (c) => c.toUpperCase())} × ${found.count} (${found.where}) = ${de(per * found.count)}`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+// ── 2. Named areas ("Mensa 240 m²", "Sanitärräume EG (4 Räume) zusammen 86 m²") ────────────────
+
+const NOT_A_NAME = /^(ca|zusammen|insgesamt|rund|gesamt|von|mit|und|der|die|das|den|des|je|pro|bis|etwa|flaeche|flaechen|raeume|raum)$/;
+
+/** Names and areas the texts state: the last word(s) before a figure in m². */
+function namedAreas(texts: string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const text of texts) {
+    const re = new RegExp(
+      String.raw`(?:([a-z][a-z-]{3,})\s+)?([a-z][a-z-]{3,})(?:\s+(?:eg|og|ug|kg|\d\.\s*og))?(?:\s*\([^)]{0,30}\))?\s*(?:ca\.\s*|zusammen\s+|insgesamt\s+|rund\s+)*(${NUMBER})\s*${AREA_UNIT}`,
+      "g",
+    );
+    for (const m of text.matchAll(re)) {
+      const before = text.slice(Math.max(0, m.index - 12), m.index);
+      if (/\b(je|pro)\s*$/.test(before)) continue;
+      const value = num(m[3]);
+      for (const name of [m[1], m[2]]) {
+        if (!name || NOT_A_NAME.test(name) || stem(name).length < 4) continue;
+        if (value > 0 && !out.has(stem(name))) out.set(stem(name), value);
+      }
+    }
+  }
+  return out;
+}
+
+const WALL_WORK = /wand|sockel|fassade|decke|unterdecke|dach|treppe|brüstung|bruestung/;
+
+// ── 3. References to other positions ──────────────────────────────────────────────────────────
+
+const OZ = String.raw`(\d{1,3}(?:\.\d{1,5}){1,3})`;
+/** Position kinds whose quantity cannot exceed the one they take from (disposal, a surcharge). */
+const SUBSET = new RegExp(String.raw`(?:aus|zu|von)\s+(?:der\s+|den\s+)?pos(?:ition)?\.?\s*${OZ}`, "g");
+const MINUS = new RegExp(String.raw`(?:abzueglich|abzgl\.?|abzgl|minus)\s+(?:\w+\s+){0,2}pos(?:ition)?\.?\s*${OZ}`, "g");
+
+// ── The checks ────────────────────────────────────────────────────────────────────────────────
+
+interface View extends LvView {
+  countFor(noun: string, p: BoqNode): { count: number; where: string } | null;
+  title(p: BoqNode): BoqNode | null;
+}
+
+function view(lv: LvView): View {
+  const preamble = fold(lv.preamble);
+  const byOz = lv.byOz;
+  const title = (p: BoqNode) => {
+    let parent = p.parentOz ? byOz.get(p.parentOz) : undefined;
+    while (parent && parent.kind !== "title" && parent.kind !== "lot") parent = parent.parentOz ? byOz.get(parent.parentOz) : undefined;
+    return parent ?? null;
+  };
+  const countFor = (noun: string, p: BoqNode) => {
+    const t = title(p);
+    const own = countOf(noun, lv.text(p).replace(/\b(je|pro)\s+[\w-]+/g, " "));
+    if (own) return { count: own, where: "Langtext" };
+    const inTitle = t ? countOf(noun, fold(t.shortText)) : null;
+    if (inTitle) return { count: inTitle, where: "Titel" };
+    const inPreamble = countOf(noun, preamble);
+    if (inPreamble) return { count: inPreamble, where: "Vorbemerkungen" };
+    // A piece position named after the noun ("Baum pflanzen", 6 St)
+    const counted = lv.items.find(
+      (q) => q !== p && unitClass(q.unit) === "piece" && q.qty && lv.headline(q).split(/[^a-z]+/).some((w) => w && sameNoun(w, noun)),
+    );
+    return counted ? { count: counted.qty!, where: `Menge von OZ ${counted.oz}` } : null;
+  };
+  return { ...lv, countFor, title };
+}
+
+/** 10, 100, 0,1 … within 2 %. */
+const isDecimalShift = (factor: number) => {
+  const exponent = Math.round(Math.log10(factor));
+  return exponent !== 0 && Math.abs(factor / 10 ** exponent - 1) < 0.02;
+};
+
+function hit(p: BoqNode, expected: Expectation, relatedOz: string[] = []): LvHit & { expectedQty: number } {
+  const unit = unitLabel(p.unit);
+  const factor = p.qty! / expected.qty;
+  const shift = isDecimalShift(factor);
+  return {
+    oz: p.oz,
+    ...(relatedOz.length ? { relatedOz } : {}),
+    expectedQty: Math.round(expected.qty * 1000) / 1000,
+    evidence:
+      `${de(p.qty!)} ${unit} ausgeschrieben; erwartet etwa ${de(expected.qty, 1)} ${unit} (${expected.derivation})` +
+      (shift ? ` – um den Faktor ${de(Math.round(factor >= 1 ? factor : 1 / factor))} ${factor > 1 ? "zu groß" : "zu klein"}, vermutlich ein Kommafehler` : ""),
+  };
+}
+
+export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[] {
+  const lv = view(lvIn);
+  const hits: (LvHit & { expectedQty: number })[] = [];
+  const corrected = new Map<BoqNode, number>();
+  const flagged = new Set<BoqNode>();
+  // Wahlpositionen repeat their Grundposition's quantity: checked through it.
+  const items = lv.items.filter((p) => p.qty !== null && p.qty > 0 && !isLumpSum(p) && !p.flags.hourly && !(p.flags.alternative && p.flags.alternative.serial > 0));
+  const add = (p: BoqNode, e: Expectation, related: string[] = []) => {
+    hits.push(hit(p, e, related));
+    flagged.add(p);
+    corrected.set(p, e.qty);
+  };
+  const qtyOf = (p: BoqNode) => corrected.get(p) ?? p.qty!;
+
+  // 1. own text
+  for (const p of items) {
+    const found = ownExpectations(p, lv.text(p), lv);
+    if (!found.length || found.some((e) => within(p.qty!, e.qty))) continue;
+    const nearest = [...found].sort((a, b) => Math.abs(Math.log(p.qty! / a.qty)) - Math.abs(Math.log(p.qty! / b.qty)))[0];
+    add(p, nearest);
+  }
+
+  // 2. named areas: a floor position covering one named area only
+  const areas = namedAreas([fold(lv.preamble), ...lv.items.map((p) => lv.text(p))]);
+  for (const p of items) {
+    if (flagged.has(p) || unitClass(p.unit) !== "area" || WALL_WORK.test(lv.headline(p))) continue;
+    const words = lv.text(p).split(/[^a-z-]+/).filter((w) => w.length > 3);
+    const named = new Map<string, { word: string; area: number }>();
+    for (const w of words) {
+      const key = [...areas.keys()].find((k) => sameNoun(k, w) && stem(w).length >= 4);
+      if (key && ![...named.values()].some((n) => n.area === areas.get(key))) named.set(key, { word: w, area: areas.get(key)! });
+    }
+    if (named.size === 0) continue;
+    // Several named areas: the position may cover them all.
+    const total = [...named.values()].reduce((s, n) => s + n.area, 0);
+    if (p.qty! > total * OWN_FIGURE_TOLERANCE) {
+      const names = [...named.values()].map((n) => `„${n.word.replace(/^./, (c) => c.toUpperCase())}“ ${de(n.area)} m²`).join(" + ");
+      add(p, { qty: total, derivation: `das LV nennt die Fläche${named.size > 1 ? "n" : ""} ${names}` });
+    }
+  }
+
+  // 3. references: "aus Pos. X", "abzüglich Pos. Y"
+  for (const p of items) {
+    if (flagged.has(p)) continue;
+    const text = lv.text(p);
+    const cls = unitClass(p.unit);
+    const from = [...text.matchAll(SUBSET)].map((m) => lv.byOz.get(m[1])).filter((q): q is BoqNode => !!q && q !== p && unitClass(q.unit) === cls && q.qty !== null);
+    if (from.length === 0 || /beidseitig|zweiseitig|je seite|lagen|zweilagig/.test(text)) continue;
+    const minus = [...text.matchAll(MINUS)].map((m) => lv.byOz.get(m[1])).filter((q): q is BoqNode => !!q && unitClass(q.unit) === cls && q.qty !== null);
+    const base = from.filter((q) => !minus.includes(q));
+    const expected = base.reduce((s, q) => s + qtyOf(q), 0) - minus.reduce((s, q) => s + qtyOf(q), 0);
+    if (expected <= 0 || p.qty! <= expected * OWN_FIGURE_TOLERANCE) continue;
+    const unit = unitLabel(p.unit);
+    const derivation =
+      base.map((q) => `OZ ${q.oz} ${de(qtyOf(q))} ${unit}`).join(" + ") +
+      minus.map((q) => ` − OZ ${q.oz} ${de(qtyOf(q))} ${unit}`).join("") +
+      ` = ${de(expected, 1)} ${unit}; der Langtext bezieht die Menge auf ${minus.length || base.length > 1 ? "diese Positionen" : "diese Position"}`;
+    add(p, { qty: expected, derivation }, [...base, ...minus].map((q) => q.oz));
+  }
+
+  // 4. layers: one title, the same area for most positions, one far off
+  const byTitle = new Map<BoqNode | null, BoqNode[]>();
+  for (const p of items) if (unitClass(p.unit) === "area") byTitle.set(lv.title(p), [...(byTitle.get(lv.title(p)) ?? []), p]);
+  for (const group of byTitle.values()) {
+    if (group.length < 4) continue;
+    const counts = new Map<number, number>();
+    for (const p of group) counts.set(qtyOf(p), (counts.get(qtyOf(p)) ?? 0) + 1);
+    const [common, n] = [...counts].sort((a, b) => b[1] - a[1])[0];
+    if (n < 3) continue;
+    for (const p of group) {
+      if (flagged.has(p)) continue;
+      const factor = p.qty! / common;
+      if (factor < LAYER_OUTLIER_FACTOR && factor > 1 / LAYER_OUTLIER_FACTOR) continue;
+      // Only a shifted decimal point (× 10, × 100, ÷ 10 …): other sizes are other parts of the work.
+      if (!isDecimalShift(factor)) continue;
+      const peers = group.filter((q) => qtyOf(q) === common);
+      add(p, { qty: common, derivation: `${n} weitere Lagen desselben Titels haben je ${de(common)} m² (OZ ${peers.map((q) => q.oz).slice(0, 4).join(", ")})` }, peers.map((q) => q.oz).slice(0, 6));
+    }
+  }
+
+  // 5. pairs of counts
+  for (const pair of COUNT_PAIRS) {
+    const carriers = items.filter((p) => unitClass(p.unit) === "piece" && pair.carrier.test(lv.headline(p)));
+    const objects = items.filter((p) => unitClass(p.unit) === "piece" && pair.object.test(lv.headline(p)) && !pair.carrier.test(lv.headline(p)));
+    if (carriers.length !== 1 || objects.length !== 1 || flagged.has(objects[0])) continue;
+    const [c, o] = [carriers[0], objects[0]];
+    if (qtyOf(c) === o.qty) continue;
+    add(o, { qty: qtyOf(c), derivation: `je ${pair.label} ein Stück: OZ ${c.oz} „${c.shortText.slice(0, 40)}“ hat ${de(qtyOf(c))} St` }, [c.oz]);
+  }
+  return hits;
+}
+
+/** Counts that go together: the carrier is counted from the plans, the object follows it. */
+const COUNT_PAIRS: { carrier: RegExp; object: RegExp; label: string }[] = [
+  { carrier: /vorwand\w*\s*(element|montageelement)?.*\bwc\b|wc-?(element|vorwand)/, object: /\bwc\b/, label: "WC-Vorwandelement" },
+  { carrier: /vorwand\w*.*waschtisch|waschtisch-?element/, object: /waschtisch/, label: "Waschtisch-Element" },
+  { carrier: /verteilerschrank/, object: /heizkreisverteiler/, label: "Verteilerschrank" },
+];
+
+export const OWN_FIGURE_RULES: LvRule[] = [
+  {
+    id: "menge-widerspricht-lv-angaben",
+    title: "Menge widerspricht den Angaben im LV",
+    severity: "warnung",
+    category: "menge",
+    scope: "position",
+    nachtragspotenzial: true,
+    why: "Die ausgeschriebene Menge passt nicht zu den Maßen, Flächen oder Stückzahlen, die das LV selbst nennt (im Langtext, im Titel, in den Vorbemerkungen oder in der Position, auf die sich der Text bezieht). Menge vor der Kalkulation klären: Eine zu große Menge verteilt die Gemeinkosten auf Leistungen, die nie gebaut werden; eine zu kleine führt zu Mehrmengen mit neuem Preis nach § 2 Abs. 3 VOB/B.",
+    basis: "§ 7 Abs. 1 Nr. 1 VOB/A; § 2 Abs. 3 VOB/B",
+    check: (lv) => ownFigureHits(lv),
+  },
+];
