@@ -24,7 +24,7 @@ import { conflict, notFound } from "../http/errors";
 import { loadVisibleProject } from "../projects/access";
 import { contentDisposition } from "../projects/files";
 import { questionFor } from "./draft";
-import { currentAnalysis, type AnalysisSummary } from "./store";
+import { currentAnalysis, positionExtras, type AnalysisSummary } from "./store";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const QTY_FORMAT = "#,##0.000";
@@ -48,6 +48,8 @@ export interface ExportPosition {
   unitPrice: number | null;
   total: number | null;
   kinds: string[];
+  /** Unterbeschreibungen, written as rows "<OZ>/<no>" below their item. */
+  subDescriptions?: { no: string; shortText: string; qty: number | null; unit: string }[];
 }
 
 /** A text cell: without the characters XML 1.0 does not allow, cut at Excel's 32 767 characters
@@ -149,6 +151,9 @@ export async function buildBoqWorkbook(input: {
     ]);
     if (p.kind === "lot" || p.kind === "title") row.font = { bold: true };
     row.commit();
+    for (const sub of p.subDescriptions ?? []) {
+      positions.addRow([text(`${p.oz ?? ""}/${sub.no}`), text(sub.shortText), sub.qty || null, text(sub.unit === "----" ? "" : sub.unit), null, null, "Unterbeschreibung", null, null]).commit();
+    }
   }
   positions.commit();
 
@@ -220,7 +225,7 @@ export async function buildBoqWorkbook(input: {
 }
 
 async function exportPositions(db: Db, analysisId: number): Promise<ExportPosition[]> {
-  return db
+  const rows = await db
     .select({
       kind: boqPositions.kind,
       level: boqPositions.level,
@@ -231,10 +236,15 @@ async function exportPositions(db: Db, analysisId: number): Promise<ExportPositi
       unitPrice: boqPositions.unitPrice,
       total: boqPositions.total,
       kinds: boqPositions.kinds,
+      details: boqPositions.details,
     })
     .from(boqPositions)
     .where(eq(boqPositions.analysisId, analysisId))
     .orderBy(asc(boqPositions.seq));
+  return rows.map(({ details, ...row }) => {
+    const subs = positionExtras(details).subDescriptions;
+    return subs ? { ...row, subDescriptions: subs } : row;
+  });
 }
 
 export const boqExportRoutes =
