@@ -44,6 +44,12 @@ function mergeAnswers(target: BoqNode, answers: BidderAnswer[]): void {
   });
   target.bidderAnswers = merged;
   target.bidderGaps = merged.filter((a) => a.answer === null).length;
+  // The fields in the long text, in the same order: an answered one is no longer open.
+  let i = 0;
+  target.longText = target.longText.replace(/\[Bieterangabe(?:: …)?\]/g, (marker) => {
+    const answered = merged[i++]?.answer != null;
+    return answered ? "[Bieterangabe]" : marker;
+  });
 }
 
 export function mergePrices(base: ParsedTender, prices: ParsedTender, baseFileName: string): ParsedTender {
