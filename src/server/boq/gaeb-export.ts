@@ -4,7 +4,7 @@
 // arrived as PDF, Excel, CSV or GAEB 90/2000 can be imported into any AVA program. Written from
 // the stored positions, in the element order of the official 3.3 schemas (2021-05); read back by
 // our reader, the X83 gives the same LV, and the X84 merged into it the same prices and totals.
-import type { BidderAnswer, PositionFlags, SectionTotals, SubDescription } from "../tender/types";
+import type { BidderAnswer, PositionFlags, SectionTotals, SubDescription } from "../tender/public";
 
 export type GaebExportPhase = 83 | 84;
 

@@ -7,5 +7,5 @@ export { GaebError, type GaebErrorCode } from "./errors";
 export { DEFAULT_LIMITS, type ReadLimits } from "./limits";
 export { priceFindings } from "./money/money";
 export { detectTenderFormat } from "./read/detect";
-export type { BidderAnswer, BoqNode, ParsedTender, SectionTotals, SubDescription, TenderFormat } from "./types";
+export type { BidderAnswer, BoqNode, ParsedTender, PositionFlags, SectionTotals, SubDescription, TenderFormat } from "./types";
 export type { Finding, FindingCounts, Potential } from "./review/types";

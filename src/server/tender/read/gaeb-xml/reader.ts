@@ -9,7 +9,7 @@ import { GaebError } from "../../errors";
 import { DEFAULT_LIMITS, type ReadLimits } from "../../limits";
 import { LineBuffer, collapseWhitespace } from "./text-buffer";
 import { computeTotals, parseDecimal } from "../../totals";
-import { newNode, type BoqNode, type NodeKind, type ParsedTender, type SectionTotals, type SubDescription } from "../../types";
+import { newNode, type BoqNode, type NodeKind, type ParsedTender, type SubDescription } from "../../types";
 
 export { GaebError } from "../../errors";
 export { detectTenderFormat } from "../detect";
