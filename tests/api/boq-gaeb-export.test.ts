@@ -230,6 +230,16 @@ describe("sub-descriptions, bidder answers and section discounts in the LV tab a
     expect(byOz.get("01.04")).toMatchObject({ total: 1980, kinds: ["title", "alternative"] });
     expect(byOz.get("01.04.0010")).toMatchObject({ kinds: ["item", "alternative"] });
     expect(tab.totals).toMatchObject({ total: 18394.6, stated: 18394.6 });
+    // In Excel the titles name their discount, surcharge or lump sum beside the amount after it.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await get(`/api/projects/${projectsByFile.sections}/boq/export.xlsx`, userA)).rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet("Positionen")!;
+    const rowOf = (oz: string) => ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(1).value === oz)!;
+    expect([6, 7].map((c) => rowOf("01.01").getCell(c).value)).toEqual([2928.29, "Titel, Nachlass 3,5 % auf 3.034,50 €"]);
+    expect([6, 7].map((c) => rowOf("01.02").getCell(c).value)).toEqual([6861.12, "Titel, Zuschlag 2,5 % auf 6.693,78 €"]);
+    expect([6, 7].map((c) => rowOf("01").getCell(c).value)).toEqual([11000, "Titel, Nachlass 489,41 € auf 11.489,41 €"]);
+    expect([6, 7].map((c) => rowOf("02").getCell(c).value)).toEqual([4500, "Titel, Pauschalsumme statt 5.000,00 €"]);
+    expect(rowOf("01.04").getCell(7).value).toBe("Titel, Wahlposition");
     expect(tab.warnings.some((w: string) => w.includes("weicht"))).toBe(false);
   });
 });

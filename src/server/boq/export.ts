@@ -54,6 +54,22 @@ export interface ExportPosition {
   kinds: string[];
   /** Unterbeschreibungen, written as rows "<OZ>/<no>" below their item. */
   subDescriptions?: { no: string; shortText: string; qty: number | null; unit: string }[];
+  /** A lot/title's discount, surcharge or lump sum; its GP is the amount after it. */
+  section?: { discountPercent: number | null; discountAmount: number | null; lumpSum: number | null; subtotal: number | null };
+}
+
+const de = (n: number, digits = 2) => n.toLocaleString("de-DE", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** "Nachlass 3,5 % auf 3.034,50 €", "Zuschlag 2,5 % …", "Nachlass 489,41 € …", "Pauschalsumme statt 5.000,00 €". */
+export function sectionNote(s: NonNullable<ExportPosition["section"]>): string | null {
+  const on = s.subtotal === null ? "" : ` auf ${de(s.subtotal)} €`;
+  if (s.lumpSum !== null) return `Pauschalsumme${s.subtotal === null ? "" : ` statt ${de(s.subtotal)} €`}`;
+  if (s.discountAmount !== null) return `Nachlass ${de(s.discountAmount)} €${on}`;
+  if (s.discountPercent !== null) {
+    const pct = de(Math.abs(s.discountPercent), Number.isInteger(s.discountPercent) ? 0 : 2).replace(/,?0+$/, "");
+    return `${s.discountPercent < 0 ? "Zuschlag" : "Nachlass"} ${pct} %${on}`;
+  }
+  return null;
 }
 
 /** A text cell: without the characters XML 1.0 does not allow, cut at Excel's 32 767 characters
@@ -144,8 +160,7 @@ export async function buildBoqWorkbook(input: {
       p.unitPrice,
       p.total,
       text(
-        p.kinds
-          .map((k) => KIND_LABELS[k])
+        [...p.kinds.map((k) => KIND_LABELS[k]), p.section ? sectionNote(p.section) : null]
           .filter(Boolean)
           .join(", "),
       ),
@@ -246,8 +261,8 @@ async function exportPositions(db: Db, analysisId: number): Promise<ExportPositi
     .where(eq(boqPositions.analysisId, analysisId))
     .orderBy(asc(boqPositions.seq));
   return rows.map(({ details, ...row }) => {
-    const subs = positionExtras(details).subDescriptions;
-    return subs ? { ...row, subDescriptions: subs } : row;
+    const { subDescriptions, section } = positionExtras(details);
+    return { ...row, ...(subDescriptions ? { subDescriptions } : {}), ...(section ? { section } : {}) };
   });
 }
 
