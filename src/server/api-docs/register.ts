@@ -29,6 +29,15 @@ const describeRoute: Transform = (doc) => {
   if (!described.tags) described.tags = [areaTag(url)];
   if (!described.summary) described.summary = summaryFor([doc.route.method].flat()[0], url.replace(/:(\w+)/g, "{$1}"));
   if (isPublicRoute(url)) described.security = [];
+  const fileType = doc.schema?.fileResponse;
+  if (fileType) {
+    described.produces = undefined;
+    described.responses = { 200: { description: "Die Datei", content: { [fileType]: { schema: { type: "string", format: "binary" } } } } };
+  }
+  const redirect = doc.schema?.redirectResponse;
+  if (redirect) described.responses = { 302: { description: `Weiterleitung auf ${redirect}` } };
+  delete described.fileResponse;
+  delete described.redirectResponse;
   return { schema: described, url };
 };
 

@@ -1,4 +1,4 @@
-// Turns a blind tender (`<id>.lv.json`, format: /work/blind/TENDER-FORMAT.md, copied in README.md
+// Turns a blind tender (`<id>.lv.json`, format: TENDER-FORMAT.md and CLAUSE-TYPES.md
 // beside this file) into the files a customer would upload: a GAEB DA XML 3.3 file (X83, or X84
 // with unit prices when "priced": true) and each contract document in its own format (.txt plain
 // text, .docx written with the `docx` package, .pdf printed by Chromium via playwright-core).
