@@ -1,5 +1,6 @@
 // GET /api/projects/:id/boq/export.x83 and .x84: any read LV as GAEB DA XML 3.3, with the LV's
-// access rules; read back by our reader (the X84 merged into the X83) it is the LV of the LV tab.
+// access rules; read back by our reader (the X84 merged into the X83) it is the LV of the LV tab,
+// whether it arrived as DA XML, GAEB 90, GAEB 2000, PDF, Excel or CSV.
 // Also: sub-descriptions, bidder answers and section discounts in the LV response and the Excel export.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -121,6 +122,8 @@ beforeAll(async () => {
   projectsByFile["classic-priced.pdf"] = await addInput("classic-priced.pdf", fixture("rendered/classic-priced.pdf"));
   projectsByFile["rohbau-priced.xlsx"] = await addInput("rohbau-priced.xlsx", fixture("sheets/rohbau-priced.xlsx"));
   projectsByFile["rohbau-semikolon.csv"] = await addInput("rohbau-semikolon.csv", fixture("sheets/rohbau-semikolon.csv"));
+  projectsByFile["rohbau-27.d84"] = await addInput("rohbau-27.d84", fixture("rohbau-27.d84"));
+  projectsByFile["rohbau-27.p83"] = await addInput("rohbau-27.p83", fixture("rohbau-27.p83"));
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -140,7 +143,7 @@ describe("GET /api/projects/:id/boq/export.x83 and .x84", () => {
     expect(x84.body).toContain("<Name1>Alpha Bau</Name1>");
   });
 
-  it.each(["rohbau-27", "sections", "boq.x83", "classic-priced.pdf", "rohbau-priced.xlsx", "rohbau-semikolon.csv"])(
+  it.each(["rohbau-27", "sections", "boq.x83", "classic-priced.pdf", "rohbau-priced.xlsx", "rohbau-semikolon.csv", "rohbau-27.d84", "rohbau-27.p83"])(
     "the LV of %s reads back as the LV tab shows it: OZ, texts, quantities, units, kinds, titles, prices and totals",
     async (name) => {
       const id = projectsByFile[name];

@@ -132,6 +132,16 @@ describe("GAEB DA XML 3.3 export read back", () => {
     expect(back.positions.find((p) => p.oz === "01.04")?.flags.alternative).toEqual({ group: "1", serial: 1 });
   });
 
+  it.each(["rohbau-27.d83", "rohbau-27-cp437.d83", "rohbau-27-ansi.d83", "rohbau-27.d84", "rohbau-27.p83", "rohbau-27.p84"])(
+    "the LV read from GAEB 90/2000 %s comes back as the same LV",
+    async (name) => {
+      const lv = await read(fixture(name), name);
+      expect(lv.format).toMatch(/^gaeb-(90|2000)$/);
+      expect(lv.positions.filter((p) => p.kind === "item")).toHaveLength(27);
+      await expectSameLv(lv);
+    },
+  );
+
   it.each(["classic.pdf", "classic-priced.pdf", "compact.pdf", "landscape.pdf"])("the LV read from rendered/%s comes back as the same LV", async (name) => {
     const lv = await read(fixture(`rendered/${name}`), name);
     expect(lv.positions.filter((p) => p.kind === "item").length).toBeGreaterThan(10);

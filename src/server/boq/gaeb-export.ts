@@ -122,6 +122,8 @@ function detailText(text: string, answers: BidderAnswer[], marks: { next: number
         (tail ? `<ComplTail><span>${esc(tail)}</span></ComplTail>` : "") +
         "</TextComplement>";
     }
+    // A reader continues the line after a complement; the paragraph end starts the next one.
+    out += "<Text><p><br/></p></Text>";
   }
   return out;
 }
