@@ -80,6 +80,8 @@ export interface BoqResponse {
   potential?: BoqPotential | null;
   boqName?: string;
   warnings?: string[];
+  /** A scanned PDF read with OCR: the positions need checking against the original. */
+  ocr?: boolean;
 }
 
 /** How the file was read, in the words of the LV tab. */
