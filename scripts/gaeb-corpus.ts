@@ -167,7 +167,7 @@ function render(rows: Row[]): string {
   lines.push("## Summen, die von der Summe laut Datei abweichen");
   lines.push("");
   lines.push("Nachlässe, Zuschläge und Pauschalsummen der Abschnitte und des LV (Totals), Alternativabschnitte und");
-  lines.push("Positionsnachlässe rechnet der Leser wie GAEB sie festlegt (docs/decisions/0019-gaeb-totals-and-export.md).");
+  lines.push("Positionsnachlässe rechnet der Leser wie GAEB sie festlegt (docs/decisions/0020-gaeb-totals-and-export.md).");
   lines.push("");
   if (off.length === 0) lines.push("Keine.");
   for (const r of off) lines.push(`- ${r.file.id} (${FORMAT_NAMES[r.format] ?? r.format}): ${totalCell(r.analysis!)}`);

@@ -21,8 +21,8 @@ const AREAS: { tag: string; description: string; match: RegExp }[] = [
   },
   {
     tag: "Leistungsverzeichnis",
-    description: "Gelesenes Leistungsverzeichnis, Spaltenzuordnung, Auswertungsentwurf, Export und Analyse-Prompts",
-    match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft)|analysis-prompts)(\/|$)/,
+    description: "Gelesenes Leistungsverzeichnis, Spaltenzuordnung, Auswertungsentwurf, Export, Analyse-Prompts und hängende Einlesungen",
+    match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft)|analysis-prompts|admin\/readings)(\/|$)/,
   },
   {
     tag: "Projekte",

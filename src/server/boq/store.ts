@@ -6,6 +6,7 @@ import type { ColumnMapping } from "../../common/schemas/boq";
 import type { Db, DbOrTx } from "../db/client";
 import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
 import type { BidderAnswer, BoqNode, SectionTotals, SubDescription, TenderAnalysis } from "../tender/public";
+import { retryWhileUnavailable } from "../jobs/queue";
 import { addModelFindings, type ModelPassConfig } from "./model-pass";
 import { readTenderIsolated } from "./reader-pool";
 
@@ -92,8 +93,18 @@ async function readStoredFile(db: Db, file: { projectId: number; fileName: strin
   return base ? readTenderIsolated(file.data, file.fileName, { base }) : result;
 }
 
+export interface SaveOptions {
+  /**
+   * Runs first inside the saving transaction: the job's claim (jobs/queue.ts finishIn). When the
+   * claim is gone it throws, and nothing of this reading is written (fencing a stale worker).
+   */
+  fence?: (tx: Db) => Promise<void>;
+  /** How long the save is retried while the database is unreachable (a restart). */
+  retryMs?: number;
+}
+
 /** Reads a stored file; with `modelPass.llm` set, the model pass adds its findings before saving. */
-export async function analyseStoredFile(db: Db, fileId: number, modelPass?: ModelPassConfig): Promise<void> {
+export async function analyseStoredFile(db: Db, fileId: number, modelPass?: ModelPassConfig, save: SaveOptions = {}): Promise<void> {
   const [file] = await db
     .select({ projectId: projectFiles.projectId, fileName: projectFiles.fileName, data: projectFiles.data, mapping: boqAnalyses.mapping })
     .from(projectFiles)
@@ -103,7 +114,8 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
   const result = await addModelFindings(db, modelPass, file.projectId, await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null));
   const { positions, status, error, format, phase, ...rest } = result;
   const summary: AnalysisSummary = error ? { ...rest, errorCode: error.code } : rest;
-  await db.transaction(async (tx) => {
+  await retryWhileUnavailable(() => db.transaction(async (tx) => {
+    await save.fence?.(tx);
     await markPending(tx, file.projectId, fileId);
     const [analysis] = await tx
       .update(boqAnalyses)
@@ -140,7 +152,13 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
         })),
       );
     }
-  });
+  }), save.retryMs ?? 0);
+}
+
+/** A reading given up after its last attempt: the LV tab says so instead of "wird gelesen" forever. */
+export async function markAnalysisFailed(db: Db, projectId: number, fileId: number, message: string) {
+  await markPending(db, projectId, fileId);
+  await db.update(boqAnalyses).set({ status: "failed", error: message, updatedAt: new Date() }).where(and(eq(boqAnalyses.fileId, fileId), eq(boqAnalyses.status, "pending")));
 }
 
 /** Stores the user's column mapping for a spreadsheet and marks the file for reading again. */
