@@ -195,7 +195,7 @@ describe("GET /api/projects/:id/boq/export.x83 and .x84", () => {
       .values({ projectId: p.id, kind: "input", fileName: "neu.x83", extension: "x83", mimeType: "application/xml", size: data.length, sha256: "x", data })
       .returning();
     await ctx.db.update(projects).set({ inputFileId: f.id }).where(eq(projects.id, p.id));
-    await queueBoqAnalysis(ctx, { projectId: p.id, fileId: f.id });
+    await queueBoqAnalysis(ctx.db, { projectId: p.id, fileId: f.id });
     const pending = await get(`/api/projects/${p.id}/boq/export.x84`, userA);
     expect(pending.statusCode).toBe(409);
     expect(pending.json().message).toMatch(/wird noch gelesen/);
