@@ -166,9 +166,8 @@ function render(rows: Row[]): string {
   const off = rows.filter((r) => r.analysis?.status === "done" && r.analysis.totals?.stated != null && r.analysis.totals.total != null && Math.abs(r.analysis.totals.total - r.analysis.totals.stated) > 0.005);
   lines.push("## Summen, die von der Summe laut Datei abweichen");
   lines.push("");
-  lines.push("Beide sind BVBS-AVA-Prüfdateien: Nachlässe und Pauschalen der Abschnitte (BoQCtgy/Totals) und Alternativabschnitte");
-  lines.push("wertet der DA-XML-Leser noch nicht aus (Issue 25, Punkte 2 und 3); die X84 wird außerdem nicht als Preisdatei erkannt");
-  lines.push("(Punkt 1, ihre Bieterangaben gelten als Text) und deshalb allein gelesen, nicht mit der X81 zusammengeführt.");
+  lines.push("Nachlässe, Zuschläge und Pauschalsummen der Abschnitte und des LV (Totals), Alternativabschnitte und");
+  lines.push("Positionsnachlässe rechnet der Leser wie GAEB sie festlegt (docs/decisions/0022-gaeb-totals-and-export.md).");
   lines.push("");
   if (off.length === 0) lines.push("Keine.");
   for (const r of off) lines.push(`- ${r.file.id} (${FORMAT_NAMES[r.format] ?? r.format}): ${totalCell(r.analysis!)}`);

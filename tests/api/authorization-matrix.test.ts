@@ -173,6 +173,8 @@ const ROWS: Row[] = [
   // Same access as the LV; the fixture's LV is not read (yet), so those who may see it get 409.
   { method: "GET", route: "/api/projects/:id/boq/export.xlsx", url: () => `/api/projects/${f.projectA}/boq/export.xlsx`, expect: X(401, 409, 409, 404, 404, 409) },
   { method: "GET", route: "/api/projects/:id/boq/summary", url: () => `/api/projects/${f.projectA}/boq/summary`, expect: X(401, 409, 409, 404, 404, 409) },
+  { method: "GET", route: "/api/projects/:id/boq/export.x83", url: () => `/api/projects/${f.projectA}/boq/export.x83`, expect: X(401, 409, 409, 404, 404, 409) },
+  { method: "GET", route: "/api/projects/:id/boq/export.x84", url: () => `/api/projects/${f.projectA}/boq/export.x84`, expect: X(401, 409, 409, 404, 404, 409) },
   {
     method: "PUT",
     route: "/api/projects/:id/boq/mapping",

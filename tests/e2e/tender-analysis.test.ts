@@ -42,6 +42,16 @@ describe("tender analysis", () => {
     await tab.getByText(/€/).first().waitFor();
     await tab.getByRole("treeitem", { name: /01\.02\.0010/ }).click();
     await expect(page.getByTestId("boq-longtext").textContent()).resolves.toContain("Boden");
+    // Its Unterbeschreibung (GAEB SubDescr) under it, with its own number and quantity.
+    const subs = page.getByRole("list", { name: "Unterbeschreibungen" });
+    await subs.getByText("01.02.0010/1 Trockener Boden").waitFor();
+    await subs.getByText("Menge: 60 m3").waitFor();
+    // Beside the Excel download: the LV as GAEB DA XML 3.3.
+    const gaeb = tab.getByRole("link", { name: "Als GAEB XML herunterladen" });
+    expect(await gaeb.getAttribute("href")).toBe(`/api/projects/${projectId}/boq/export.x83`);
+    const x83 = await page.request.get(`/api/projects/${projectId}/boq/export.x83`);
+    expect(x83.status()).toBe(200);
+    expect(await x83.text()).toContain('<GAEB xmlns="http://www.gaeb.de/GAEB_DA_XML/DA83/3.3">');
     await page.getByLabel("Positionen durchsuchen").fill("Stundenlohn");
     await tab.getByRole("treeitem", { name: /Stundenlohnarbeiten/ }).waitFor();
     expect(await tab.getByRole("treeitem", { name: /01\.02\.0010/ }).count()).toBe(0);

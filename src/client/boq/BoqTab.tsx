@@ -2,10 +2,10 @@
 // chargeable positions with both package prices, the pre-check with the money at stake
 // (Risiko and Chance apart, Risiko by VOB basis; the Empfehlung), the findings about the LV as a whole, the clause
 // checklist (ClauseChecklist.tsx), the positions as a virtual tree (BoqTree.tsx) with the long text of the selected one,
-// and the Excel export.
+// and the Excel and GAEB XML exports.
 import { useMemo, useState, type ReactNode } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { Columns3, FileSearch, FileSpreadsheet, Loader2 } from "lucide-react";
+import { Columns3, FileCode2, FileSearch, FileSpreadsheet, Loader2 } from "lucide-react";
 import { Button, buttonVariants } from "../components/ui/button";
 import { BoqDecisionCard, BoqOverview, BoqStats } from "./BoqSummary";
 import { BoqTree } from "./BoqTree";
@@ -78,6 +78,25 @@ export function BoqTab({ projectId, canManage }: { projectId: number; canManage:
             <a href={`/api/projects/${projectId}/boq/export.xlsx`} download className={buttonVariants({ variant: "outline", size: "sm" })}>
               <FileSpreadsheet className="size-4" /> Als Excel herunterladen
             </a>
+            {/* GAEB DA XML 3.3 for any AVA program: the X83 with the LV, and with prices the X84 beside it. */}
+            <a
+              href={`/api/projects/${projectId}/boq/export.x83`}
+              download
+              className={buttonVariants({ variant: "outline", size: "sm" })}
+              title="GAEB DA XML 3.3, Angebotsaufforderung (X83)"
+            >
+              <FileCode2 className="size-4" /> Als GAEB XML herunterladen
+            </a>
+            {data.totals?.total != null ? (
+              <a
+                href={`/api/projects/${projectId}/boq/export.x84`}
+                download
+                className={buttonVariants({ variant: "outline", size: "sm" })}
+                title="GAEB DA XML 3.3, Angebotsabgabe (X84) mit den Preisen des LV"
+              >
+                <FileCode2 className="size-4" /> Preise als GAEB X84
+              </a>
+            ) : null}
           </div>
         }
       />

@@ -46,7 +46,10 @@ export function BoqTree(props: {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     // One text line, two with badges; rows are measured once rendered.
-    estimateSize: (i) => (badgesOf(index.positions[rows[i].index]).length ? 50 : 30),
+    estimateSize: (i) => {
+      const p = index.positions[rows[i].index];
+      return (badgesOf(p).length ? 50 : 30) + 18 * (p.subDescriptions?.length ?? 0);
+    },
     getItemKey: (i) => index.positions[rows[i].index].seq,
     overscan: 6,
     rangeExtractor,
@@ -220,6 +223,13 @@ const TreeItem = memo(function TreeItem(props: {
             ))}
           </span>
         ) : null}
+        {/* Unterbeschreibungen (GAEB SubDescr) under their item, with their own number. */}
+        {p.subDescriptions?.map((sub) => (
+          <span key={sub.no} className="block truncate pt-0.5 text-xs text-slate-500" data-testid="boq-tree-subdescription">
+            {p.oz}/{sub.no} {sub.shortText}
+            {sub.qty ? ` · ${num(sub.qty)} ${sub.unit}` : ""}
+          </span>
+        ))}
       </span>
       {p.kind === "item" ? (
         <span className="shrink-0 text-right text-xs tabular-nums text-slate-600">

@@ -75,6 +75,14 @@ describe("LV tree rows", () => {
     expect(ozs(index, treeRows(index, "ober", new Set([2])).rows)).toEqual(["01", "01.01"]);
   });
 
+  it("finds an item by the text of its Unterbeschreibung", () => {
+    const positions = lv();
+    const item = positions.find((p) => p.oz === "02.0010")!;
+    item.subDescriptions = [{ no: "1", shortText: "Unterkonstruktion", longText: "Stahlblechprofile, verzinkt", qty: 0, unit: "" }];
+    const index = buildTreeIndex(positions);
+    expect(ozs(index, treeRows(index, "stahlblech", new Set()).rows)).toEqual(["02", "02.0010"]);
+  });
+
   it("shows all positions of a title whose name matches", () => {
     const index = buildTreeIndex(lv());
     const { rows, matchedItems } = treeRows(index, "Aushub", new Set());

@@ -43,7 +43,9 @@ export function buildTreeIndex(positions: BoqPosition[]): BoqTreeIndex {
     else roots.push(i);
     if (isSection(p)) stack.push(i);
   }
-  const haystack = positions.map((p) => [p.oz, p.shortText, p.longText].filter(Boolean).join("\n").toLowerCase());
+  const haystack = positions.map((p) =>
+    [p.oz, p.shortText, p.longText, ...(p.subDescriptions ?? []).flatMap((s) => [s.shortText, s.longText])].filter(Boolean).join("\n").toLowerCase(),
+  );
   return { positions, parent, children, roots, haystack, bySeq, items };
 }
 

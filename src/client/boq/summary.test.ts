@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findingsByOz, findingsByTitle, lvFindings, potentialByBasis } from "./summary";
-import type { BoqFinding } from "./types";
+import { findingsByOz, findingsByTitle, lvFindings, potentialByBasis, sectionStats } from "./summary";
+import type { BoqFinding, BoqPosition } from "./types";
 
 const f = (fields: Partial<BoqFinding>): BoqFinding => ({
   ruleId: "bedarfsposition",
@@ -48,5 +48,25 @@ describe("LV tab summaries", () => {
       { basis: "§ 2 Abs. 3 VOB/B", eur: 1 },
     ]);
     expect(potentialByBasis(null)).toEqual([]);
+  });
+
+  it("takes a section's value after its discount or lump sum, and leaves out an alternative section's items", () => {
+    const node = (fields: Partial<BoqPosition>): BoqPosition => ({
+      seq: 0, kind: "item", level: 1, oz: null, parentOz: null, shortText: null, longText: null,
+      qty: null, unit: null, unitPrice: null, total: null, kinds: ["item"], ...fields,
+    });
+    const section = { discountPercent: null, discountAmount: null, lumpSum: 4500, subtotal: 5000 };
+    const stats = sectionStats([
+      node({ kind: "title", level: 0, oz: "01", shortText: "Rohbau", total: null, kinds: ["title"] }),
+      node({ oz: "01.0010", total: 1000 }),
+      node({ oz: "01.0020", total: 400, kinds: ["item", "alternative"] }),
+      node({ kind: "title", level: 0, oz: "02", shortText: "Baustelle", total: 4500, kinds: ["title"], section }),
+      node({ oz: "02.0010", total: 3200 }),
+      node({ oz: "02.0020", total: 1800 }),
+    ]);
+    expect(stats).toEqual([
+      { oz: "01", label: "01 Rohbau", items: 2, value: 1000 },
+      { oz: "02", label: "02 Baustelle", items: 2, value: 4500 },
+    ]);
   });
 });

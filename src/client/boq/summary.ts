@@ -12,17 +12,23 @@ export interface SectionStat {
 export function sectionStats(positions: BoqPosition[]): SectionStat[] {
   const sections = new Map<string, SectionStat>();
   let current: SectionStat | null = null;
+  const fixed = new Set<SectionStat>();
   for (const p of positions) {
     if ((p.kind === "lot" || p.kind === "title") && p.level === 0) {
       current = { oz: p.oz ?? "", label: `${p.oz ?? ""} ${p.shortText ?? ""}`.trim(), items: 0, value: 0 };
       sections.set(current.oz, current);
+      // The section's own total holds its discount or lump sum (GAEB Totals); summed below only without one.
+      if (p.section && p.total !== null) {
+        fixed.add(current);
+        current.value = p.total;
+      }
     } else if (p.kind === "item") {
       const s = current ?? sections.get("") ?? { oz: "", label: "Ohne Titel", items: 0, value: 0 };
       if (!current) sections.set("", s);
       s.items++;
       const counted =
         !p.kinds.includes("alternative") && !p.kinds.includes("provisionalWithoutTotal") && !p.kinds.includes("notApplicable");
-      if (counted && p.total) s.value += p.total;
+      if (counted && p.total && !fixed.has(s)) s.value += p.total;
     }
   }
   return [...sections.values()];

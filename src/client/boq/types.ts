@@ -15,6 +15,19 @@ export interface BoqPosition {
   unitPrice: number | null;
   total: number | null;
   kinds: string[];
+  /** Unterbeschreibungen of the item (GAEB SubDescr). */
+  subDescriptions?: { no: string; shortText: string; longText: string; qty: number | null; unit: string }[];
+  /** The bidder's text fields: caption and answer (null = still open). */
+  bidderAnswers?: { caption: string; answer: string | null }[];
+  /** Item discount in percent, contained in the total. */
+  discountPercent?: number;
+  /** Lot/title: discount, surcharge or lump sum; `total` is the amount after it. */
+  section?: {
+    discountPercent: number | null;
+    discountAmount: number | null;
+    lumpSum: number | null;
+    subtotal: number | null;
+  };
 }
 
 export interface BoqFinding {
@@ -104,7 +117,7 @@ export interface BoqResponse {
   prices: { kalkulationspaket: number; ausfuehrungspaket: number } | null;
   findings?: BoqFinding[];
   findingCounts?: { total: number; bySeverity: Record<string, number>; byRule: Record<string, number>; nachtragspotenzial: number };
-  totals?: { total: number | null } | null;
+  totals?: { total: number | null; discount?: { percent: number | null; amount: number | null; beforeDiscount: number | null } } | null;
   /** null without prices. */
   potential?: BoqPotential | null;
   money?: BoqMoney | null;

@@ -62,6 +62,8 @@ export const SUMMARIES: Record<string, string> = {
   "GET /api/projects/{id}/boq": "Gelesenes Leistungsverzeichnis",
   "PUT /api/projects/{id}/boq/mapping": "Spaltenzuordnung einer Tabelle festlegen",
   "GET /api/projects/{id}/boq/export.xlsx": "Leistungsverzeichnis als Excel-Datei",
+  "GET /api/projects/{id}/boq/export.x83": "Leistungsverzeichnis als GAEB DA XML 3.3 (X83, ohne Preise)",
+  "GET /api/projects/{id}/boq/export.x84": "Leistungsverzeichnis als GAEB DA XML 3.3 (X84, mit den Preisen des LV)",
   "POST /api/projects/{id}/evaluation-draft": "Auswertungsentwurf erzeugen",
   "POST /api/analysis-prompts": "Analyse-Prompt speichern",
   "POST /api/analysis-prompts/{id}/activate": "Version des Analyse-Prompts aktivieren",

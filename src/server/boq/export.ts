@@ -1,3 +1,4 @@
+// GET /api/projects/:id/boq/export.x83 and .x84 – the read LV as GAEB DA XML 3.3 (gaeb-export.ts).
 // GET /api/projects/:id/boq/export.xlsx – the read LV with its pre-check as an Excel workbook for
 // the estimator: sheet "Positionen" (every lot, title and item with quantity, unit, EP, GP, kinds,
 // findings and the amount at stake), "Befunde" (every finding) and "LV-Fragen" (the findings about
@@ -18,14 +19,15 @@ import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
 import { requireUser } from "../auth/guards";
 import type { Db } from "../db/client";
-import { boqPositions } from "../db/schema";
+import { boqPositions, companies } from "../db/schema";
 import type { Finding } from "../tender";
 import { conflict, notFound } from "../http/errors";
 import { loadVisibleProject } from "../projects/access";
 import { contentDisposition } from "../projects/files";
 import { decide } from "../tender/public";
 import { ownerQuestions, questionFor } from "./draft";
-import { currentAnalysis, type AnalysisSummary } from "./store";
+import { buildGaebXml, type GaebExportNode } from "./gaeb-export";
+import { currentAnalysis, positionExtras, type AnalysisSummary, type StoredDetails } from "./store";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const QTY_FORMAT = "#,##0.000";
@@ -34,6 +36,8 @@ export const EUR_FORMAT = '#,##0.00 "€"';
 const NO_LV = "Für dieses Projekt ist kein Leistungsverzeichnis hochgeladen.";
 const PENDING = "Das Leistungsverzeichnis wird noch gelesen. Bitte versuchen Sie es in wenigen Sekunden erneut.";
 const NOT_READ = "Das Leistungsverzeichnis konnte nicht automatisch gelesen werden; eine Excel-Auswertung ist daher nicht möglich.";
+const NOT_READ_GAEB = "Das Leistungsverzeichnis konnte nicht automatisch gelesen werden; eine GAEB-Datei ist daher nicht möglich.";
+const GAEB_TYPE = "application/xml; charset=utf-8";
 
 /** German names of the position kinds and flags (the LV tab's badges, plus the node kinds). */
 const KIND_LABELS: Record<string, string> = { lot: "Los", title: "Titel", markup: "Zuschlagsposition", ...POSITION_BADGES };
@@ -50,6 +54,24 @@ export interface ExportPosition {
   unitPrice: number | null;
   total: number | null;
   kinds: string[];
+  /** Unterbeschreibungen, written as rows "<OZ>/<no>" below their item. */
+  subDescriptions?: { no: string; shortText: string; qty: number | null; unit: string }[];
+  /** A lot/title's discount, surcharge or lump sum; its GP is the amount after it. */
+  section?: { discountPercent: number | null; discountAmount: number | null; lumpSum: number | null; subtotal: number | null };
+}
+
+const de = (n: number, digits = 2) => n.toLocaleString("de-DE", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** "Nachlass 3,5 % auf 3.034,50 €", "Zuschlag 2,5 % …", "Nachlass 489,41 € …", "Pauschalsumme statt 5.000,00 €". */
+export function sectionNote(s: NonNullable<ExportPosition["section"]>): string | null {
+  const on = s.subtotal === null ? "" : ` auf ${de(s.subtotal)} €`;
+  if (s.lumpSum !== null) return `Pauschalsumme${s.subtotal === null ? "" : ` statt ${de(s.subtotal)} €`}`;
+  if (s.discountAmount !== null) return `Nachlass ${de(s.discountAmount)} €${on}`;
+  if (s.discountPercent !== null) {
+    const pct = de(Math.abs(s.discountPercent), Number.isInteger(s.discountPercent) ? 0 : 2).replace(/,?0+$/, "");
+    return `${s.discountPercent < 0 ? "Zuschlag" : "Nachlass"} ${pct} %${on}`;
+  }
+  return null;
 }
 
 /** Starts a spreadsheet would run as a formula once the cell is edited or the sheet saved as CSV. */
@@ -188,8 +210,7 @@ export async function buildBoqWorkbook(input: {
       p.unitPrice,
       p.total,
       text(
-        p.kinds
-          .map((k) => KIND_LABELS[k])
+        [...p.kinds.map((k) => KIND_LABELS[k]), p.section ? sectionNote(p.section) : null]
           .filter(Boolean)
           .join(", "),
       ),
@@ -204,6 +225,9 @@ export async function buildBoqWorkbook(input: {
     ]);
     if (p.kind === "lot" || p.kind === "title") row.font = { bold: true };
     row.commit();
+    for (const sub of p.subDescriptions ?? []) {
+      positions.addRow([text(`${p.oz ?? ""}/${sub.no}`), text(sub.shortText), sub.qty || null, text(sub.unit === "----" ? "" : sub.unit), null, null, "Unterbeschreibung", null, null]).commit();
+    }
   }
   positions.commit();
 
@@ -283,7 +307,7 @@ export async function buildBoqWorkbook(input: {
 }
 
 async function exportPositions(db: Db, analysisId: number): Promise<ExportPosition[]> {
-  return db
+  const rows = await db
     .select({
       kind: boqPositions.kind,
       level: boqPositions.level,
@@ -295,16 +319,85 @@ async function exportPositions(db: Db, analysisId: number): Promise<ExportPositi
       unitPrice: boqPositions.unitPrice,
       total: boqPositions.total,
       kinds: boqPositions.kinds,
+      details: boqPositions.details,
     })
     .from(boqPositions)
     .where(eq(boqPositions.analysisId, analysisId))
     .orderBy(asc(boqPositions.seq));
+  return rows.map(({ details, ...row }) => {
+    const { subDescriptions, section } = positionExtras(details);
+    return { ...row, ...(subDescriptions ? { subDescriptions } : {}), ...(section ? { section } : {}) };
+  });
+}
+
+/** The stored positions with what the GAEB export needs of their details. */
+async function gaebPositions(db: Db, analysisId: number): Promise<GaebExportNode[]> {
+  const rows = await db
+    .select({
+      kind: boqPositions.kind,
+      level: boqPositions.level,
+      oz: boqPositions.oz,
+      parentOz: boqPositions.parentOz,
+      shortText: boqPositions.shortText,
+      longText: boqPositions.longText,
+      qty: boqPositions.qty,
+      unit: boqPositions.unit,
+      unitPrice: boqPositions.unitPrice,
+      total: boqPositions.total,
+      details: boqPositions.details,
+    })
+    .from(boqPositions)
+    .where(eq(boqPositions.analysisId, analysisId))
+    .orderBy(asc(boqPositions.seq));
+  return rows.map(({ details, ...row }) => ({
+    ...row,
+    flags: (details as StoredDetails | null)?.flags ?? null,
+    ...positionExtras(details),
+  }));
 }
 
 export const boqExportRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
+
+    // The LV as GAEB DA XML 3.3: X83 without prices, X84 with the prices the LV carries.
+    for (const phase of [83, 84] as const) {
+      app.get(`/api/projects/:id/boq/export.x${phase}`, { schema: { params: idParam } }, async (req, reply) => {
+        const user = requireUser(req);
+        const project = await loadVisibleProject(db, user, req.params.id);
+        const row = await currentAnalysis(db, project.id);
+        if (!row?.inputFileId) throw notFound(NO_LV);
+        const a = row.analysis;
+        if (!a || a.status === "pending") throw conflict(PENDING);
+        if (a.status !== "done" || !a.summary) throw conflict(NOT_READ_GAEB);
+        const summary = a.summary as AnalysisSummary;
+        // The bidder of the X84 is the project's company (a demo project may have none).
+        const [company] =
+          project.companyId === null
+            ? []
+            : await db.select({ name: companies.name, address: companies.address }).from(companies).where(eq(companies.id, project.companyId));
+        const xml = buildGaebXml({
+          phase,
+          projectName: summary.projectName || project.name,
+          boqName: summary.boqName || project.name,
+          currency: summary.currency || "EUR",
+          companyName: company?.name ?? "",
+          companyAddress: company?.address ?? null,
+          positions: await gaebPositions(db, a.id),
+          lvDiscount: summary.totals?.discount ?? null,
+          total: summary.totals?.total ?? null,
+        });
+        const data = Buffer.from(xml, "utf8");
+        return reply
+          .header("Content-Type", GAEB_TYPE)
+          .header("Content-Length", data.length)
+          .header("Content-Disposition", contentDisposition("attachment", `LV-${project.id}.x${phase}`))
+          .header("Content-Security-Policy", "sandbox; default-src 'none'")
+          .header("Cache-Control", "private, no-store")
+          .send(data);
+      });
+    }
 
     app.get("/api/projects/:id/boq/export.xlsx", { schema: { params: idParam } }, async (req, reply) => {
       const user = requireUser(req);

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { ColumnMapping } from "../../common/schemas/boq";
 import type { Db, DbOrTx } from "../db/client";
 import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
+import type { BidderAnswer, SectionTotals, SubDescription } from "../tender/public";
 import type { BoqNode, TenderAnalysis } from "../tender";
 import { decide, priceFindings, type TenderAnalysis as Analysis } from "../tender/public";
 import { retryWhileUnavailable } from "../jobs/queue";
@@ -28,6 +29,29 @@ export function positionKinds(p: BoqNode): string[] {
   if (f.changeOrder) k.push("changeOrder");
   if (p.bidderGaps > 0) k.push("bidderGap");
   return k;
+}
+
+/** The `details` column of a stored position. */
+export interface StoredDetails {
+  flags: BoqNode["flags"];
+  bidderGaps: number;
+  totalComputed: boolean;
+  gaebId: string | null;
+  subDescriptions?: SubDescription[];
+  bidderAnswers?: BidderAnswer[];
+  discountPercent?: number;
+  section?: SectionTotals;
+}
+
+/** What the LV tab shows beyond the columns: sub-descriptions, bidder answers, discounts. */
+export function positionExtras(details: unknown) {
+  const d = (details ?? {}) as Partial<StoredDetails>;
+  return {
+    ...(d.subDescriptions ? { subDescriptions: d.subDescriptions } : {}),
+    ...(d.bidderAnswers ? { bidderAnswers: d.bidderAnswers } : {}),
+    ...(d.discountPercent ? { discountPercent: d.discountPercent } : {}),
+    ...(d.section ? { section: d.section } : {}),
+  };
 }
 
 export type AnalysisSummary = Omit<TenderAnalysis, "positions" | "status" | "error" | "format" | "phase" | "clauseTexts"> & {
@@ -123,7 +147,16 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
           unitPrice: p.unitPrice,
           total: p.total,
           kinds: positionKinds(p),
-          details: { flags: p.flags, bidderGaps: p.bidderGaps, totalComputed: p.totalComputed, gaebId: p.id },
+          details: {
+            flags: p.flags,
+            bidderGaps: p.bidderGaps,
+            totalComputed: p.totalComputed,
+            gaebId: p.id,
+            ...(p.subDescriptions?.length ? { subDescriptions: p.subDescriptions } : {}),
+            ...(p.bidderAnswers?.length ? { bidderAnswers: p.bidderAnswers } : {}),
+            ...(p.discountPercent ? { discountPercent: p.discountPercent } : {}),
+            ...(p.section ? { section: p.section } : {}),
+          } satisfies StoredDetails,
         })),
       );
     }
@@ -167,7 +200,7 @@ export async function currentAnalysis(db: Db, projectId: number) {
 }
 
 export async function analysisPositions(db: Db, analysisId: number) {
-  return db
+  const rows = await db
     .select({
       seq: boqPositions.seq,
       kind: boqPositions.kind,
@@ -181,8 +214,10 @@ export async function analysisPositions(db: Db, analysisId: number) {
       unitPrice: boqPositions.unitPrice,
       total: boqPositions.total,
       kinds: boqPositions.kinds,
+      details: boqPositions.details,
     })
     .from(boqPositions)
     .where(eq(boqPositions.analysisId, analysisId))
     .orderBy(asc(boqPositions.seq));
+  return rows.map(({ details, ...row }) => ({ ...row, ...positionExtras(details) }));
 }

@@ -42,7 +42,13 @@ describe("analyseTender", () => {
 
   it("returns totals of priced files", async () => {
     const result = await analyseTender(fixture("realistic.x84"), "realistic.x84");
-    expect(result.totals).toEqual({ total: 9649, stated: 9649, pricedItems: 4, computedItems: 0 });
+    expect(result.totals).toEqual({
+      total: 9166.55,
+      stated: 9166.55,
+      pricedItems: 4,
+      computedItems: 0,
+      discount: { percent: 5, amount: null, beforeDiscount: 9649 },
+    });
   });
 
   it("returns only JSON-serialisable data", async () => {

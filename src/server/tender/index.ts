@@ -24,7 +24,7 @@ import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
 
 export { GaebError } from "./errors";
 export { failedAnalysis, type PositionCounts, type TenderAnalysis } from "./analysis-result";
-export type { BoqNode, ParsedTender, TenderFormat } from "./types";
+export type { BidderAnswer, BoqNode, ParsedTender, SectionTotals, SubDescription, TenderFormat } from "./types";
 export type { Finding, FindingCounts, Potential } from "./review/types";
 export type { ChecklistEntry } from "./review/clauses";
 export type { ContractDocumentInput } from "./read/contract-documents";

@@ -9,7 +9,7 @@ export { priceFindings, type MoneySummary } from "./money/money";
 export { decide, topRiskFindings, type Decision } from "./money/decision";
 export { DEFAULT_REFERENCE_PRICES, type ReferencePriceTable } from "./money/reference-prices";
 export { detectTenderFormat } from "./read/detect";
-export type { BoqNode, ParsedTender, TenderFormat } from "./types";
+export type { BidderAnswer, BoqNode, ParsedTender, PositionFlags, SectionTotals, SubDescription, TenderFormat } from "./types";
 export type { Finding, FindingCounts, Potential } from "./review/types";
 export { clauseFindings, type ChecklistEntry, type ClauseText } from "./review/clauses";
 export { checklist, type ClauseType } from "./review/clauses/checklist";

@@ -27,6 +27,40 @@ export interface PositionFlags {
   perfDescr: boolean;
 }
 
+/** An Unterbeschreibung (Item/SubDescr) of a Leitbeschreibung: its own number, texts and quantity. */
+export interface SubDescription {
+  /** SubDNo, e.g. "1" – shown as "<OZ>/<no>". */
+  no: string;
+  shortText: string;
+  longText: string;
+  qty: number | null;
+  unit: string;
+}
+
+/** A bidder's TextComplement (Kind="Bidder"): the owner's caption and what the bidder entered. */
+export interface BidderAnswer {
+  caption: string;
+  /** null while the bidder has not filled it in. */
+  answer: string | null;
+}
+
+/**
+ * What a lot/title's Totals say beyond the sum (GAEB BoQCtgy/Totals): a discount in percent
+ * (negative = surcharge) or as an amount, or a lump sum that replaces the section's sum.
+ */
+export interface SectionTotals {
+  discountPercent: number | null;
+  discountAmount: number | null;
+  /** TotalLSUM: the section is offered for this lump sum instead of its items' sum. */
+  lumpSum: number | null;
+  /** Totals/Total as stated in the file (before discount). */
+  stated: number | null;
+  /** Totals/TotAfterDisc as stated in the file. */
+  statedAfterDiscount: number | null;
+  /** The computed sum of the counted items and sub-sections before discount or lump sum. */
+  subtotal: number | null;
+}
+
 export interface BoqNode {
   kind: NodeKind;
   /** 0 for top-level nodes, +1 per enclosing category. */
@@ -48,13 +82,23 @@ export interface BoqNode {
   /** True when `total` was computed here (qty × unit price, or a subtotal). */
   totalComputed: boolean;
   flags: PositionFlags;
+  /** Unterbeschreibungen of an item (GAEB Item/SubDescr), in file order. */
+  subDescriptions?: SubDescription[];
+  /** Answers to the bidder's text fields (GAEB TextComplement Kind="Bidder"), not part of the long text. */
+  bidderAnswers?: BidderAnswer[];
+  /** Item discount in percent (GAEB Item/DiscountPcnt), already contained in the item's total. */
+  discountPercent?: number | null;
+  /** Lot/title: discount, surcharge or lump sum of the section; `total` is the amount after it. */
+  section?: SectionTotals;
 }
 
 export interface TenderTotals {
   /** Sum of all counted item totals; null when no item carries a price. */
   total: number | null;
-  /** Total stated in BoQInfo/Totals/Total, if any. */
+  /** Total stated in the file: BoQInfo/Totals/TotAfterDisc, else BoQInfo/Totals/Total. */
   stated: number | null;
+  /** The LV-wide discount (BoQInfo/Totals), if any: `total` is the amount after it. */
+  discount?: { percent: number | null; amount: number | null; beforeDiscount: number | null };
   pricedItems: number;
   computedItems: number;
 }

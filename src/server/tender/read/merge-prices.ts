@@ -1,9 +1,10 @@
 // A price-only X84 (items referenced by ID/OZ with UP and IT, no quantities or texts – as the
-// BVBS check files and many bidders' exports) completes the X83 it answers: its prices are
-// copied onto the X83's items, and the merged LV is analysed like a priced one.
+// BVBS check files and many bidders' exports) completes the X83 it answers: its prices, item
+// discounts and bidder answers are copied onto the X83's items, the sections' discounts and lump
+// sums onto its lots and titles, and the merged LV is analysed like a priced one.
 import { GaebError } from "../errors";
 import { computeTotals } from "../totals";
-import type { BoqNode, ParsedTender } from "../types";
+import type { BidderAnswer, BoqNode, ParsedTender } from "../types";
 
 const LISTED = 10;
 const listOz = (nodes: BoqNode[]) =>
@@ -34,8 +35,33 @@ function matchItems(base: BoqNode[], priced: BoqNode[]): Map<BoqNode, BoqNode> {
   return matches;
 }
 
+/** The bidder's answers filled into the X83's fields, in order; the open ones stay gaps. */
+function mergeAnswers(target: BoqNode, answers: BidderAnswer[]): void {
+  const merged = (target.bidderAnswers ?? []).map((a) => ({ ...a }));
+  answers.forEach((a, i) => {
+    if (merged[i]) merged[i].answer = a.answer ?? merged[i].answer;
+    else merged.push({ ...a });
+  });
+  target.bidderAnswers = merged;
+  target.bidderGaps = merged.filter((a) => a.answer === null).length;
+  // The fields in the long text, in the same order: an answered one is no longer open.
+  let i = 0;
+  target.longText = target.longText.replace(/\[Bieterangabe(?:: …)?\]/g, (marker) => {
+    const answered = merged[i++]?.answer != null;
+    return answered ? "[Bieterangabe]" : marker;
+  });
+}
+
 export function mergePrices(base: ParsedTender, prices: ParsedTender, baseFileName: string): ParsedTender {
   const positions = base.positions.map((p) => ({ ...p, flags: { ...p.flags } }));
+  // Section discounts and lump sums are the bidder's: they come from the X84 only.
+  const sections = new Map(prices.positions.filter((p) => p.kind === "lot" || p.kind === "title").map((p) => [p.oz, p.section]));
+  for (const node of positions) {
+    if (node.kind !== "lot" && node.kind !== "title") continue;
+    const section = sections.get(node.oz);
+    if (section) node.section = { ...section };
+    else delete node.section;
+  }
   const baseItems = positions.filter((p) => p.kind === "item" || p.kind === "markup");
   const priced = entries(prices);
   const matches = matchItems(baseItems, priced);
@@ -50,7 +76,9 @@ export function mergePrices(base: ParsedTender, prices: ParsedTender, baseFileNa
   for (const [p, target] of matches) {
     target.unitPrice = p.unitPrice;
     target.total = p.total;
+    target.discountPercent = p.discountPercent ?? null;
     if (p.flags.notOffered) target.flags.notOffered = true;
+    if (p.bidderAnswers?.length) mergeAnswers(target, p.bidderAnswers);
   }
   const unmatched = priced.filter((p) => !matches.has(p));
   const matched = new Set(matches.values());
@@ -61,7 +89,12 @@ export function mergePrices(base: ParsedTender, prices: ParsedTender, baseFileNa
   ];
   if (unmatched.length > 0) warnings.push(`${unmatched.length} Positionen der Angebotsdatei fehlen im LV „${baseFileName}“ (OZ ${listOz(unmatched)}).`);
   if (unpriced.length > 0) warnings.push(`${unpriced.length} Positionen des LV haben in der Angebotsdatei keinen Preis (OZ ${listOz(unpriced)}).`);
-  const totals = computeTotals(positions, prices.totals.stated);
+  const discount = prices.totals.discount;
+  const totals = computeTotals(
+    positions,
+    prices.totals.stated,
+    discount ? { percent: discount.percent, amount: discount.amount, lumpSum: null } : null,
+  );
   if (totals.stated !== null && totals.total !== null && Math.abs(totals.stated - totals.total) > 0.005) {
     warnings.push(`Die Summe laut Angebotsdatei (${totals.stated.toFixed(2)}) weicht von der Summe der Positionen (${totals.total.toFixed(2)}) ab.`);
   }

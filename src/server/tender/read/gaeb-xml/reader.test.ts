@@ -178,14 +178,21 @@ describe("realistic.x84", () => {
     ]);
   });
 
-  it("shows a filled bidder complement as bidder input, not as an open gap", () => {
+  it("keeps a filled bidder complement as the bidder's answer, not as long text or an open gap", () => {
     const item = parsed.positions[1];
-    expect(item.longText).toBe("[Bieterangabe: Fabrikat: Muster GmbH, Typ ABC-500]");
+    expect(item.longText).toBe("");
+    expect(item.bidderAnswers).toEqual([{ caption: "", answer: "Fabrikat: Muster GmbH, Typ ABC-500" }]);
     expect(item.bidderGaps).toBe(0);
   });
 
-  it("sums to the stated 9649.00 without a mismatch warning", () => {
-    expect(parsed.totals).toEqual({ total: 9649, stated: 9649, pricedItems: 4, computedItems: 0 });
+  it("applies the LV-wide 5 % discount: 9 649.00 less 482.45 is the stated 9 166.55, without a mismatch warning", () => {
+    expect(parsed.totals).toEqual({
+      total: 9166.55,
+      stated: 9166.55,
+      pricedItems: 4,
+      computedItems: 0,
+      discount: { percent: 5, amount: null, beforeDiscount: 9649 },
+    });
     expect(parsed.warnings.some((w) => w.includes("weicht"))).toBe(false);
     expect(parsed.projectName).toBe("Neubau Lagerhalle Nord - Musterausschreibung");
   });

@@ -9,13 +9,15 @@ import { GaebError } from "../../errors";
 import { DEFAULT_LIMITS, type ReadLimits } from "../../limits";
 import { LineBuffer, collapseWhitespace } from "./text-buffer";
 import { computeTotals, parseDecimal } from "../../totals";
-import { newNode, type BoqNode, type NodeKind, type ParsedTender } from "../../types";
+import { newNode, type BoqNode, type NodeKind, type ParsedTender, type SubDescription } from "../../types";
 
 export { GaebError } from "../../errors";
 export { detectTenderFormat } from "../detect";
 
 const SUPPORTED_VERSIONS = new Set(["3.0", "3.1", "3.2", "3.3"]);
 const FULLY_SUPPORTED_PHASES = new Set([81, 82, 83, 84, 85, 86]);
+/** Phases with a letter: 89B is the supporting document to an invoice (Rechnungsbegleitende Unterlage). */
+const PHASE_VARIANTS = new Set(["89B"]);
 const LENIENT_PHASES = new Set([87, 89]);
 /** Element names of GAEB DA XML 2.x, which used German names. */
 const GERMAN_2X_ELEMENTS = new Set([
@@ -36,16 +38,25 @@ const ENTRY_ELEMENTS = new Map<string, NodeKind>([
   ["PerfDescr", "remark"],
 ]);
 /** Leaf elements outside the positions that we read (project, BoQ and award data). */
-const HEADER_FIELDS = new Set(["DP", "Version", "LblPrj", "NamePrj", "Name", "Cur", "LblBoQ", "Type", "Total", "CnstStart", "CnstEnd"]);
+const HEADER_FIELDS = new Set(["DP", "Version", "LblPrj", "NamePrj", "Name", "Cur", "LblBoQ", "Type", "CnstStart", "CnstEnd"]);
+/** Totals of a BoQCtgy or of BoQInfo (sum, discount, lump sum). */
+const TOTALS_FIELDS = new Set(["Total", "DiscountPcnt", "DiscountAmt", "TotAfterDisc", "TotalLSUM"]);
 /** All leaf elements whose text we read; only their text is collected (speed on large files). */
 const LEAF_FIELDS = new Set([
   ...HEADER_FIELDS,
-  "NotApplBoQ",
+  ...TOTALS_FIELDS,
+  ...["NotApplBoQ", "ALNBGroupNo", "ALNBSerNo", "SubDNo"],
   ...["Qty", "QU", "UP", "IT", "Provis", "ALNGroupNo", "ALNSerNo", "LumpSumItem", "HourIt", "KeyIt"],
   ...["QtyTBD", "NotAppl", "NotOffered", "CONo", "COStatus", "MarkupType", "PerfLbl"],
   ...["UPComp1", "UPComp2", "UPComp3", "UPComp4", "UPComp5", "UPComp6"],
 ]);
 const BIDDER_GAP = "[Bieterangabe: …]";
+/** Where the bidder's filled-in answer stands in the owner's text (the answer is in `bidderAnswers`). */
+const BIDDER_ANSWERED = "[Bieterangabe]";
+const BIDDER_MARKERS = /\[Bieterangabe(?:: …)?\]/g;
+
+/** Whether a text has words of its own besides the bidder's fields. */
+export const hasOwnText = (text: string) => text.replace(BIDDER_MARKERS, "").trim() !== "";
 /** XML forbids C0 control characters, yet AVA exports contain stray ones (e.g. form feeds). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the purpose
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
@@ -55,7 +66,8 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
  * texts nor quantities – they only make sense merged into the X83 they answer.
  */
 export function isPriceOnly(items: BoqNode[]): boolean {
-  if (items.length === 0 || items.some((p) => p.shortText || p.longText)) return false;
+  // Bidder answers (TextComplement Kind="Bidder") are not a description of the item's own.
+  if (items.length === 0 || items.some((p) => p.shortText || hasOwnText(p.longText) || p.subDescriptions?.some((s) => s.shortText || s.longText))) return false;
   const withoutQty = items.filter((p) => p.qty === null).length;
   return withoutQty >= items.length * 0.8 && items.some((p) => p.unitPrice !== null || p.total !== null);
 }
@@ -63,6 +75,16 @@ export function isPriceOnly(items: BoqNode[]): boolean {
 interface OpenCategory {
   node: BoqNode;
   depth: number;
+  alnGroup: string | null;
+  alnSerial: number | null;
+  totals: Partial<Record<string, number | null>>;
+}
+
+/** An Item/SubDescr being read. */
+interface OpenSubDescription {
+  sub: SubDescription;
+  depth: number;
+  descriptionDepth: number | null;
 }
 
 /** The Item/MarkupItem/Remark/PerfDescr being read, and the fields that need combining. */
@@ -76,6 +98,7 @@ interface OpenEntry {
   alnSerial: number | null;
   coNumber: string | null;
   coStatus: string | null;
+  subDescription: OpenSubDescription | null;
 }
 
 type Part = "caption" | "body" | "tail";
@@ -92,7 +115,7 @@ const MAX_PREAMBLE_CHARS = 200_000;
 
 /** A formatted text being collected: short text, long text, a category label or an AddText. */
 interface OpenRichText {
-  target: "short" | "long" | "label" | "preamble";
+  target: "short" | "long" | "label" | "preamble" | "subShort" | "subLong";
   depth: number;
   lines: LineBuffer;
   complement: OpenComplement | null;
@@ -132,13 +155,16 @@ class GaebXmlReader {
   private ns200407 = false;
   private declaredVersion: string | null = null;
   private dp: number | null = null;
+  /** "89B" when the file says so (namespace DA89B or DP 89B); the phase number stays 89. */
+  private phaseLabel: string | null = null;
   private projectLabel = "";
   private projectName = "";
   private boqLabel = "";
   private boqName = "";
   private awardCurrency = "";
   private projectCurrency = "";
-  private statedTotal: number | null = null;
+  /** BoQInfo/Totals. */
+  private readonly boqTotals: Partial<Record<string, number | null>> = {};
   /** AddText (Vorbemerkungen, Vertragstexte) outside the positions, and AwardInfo's dates. */
   private readonly preambleParts: string[] = [];
   private preambleChars = 0;
@@ -173,15 +199,27 @@ class GaebXmlReader {
       case "BoQCtgy":
         this.openCategory(tag.attributes, depth);
         break;
-      case "Description":
-        if (this.entry && depth === this.entry.depth + 1) this.entry.descriptionDepth = depth;
+      case "SubDescr":
+        if (this.entry && depth === this.entry.depth + 1 && !this.entry.subDescription) {
+          this.entry.subDescription = { sub: { no: "", shortText: "", longText: "", qty: null, unit: "" }, depth, descriptionDepth: null };
+        }
         break;
+      case "Description": {
+        const sub = this.entry?.subDescription;
+        if (sub && depth === sub.depth + 1) sub.descriptionDepth = depth;
+        else if (this.entry && depth === this.entry.depth + 1) this.entry.descriptionDepth = depth;
+        break;
+      }
       case "OutlTxt":
       case "TextOutlTxt":
-        if (this.entry?.descriptionDepth && !this.rich) this.startRich("short", depth);
+        if (this.rich) break;
+        if (this.entry?.subDescription?.descriptionDepth) this.startRich("subShort", depth);
+        else if (this.entry?.descriptionDepth) this.startRich("short", depth);
         break;
       case "DetailTxt":
-        if (this.entry?.descriptionDepth && !this.rich) this.startRich("long", depth);
+        if (this.rich) break;
+        if (this.entry?.subDescription?.descriptionDepth) this.startRich("subLong", depth);
+        else if (this.entry?.descriptionDepth) this.startRich("long", depth);
         break;
       case "LblTx": {
         const category = this.categories.at(-1);
@@ -195,7 +233,7 @@ class GaebXmlReader {
         if (!this.entry && !this.rich) this.startRich("preamble", depth);
         break;
       case "TextComplement":
-        if (this.rich?.target === "long") {
+        if (this.rich?.target === "long" || this.rich?.target === "subLong") {
           this.rich.complement = {
             bidder: tag.attributes.Kind === "Bidder",
             markedEmpty: isYes(tag.attributes.Empty ?? "no"),
@@ -234,16 +272,22 @@ class GaebXmlReader {
     if (this.rich) this.closeInRich(name, depth);
     if (this.inLeaf) {
       const text = this.leafText;
-      if (this.entry && depth === this.entry.depth + 1) this.applyEntryField(name, text);
-      if (category && depth === category.depth + 1 && name === "NotApplBoQ" && isYes(text)) {
-        category.node.flags.notApplicable = true;
-      }
+      const sub = this.entry?.subDescription;
+      if (sub && depth === sub.depth + 1) this.applySubDescriptionField(sub.sub, name, text);
+      else if (this.entry && depth === this.entry.depth + 1) this.applyEntryField(name, text);
+      if (category && !this.entry) this.applyCategoryField(category, name, depth, text);
       this.applyHeaderField(name, this.stack[depth - 2], text);
     }
 
+    const sub = this.entry?.subDescription;
+    if (sub && depth === sub.descriptionDepth) sub.descriptionDepth = null;
+    if (sub && depth === sub.depth) {
+      (this.entry!.node.subDescriptions ??= []).push(sub.sub);
+      this.entry!.subDescription = null;
+    }
     if (this.entry && depth === this.entry.descriptionDepth) this.entry.descriptionDepth = null;
     if (this.entry && depth === this.entry.depth) this.closeEntry();
-    if (category && depth === category.depth) this.categories.pop();
+    if (category && depth === category.depth) this.closeCategory(category);
     this.stack.pop();
     this.leafText = "";
     this.inLeaf = false;
@@ -256,6 +300,7 @@ class GaebXmlReader {
   result(): ParsedTender {
     if (!this.sawBoq) this.warnings.push("Die Datei enthält kein Leistungsverzeichnis (keine Positionen).");
     this.inheritNotApplicable();
+    this.inheritAlternativeSections();
     this.warnDuplicateOz();
     const items = this.positions.filter((p) => p.kind === "item");
     const priceOnly = isPriceOnly(items);
@@ -264,7 +309,12 @@ class GaebXmlReader {
         "Die Positionen enthalten keine Texte (bei Angebotsdateien .x84 üblich). Für die Textprüfung bitte die zugehörige Angebotsaufforderung (.x83) hochladen.",
       );
     }
-    const totals = computeTotals(this.positions, this.statedTotal);
+    const t = this.boqTotals;
+    const totals = computeTotals(this.positions, t.TotAfterDisc ?? t.TotalLSUM ?? t.Total ?? null, {
+      percent: t.DiscountPcnt ?? null,
+      amount: t.DiscountAmt ?? null,
+      lumpSum: t.TotalLSUM ?? null,
+    });
     if (totals.stated !== null && totals.total !== null && Math.abs(totals.stated - totals.total) > 0.005) {
       this.warnings.push(
         `Die Summe laut Datei (${totals.stated.toFixed(2)}) weicht von der Summe der Positionen (${totals.total.toFixed(2)}) ab.`,
@@ -317,13 +367,15 @@ class GaebXmlReader {
       ([key, value]) => (key === "xmlns" || key.startsWith("xmlns:")) && /gaeb/i.test(value),
     )?.[1];
     if (!namespace) return;
-    const m = /GAEB_DA_XML\/(?:DA(\d\d)\/(\d+\.\d+)|(200407))/i.exec(namespace);
-    if (m?.[3]) this.ns200407 = true;
+    const m = /GAEB_DA_XML\/(?:DA(\d\d)([A-Z]*)\/(\d+\.\d+)|(200407))/i.exec(namespace);
+    if (m?.[4]) this.ns200407 = true;
     if (m?.[1]) {
       this.nsPhase = Number(m[1]);
-      this.nsVersion = m[2];
-      if (!SUPPORTED_VERSIONS.has(m[2])) {
-        throw new GaebError("unsupported_version", namespace, `Version ${m[2]}`);
+      const variant = `${m[1]}${m[2].toUpperCase()}`;
+      if (PHASE_VARIANTS.has(variant)) this.phaseLabel = variant;
+      this.nsVersion = m[3];
+      if (!SUPPORTED_VERSIONS.has(m[3])) {
+        throw new GaebError("unsupported_version", namespace, `Version ${m[3]}`);
       }
     }
   }
@@ -336,7 +388,44 @@ class GaebXmlReader {
     const oz = parent ? `${parent.node.oz}.${rno}` : rno;
     const node = newNode(kind, { level, oz, parentOz: parent?.node.oz ?? null, id: attributes.ID ?? null });
     this.addPosition(node);
-    this.categories.push({ node, depth });
+    this.categories.push({ node, depth, alnGroup: null, alnSerial: null, totals: {} });
+  }
+
+  /** ALNBGroupNo/ALNBSerNo (alternative sections), NotApplBoQ and Totals of the open category. */
+  private applyCategoryField(category: OpenCategory, name: string, depth: number, raw: string): void {
+    const value = raw.trim();
+    if (depth === category.depth + 1) {
+      if (name === "NotApplBoQ" && isYes(value)) category.node.flags.notApplicable = true;
+      else if (name === "ALNBGroupNo") category.alnGroup = value;
+      else if (name === "ALNBSerNo") category.alnSerial = parseDecimal(value) ?? 0;
+    } else if (depth === category.depth + 2 && this.stack[depth - 2] === "Totals" && TOTALS_FIELDS.has(name)) {
+      category.totals[name] = parseDecimal(value);
+    }
+  }
+
+  private closeCategory(category: OpenCategory): void {
+    const { node, totals } = category;
+    if (category.alnGroup !== null || category.alnSerial !== null) {
+      node.flags.alternative = { group: category.alnGroup ?? "", serial: category.alnSerial ?? 0 };
+    }
+    if (Object.keys(totals).length > 0) {
+      node.section = {
+        discountPercent: totals.DiscountPcnt ?? null,
+        discountAmount: totals.DiscountAmt ?? null,
+        lumpSum: totals.TotalLSUM ?? null,
+        stated: totals.Total ?? null,
+        statedAfterDiscount: totals.TotAfterDisc ?? null,
+        subtotal: null,
+      };
+    }
+    this.categories.pop();
+  }
+
+  private applySubDescriptionField(sub: SubDescription, name: string, raw: string): void {
+    const value = raw.trim();
+    if (name === "SubDNo") sub.no = value;
+    else if (name === "Qty") sub.qty = parseDecimal(value);
+    else if (name === "QU") sub.unit = value;
   }
 
   private openEntry(element: string, kind: NodeKind, attributes: Record<string, string>, depth: number): void {
@@ -359,6 +448,7 @@ class GaebXmlReader {
       alnSerial: null,
       coNumber: null,
       coStatus: null,
+      subDescription: null,
     };
   }
 
@@ -394,6 +484,9 @@ class GaebXmlReader {
         break;
       case "IT":
         node.total = parseDecimal(value);
+        break;
+      case "DiscountPcnt":
+        node.discountPercent = parseDecimal(value);
         break;
       case "Provis":
         if (value === "WithoutTotal" || value === "WithTotal") node.flags.provisional = value;
@@ -454,6 +547,11 @@ class GaebXmlReader {
     if (entry.coNumber !== null) {
       node.flags.changeOrder = { number: entry.coNumber, status: entry.coStatus };
     }
+    // Only the bidder's fields and no text of the entry's own (a bid's X84): no long text.
+    if (!hasOwnText(node.longText)) node.longText = "";
+    if (node.subDescriptions) {
+      for (const sub of node.subDescriptions) if (!hasOwnText(sub.longText)) sub.longText = "";
+    }
     this.entry = null;
   }
 
@@ -478,16 +576,24 @@ class GaebXmlReader {
     }
   }
 
-  /** Owner complements read as their text; bidder complements are marked as bidder input. */
+  /**
+   * Owner complements read as their text. A bidder complement leaves a marker in the text – open
+   * ("[Bieterangabe: …]", counted as a gap) or answered ("[Bieterangabe]") – and its answer goes
+   * to `bidderAnswers`, not into the long text.
+   */
   private renderComplement(c: OpenComplement): string {
     const caption = collapseWhitespace(c.parts.caption);
     const body = collapseWhitespace(c.parts.body);
     const tail = collapseWhitespace(c.parts.tail);
     let middle = body;
     if (c.bidder) {
-      const open = c.markedEmpty || body === "";
-      if (open) this.entry!.node.bidderGaps++;
-      middle = open ? BIDDER_GAP : `[Bieterangabe: ${body}]`;
+      // Exports write an empty field as '' or as blanks.
+      const answer = body.replace(/^['‘’"]+|['‘’"]+$/g, "").trim();
+      const open = c.markedEmpty || answer === "";
+      const node = this.entry!.node;
+      if (open) node.bidderGaps++;
+      (node.bidderAnswers ??= []).push({ caption, answer: open ? null : answer });
+      middle = open ? BIDDER_GAP : BIDDER_ANSWERED;
     }
     return [caption, middle, tail].filter(Boolean).join(" ");
   }
@@ -503,6 +609,15 @@ class GaebXmlReader {
       return;
     }
     const node = this.entry!.node;
+    const sub = this.entry!.subDescription?.sub;
+    if (rich.target === "subShort" && sub) {
+      sub.shortText = [sub.shortText, rich.lines.join(" ")].filter(Boolean).join(" ");
+      return;
+    }
+    if (rich.target === "subLong" && sub) {
+      sub.longText = [sub.longText, rich.lines.join("\n")].filter(Boolean).join("\n");
+      return;
+    }
     if (rich.target === "short") {
       node.shortText = [node.shortText, rich.lines.join(" ")].filter(Boolean).join(" ");
     } else {
@@ -511,9 +626,9 @@ class GaebXmlReader {
   }
 
   private applyHeaderField(name: string, parent: string | undefined, raw: string): void {
-    if (!HEADER_FIELDS.has(name)) return;
+    if (!HEADER_FIELDS.has(name) && !TOTALS_FIELDS.has(name)) return;
     const value = collapseWhitespace(raw);
-    if (name === "DP" && parent === "Award") this.setPhase(value);
+    if (name === "DP" && (parent === "Award" || parent === "Invoice")) this.setPhase(value);
     else if (name === "Version" && parent === "GAEBInfo") this.setDeclaredVersion(value);
     else if (parent === "PrjInfo") {
       if (name === "LblPrj") this.projectLabel = value;
@@ -527,13 +642,14 @@ class GaebXmlReader {
     else if ((name === "CnstStart" || name === "CnstEnd") && parent === "AwardInfo") {
       this.constructionDates[name === "CnstStart" ? "start" : "end"] = value;
     } else if (name === "Type" && parent === "BoQBkdn") this.breakdown.push(value);
-    else if (name === "Total" && parent === "Totals" && this.stack.at(-3) === "BoQInfo") {
-      this.statedTotal = parseDecimal(value);
+    else if (TOTALS_FIELDS.has(name) && parent === "Totals" && this.stack.at(-3) === "BoQInfo") {
+      this.boqTotals[name] = parseDecimal(value);
     }
   }
 
   private setPhase(value: string): void {
     const phase = Number.parseInt(value, 10);
+    if (PHASE_VARIANTS.has(value.toUpperCase())) this.phaseLabel = value.toUpperCase();
     if (!FULLY_SUPPORTED_PHASES.has(phase) && !LENIENT_PHASES.has(phase)) {
       throw new GaebError("unsupported_phase", `DP ${value}`, `Phase ${value}`);
     }
@@ -570,9 +686,22 @@ class GaebXmlReader {
     else if (!FULLY_SUPPORTED_PHASES.has(phase) && !LENIENT_PHASES.has(phase)) {
       throw new GaebError("unsupported_phase", `namespace phase ${phase}`, `Phase ${phase}`);
     } else if (LENIENT_PHASES.has(phase)) {
-      this.warnings.push(`Phase ${phase} wird nur eingeschränkt ausgewertet (Positionen und Mengen).`);
+      this.warnings.push(`Phase ${this.phaseLabel ?? phase} wird nur eingeschränkt ausgewertet (Positionen und Mengen).`);
     }
     return phase;
+  }
+
+  /** The items of an alternative section (ALNBGroupNo/ALNBSerNo) are alternatives of that group. */
+  private inheritAlternativeSections(): void {
+    const open: BoqNode[] = [];
+    for (const node of this.positions) {
+      while (open.length && open[open.length - 1].level >= node.level) open.pop();
+      const section = open.findLast((c) => c.flags.alternative !== null);
+      if (section && (node.kind === "item" || node.kind === "markup") && !node.flags.alternative) {
+        node.flags.alternative = { ...section.flags.alternative! };
+      }
+      if (node.kind === "lot" || node.kind === "title") open.push(node);
+    }
   }
 
   /** NotApplBoQ on a section applies to everything below it. */
