@@ -152,6 +152,8 @@ export interface ProjectDto {
   outputFileExtension: string | null;
   outputFileSize: number | null;
   outputUploadedAt: string | null;
+  /** The automatic pre-check of the current LV: null without one (or before the reader ran). */
+  precheck: "pending" | "done" | "failed" | "unsupported" | null;
 }
 
 /** One stored version of a project file (metadata only; bytes come from the download routes). */

@@ -8,5 +8,6 @@ import { impersonationRoutes } from "./impersonation/routes";
 import { inquiryRoutes } from "./inquiries/routes";
 import { chatbotRoutes } from "./chatbot/routes";
 import { boqRoutes } from "./boq/routes";
+import { findingReviewRoutes } from "./findings/routes";
 
-export const areaRoutes: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [projectRoutes, userRoutes, impersonationRoutes, inquiryRoutes, chatbotRoutes, boqRoutes];
+export const areaRoutes: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [projectRoutes, userRoutes, impersonationRoutes, inquiryRoutes, chatbotRoutes, boqRoutes, findingReviewRoutes];

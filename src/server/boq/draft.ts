@@ -126,7 +126,10 @@ const amount = (f: Finding) =>
     : f.priceNeeded
       ? `<span class="why">${esc(f.priceNeeded)}</span>`
       : "–";
-const sourceBadge = (f: Finding) => (f.source === "model" ? ` <span class="badge">KI-Hinweis</span>` : "");
+// Findings an expert confirmed, changed or added (src/server/findings) carry expertConfirmed.
+const sourceBadge = (f: Finding & { expertConfirmed?: boolean }) =>
+  (f.source === "model" ? ` <span class="badge">KI-Hinweis</span>` : "") +
+  (f.expertConfirmed ? ` <span class="badge expert">Von Experten geprüft</span>` : "");
 const findingText = (f: Finding) =>
   `<span class="${f.severity}">${SEVERITY_LABEL[f.severity]}:</span> ${esc(f.title)}${sourceBadge(f)}${f.excerpt ? ` <q>${esc(f.excerpt)}</q>` : ""}<br><span class="why">${esc(f.why)}</span>${f.evidence ? `<br><span class="why">Beleg: ${esc(f.evidence)}</span>` : ""}`;
 
@@ -247,6 +250,7 @@ export function renderDraftEvaluation(input: DraftInput): string {
   tr.sum td { font-weight: 700; border-top: 2px solid #d1d5db; }
   .risiko { color: #b91c1c; font-weight: 600; } .warnung { color: #b45309; font-weight: 600; } .hinweis { color: #1d4ed8; font-weight: 600; }
   .badge { display: inline-block; border: 1px solid #c4b5fd; background: #f5f3ff; color: #5b21b6; border-radius: 999px; padding: 0 .45rem; font-size: .75rem; font-weight: 600; }
+  .badge.expert { border-color: #86efac; background: #f0fdf4; color: #166534; }
   .box { background: #f9fafb; border: 1px solid #e5e7eb; border-radius: 8px; padding: 1rem 1.25rem; }
   .kpis { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: .75rem; margin: 1rem 0; }
   .kpi { border: 1px solid #e5e7eb; border-radius: 8px; padding: .75rem 1rem; display: flex; flex-direction: column; gap: .1rem; }

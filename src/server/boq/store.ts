@@ -6,6 +6,7 @@ import type { ColumnMapping } from "../../common/schemas/boq";
 import type { Db } from "../db/client";
 import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
 import type { BoqNode, TenderAnalysis } from "../tender";
+import { recordProjectWork } from "../projects/status";
 import { addModelFindings, type ModelPassConfig } from "./model-pass";
 import { readTenderIsolated } from "./reader-pool";
 
@@ -108,6 +109,16 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
       );
     }
   });
+  await afterReading(db, file.projectId, status);
+}
+
+/**
+ * The project's lists show the pre-check's state: its updated_at moves (list caches compare it)
+ * and a finished pre-check puts a new project "In Review" (src/server/projects/status.ts).
+ */
+async function afterReading(db: Db, projectId: number, status: string) {
+  if (status === "done" && (await recordProjectWork(db, null, projectId, "precheck_ready"))) return;
+  await db.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
 }
 
 /** Stores the user's column mapping for a spreadsheet and marks the file for reading again. */
