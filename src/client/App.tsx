@@ -10,6 +10,9 @@ const LandingPage = page(() => import("./landing/LandingPage"));
 const AuthPage = page(() => import("./auth/AuthPage"));
 const ImpressumPage = page(() => import("./legal/ImpressumPage"));
 const AgbPage = page(() => import("./legal/AgbPage"));
+const PrivacyPage = page(() => import("./legal/PrivacyPage"));
+const PasswordResetPage = page(() => import("./auth/PasswordResetPage"));
+const RuleStatsPage = page(() => import("./findings/RuleStatsPage"));
 const NotFoundPage = page(() => import("./pages/NotFoundPage"));
 const RouterFallback = page(() => import("./pages/RouterFallback"));
 const DashboardShell = page(() => import("./layout/DashboardShell"));
@@ -42,6 +45,8 @@ export function App() {
       <Route path="/auth" element={lazyPage(<AuthPage />)} />
       <Route path="/impressum" element={lazyPage(<ImpressumPage />)} />
       <Route path="/agb" element={lazyPage(<AgbPage />)} />
+      <Route path="/datenschutz" element={lazyPage(<PrivacyPage />)} />
+      <Route path="/passwort-zuruecksetzen" element={lazyPage(<PasswordResetPage />)} />
       <Route path="/dashboard" element={lazyPage(<ProtectedRoute>{lazyPage(<DashboardShell />)}</ProtectedRoute>)}>
         <Route index element={lazyPage(<OverviewPage />)} />
         <Route path="projects" element={lazyPage(<ProjectListPage />)} />
@@ -56,6 +61,7 @@ export function App() {
         <Route path="chatbot-legal" element={lazyPage(<ChatbotLegalPage />)} />
         <Route path="chatbot-construction" element={lazyPage(<ChatbotConstructionPage />)} />
         <Route path="chatbot-database" element={superAdminOnly(<ChatbotDatabasePage />)} />
+        <Route path="rule-precision" element={superAdminOnly(<RuleStatsPage />)} />
         <Route path="*" element={lazyPage(<RouterFallback />)} />
       </Route>
       <Route path="/projects/:id/result" element={lazyPage(<ResultRoute />)} />

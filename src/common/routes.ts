@@ -1,6 +1,6 @@
 // Every client route of both spec route tables. The server answers unknown paths with the
 // not-found page and status 404; the client router is built from the same list.
-export const PUBLIC_PAGES = ["/", "/auth", "/impressum", "/agb"] as const;
+export const PUBLIC_PAGES = ["/", "/auth", "/impressum", "/agb", "/datenschutz", "/passwort-zuruecksetzen"] as const;
 
 export const DASHBOARD_PAGES = [
   "/dashboard",
@@ -16,6 +16,7 @@ export const DASHBOARD_PAGES = [
   "/dashboard/chatbot-legal",
   "/dashboard/chatbot-construction",
   "/dashboard/chatbot-database",
+  "/dashboard/rule-precision",
 ] as const;
 
 export const OTHER_PAGES = ["/projects/:id/result"] as const;

@@ -9,5 +9,6 @@ import { inquiryRoutes } from "./inquiries/routes";
 import { chatbotRoutes } from "./chatbot/routes";
 import { boqRoutes } from "./boq/routes";
 import { findingReviewRoutes } from "./findings/routes";
+import { passwordResetRoutes } from "./auth/password-reset-routes";
 
-export const areaRoutes: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [projectRoutes, userRoutes, impersonationRoutes, inquiryRoutes, chatbotRoutes, boqRoutes, findingReviewRoutes];
+export const areaRoutes: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [projectRoutes, userRoutes, impersonationRoutes, inquiryRoutes, chatbotRoutes, boqRoutes, findingReviewRoutes, passwordResetRoutes];

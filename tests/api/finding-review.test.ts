@@ -15,6 +15,7 @@ const LV = readFileSync(join(import.meta.dirname, "../../src/server/tender/fixtu
 
 interface F {
   id: string;
+  scope: string;
   ruleId: string;
   title: string;
   why: string;
@@ -176,7 +177,7 @@ describe("the draft and the rule statistics", () => {
   it("the draft leaves rejected findings out and marks reviewed ones", async () => {
     const id = await projectWithReadLv();
     const findings = (await boq(w.superAdmin, id)).findings;
-    const rejected = findings.find((f) => f.scope !== "lv" && f.oz) as F & { scope: string };
+    const rejected = findings.find((f) => f.scope !== "lv" && f.oz)!;
     const confirmed = findings.find((f) => f !== rejected)!;
     const uniqueTitle = (await patch(w.superAdmin, id, rejected.id, { decision: "changed", title: "EINDEUTIGER-TITEL-XYZ" })).json().title as string;
     let html = (await ctx.request("POST", `/api/projects/${id}/evaluation-draft`, { user: w.superAdmin })).json().html as string;

@@ -1,34 +1,43 @@
-// The head of the LV tab: chargeable positions, both package prices and the money at stake as
-// cards, then the overview (counts per kind, value or positions per section, findings by rule,
+// The head of the LV tab: positions, findings, chances and the amount at stake as cards, then the overview (counts per kind, value or positions per section, findings by rule,
 // money by VOB basis).
 import { useMemo } from "react";
 import { formatEuro } from "../../common/format";
+import { countLabel } from "../../common/plural";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { BarChart } from "./BarChart";
 import { findingsByTitle, potentialByBasis, sectionStats } from "./summary";
 import { KIND_LABELS, SEVERITY_STYLES, type BoqResponse } from "./types";
 
+/**
+ * The analysis first: positions, findings (severity counts), chances (Nachtragspotenzial) and the
+ * amount the findings touch. The package prices are shown where an order is placed (orders page,
+ * pricing), not here. On this screen "Risiko" is the severity of a finding only.
+ */
 export function BoqStats({ data }: { data: BoqResponse }) {
   const potential = data.potential ?? null;
+  const counts = data.findingCounts;
+  const sev = counts?.bySeverity ?? {};
+  const items = data.counts?.items ?? data.positions.filter((p) => p.kind === "item").length;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <Stat label="Abrechenbare Positionen" value={String(data.chargeablePositions)} hint="ohne doppelte oder gleichartige Positionen" />
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="boq-stats">
+      <Stat label="Positionen" value={items.toLocaleString("de-DE")} hint={`${countLabel(data.chargeablePositions, "abrechenbare Position", "abrechenbare Positionen")}, ohne doppelte oder gleichartige`} />
       <Stat
-        label="Kalkulationspaket"
-        value={data.prices ? formatEuro(data.prices.kalkulationspaket) : "–"}
-        hint="75 € je LV + 1,35 € je Position, netto"
+        label="Befunde der Vorprüfung"
+        value={(counts?.total ?? 0).toLocaleString("de-DE")}
+        hint={`${countLabel(sev.risiko ?? 0, "Risiko", "Risiken")}, ${countLabel(sev.warnung ?? 0, "Warnung", "Warnungen")}, ${countLabel(sev.hinweis ?? 0, "Hinweis", "Hinweise")}`}
+        testId="boq-finding-stat"
       />
       <Stat
-        label="Ausführungspaket"
-        value={data.prices ? formatEuro(data.prices.ausfuehrungspaket) : "–"}
-        hint="125 € je LV + 3,05 € je Position, netto"
+        label="Chancen (Nachtragspotenzial)"
+        value={(counts?.nachtragspotenzial ?? 0).toLocaleString("de-DE")}
+        hint="Befunde mit möglichem Nachtrag; dokumentieren und rechtzeitig anzeigen"
       />
       <Stat
-        label="Betrag im Risiko"
+        label="Betroffener Angebotsbetrag"
         value={potential ? formatEuro(potential.totalEur) : "–"}
         hint={
           potential
-            ? `aus ${potential.count} ${potential.count === 1 ? "Befund" : "Befunden"}, netto; jede Position einmal gezählt`
+            ? `aus ${countLabel(potential.count, "Befund", "Befunden")}, netto; jede Position einmal gezählt`
             : "Das LV enthält keine Preise – mit Einheitspreisen (X84) lässt sich der Betrag beziffern."
         }
         testId="boq-potential"
@@ -75,7 +84,7 @@ export function BoqOverview({ data }: { data: BoqResponse }) {
           emptyText="Keine Auffälligkeiten gefunden"
         />
         <BarChart
-          title="Betrag im Risiko nach Grundlage (netto)"
+          title="Betroffener Angebotsbetrag nach Grundlage (netto)"
           bars={moneyByBasis.map((b) => ({ label: b.basis, value: b.eur, display: formatEuro(b.eur), className: "bg-amber-500" }))}
           emptyText={data.potential ? "Kein Befund lässt sich beziffern" : "Ohne Einheitspreise nicht bezifferbar"}
         />

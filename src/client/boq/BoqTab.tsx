@@ -1,7 +1,7 @@
-// The "Leistungsverzeichnis" tab of a project: what the reader found in the uploaded LV, the
-// chargeable positions with both package prices, the pre-check with the money at stake
-// ("Betrag im Risiko", by VOB basis), the findings about the LV as a whole, the positions as a
-// virtual tree (BoqTree.tsx) with the long text of the selected one, and the Excel export.
+// The "Leistungsverzeichnis" tab of a project, analysis first: how the file was read (with the
+// Excel export), positions, findings, chances and the amount at stake, for super admins the expert
+// review (src/client/findings), the findings about the LV as a whole and the positions as a
+// virtual tree (BoqTree.tsx) with the long text of the selected one, then the overview charts.
 import { useMemo, useState, type ReactNode } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Columns3, FileSearch, FileSpreadsheet, Loader2 } from "lucide-react";
@@ -13,6 +13,7 @@ import { BOQ_TEXTS, boqLoadState, boqStaleTime } from "./load-state";
 import { LvFindings } from "./LvFindings";
 import { PositionDetails } from "./PositionDetails";
 import { ReadingNotes } from "./ReadingNotes";
+import { ReviewPanel } from "../findings/ReviewPanel";
 import { findingsByOz as groupByOz, lvFindings } from "./summary";
 import type { BoqResponse } from "./types";
 
@@ -23,7 +24,16 @@ const FRESH_MS = 5 * 60_000;
 export const boqQuery = (projectId: number) =>
   queryOptions<BoqResponse>({ queryKey: [`/api/projects/${projectId}/boq`], staleTime: (q) => boqStaleTime(q.state.data, FRESH_MS) });
 
-export function BoqTab({ projectId, canManage }: { projectId: number; canManage: boolean }) {
+export function BoqTab({
+  projectId,
+  canManage,
+  review,
+}: {
+  projectId: number;
+  canManage: boolean;
+  /** Super admins review the findings here (src/client/findings). */
+  review?: { projectName: string };
+}) {
   const query = useQuery({
     ...boqQuery(projectId),
     // Poll only while the background reader works on the file.
@@ -66,7 +76,6 @@ export function BoqTab({ projectId, canManage }: { projectId: number; canManage:
 
   return (
     <div className="space-y-6" data-testid="boq-tab">
-      <BoqStats data={data} />
       <ReadingNotes
         data={data}
         action={
@@ -79,8 +88,10 @@ export function BoqTab({ projectId, canManage }: { projectId: number; canManage:
         }
       />
       {mappingDialog}
-      <BoqOverview data={data} />
+      <BoqStats data={data} />
+      {review ? <ReviewPanel projectId={projectId} projectName={review.projectName} data={data} /> : null}
       <BoqPositions data={data} />
+      <BoqOverview data={data} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// One finding of the pre-check: severity, title, a "KI-Hinweis" badge for model findings, why,
+// One finding of the pre-check: severity, title, a "KI-Hinweis" badge for model findings, the
+// expert's confirmation and remark (issue 27), why,
 // basis, evidence and the amount at stake (or which price is missing to name it).
 import { formatEuro } from "../../common/format";
 import { Badge } from "../components/ui/badge";
@@ -20,9 +21,17 @@ export function FindingCard({ f }: { f: BoqFinding }) {
               KI-Hinweis
             </Badge>
           ) : null}
+          {f.expertConfirmed ? (
+            <Badge className="ml-2 border-green-200 bg-green-50 px-1.5 py-0 align-middle text-[10px] text-green-800" data-testid="expert-confirmed">
+              {f.source === "expert" ? "Befund des Experten" : "Vom Experten bestätigt"}
+            </Badge>
+          ) : null}
+          {f.review?.decision === "rejected" ? (
+            <Badge className="ml-2 border-slate-300 bg-white px-1.5 py-0 align-middle text-[10px] text-slate-700">Verworfen</Badge>
+          ) : null}
         </p>
         {f.potentialEur != null ? (
-          <span className="shrink-0 rounded bg-white/70 px-1.5 font-semibold tabular-nums" title="Betrag im Risiko (netto)">
+          <span className="shrink-0 rounded bg-white/70 px-1.5 font-semibold tabular-nums" title="Betroffener Angebotsbetrag (netto)">
             {formatEuro(f.potentialEur)}
           </span>
         ) : null}
@@ -33,6 +42,7 @@ export function FindingCard({ f }: { f: BoqFinding }) {
       {related.length ? <p className="text-xs">Betrifft auch: OZ {related.join(", ")}</p> : null}
       {f.basis ? <p className="text-xs">Grundlage: {f.basis}</p> : null}
       {f.potentialEur == null && f.priceNeeded ? <p className="text-xs">{f.priceNeeded}</p> : null}
+      {f.review?.remark ? <p className="text-xs font-medium">Anmerkung des Experten: {f.review.remark}</p> : null}
     </div>
   );
 }

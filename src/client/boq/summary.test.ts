@@ -3,6 +3,7 @@ import { findingsByOz, findingsByTitle, lvFindings, potentialByBasis } from "./s
 import type { BoqFinding } from "./types";
 
 const f = (fields: Partial<BoqFinding>): BoqFinding => ({
+  id: "bedarfsposition-1",
   ruleId: "bedarfsposition",
   scope: "position",
   source: "rule",

@@ -1,5 +1,6 @@
 // The JSON of GET /api/projects/:id/boq as the client reads it.
 import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
+import type { FindingReviewInfo } from "../../common/schemas/finding-review";
 export interface BoqPosition {
   seq: number;
   kind: "lot" | "title" | "item" | "markup" | "remark";
@@ -16,9 +17,12 @@ export interface BoqPosition {
 }
 
 export interface BoqFinding {
+  /** Stable over new readings of the LV (src/server/findings/finding-id.ts). */
+  id: string;
   ruleId: string;
   scope: "position" | "lv";
-  source: "rule" | "model";
+  /** "expert": added by an expert in the review. */
+  source: "rule" | "model" | "expert";
   oz: string | null;
   severity: "hinweis" | "warnung" | "risiko";
   title: string;
@@ -34,6 +38,9 @@ export interface BoqFinding {
   potentialEur?: number | null;
   /** Without a price: which price would put a figure on it. */
   priceNeeded?: string;
+  /** Confirmed, changed or added by an expert. */
+  expertConfirmed?: boolean;
+  review?: FindingReviewInfo;
 }
 
 /** The money at stake over all findings; each position counted once. */
@@ -67,6 +74,8 @@ export interface BoqResponse {
   potential?: BoqPotential | null;
   boqName?: string;
   warnings?: string[];
+  /** Progress of the expert review (automatic findings with a decision). */
+  review?: { reviewed: number; total: number; confirmed: number };
 }
 
 /** How the file was read, in the words of the LV tab. */

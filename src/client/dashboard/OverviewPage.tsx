@@ -38,7 +38,11 @@ const CREATE_STEP_FOR_USERS = {
   text: "Ihr Unternehmensadministrator legt das Projekt an und lädt das Leistungsverzeichnis hoch – Sie sehen es danach unter „Projekte“.",
 };
 const QUICK_START = [
-  { icon: Clock, title: "Analyse innerhalb von 48 Stunden erhalten", text: "Unsere Experten prüfen jede Position – Qualität, Nachtragspotenzial und Schwachstellen." },
+  {
+    icon: Clock,
+    title: "Analyse innerhalb von 48 Stunden erhalten",
+    text: "Die automatische Vorprüfung steht Sekunden nach dem Hochladen im Projekt; unsere Experten prüfen ihre Befunde und liefern die Auswertung innerhalb von 48 Stunden.",
+  },
   { icon: Handshake, title: "Angebote vorbereiten", text: "Nutzen Sie die Auswertung und die Kalkulationshinweise für ein sicheres, wettbewerbsfähiges Angebot." },
 ];
 

@@ -4,7 +4,7 @@ const AREAS: { tag: string; description: string; match: RegExp }[] = [
   {
     tag: "Anmeldung",
     description: "Anmelden (Passwort, zweiter Faktor, Passkey), Abmelden, Registrieren",
-    match: /^\/api\/(login|logout|register)(\/|$)/,
+    match: /^\/api\/(login|logout|register|password-reset)(\/|$)/,
   },
   { tag: "Konto", description: "Eigenes Konto: Profil, Passwort, Sitzungen, zweiter Faktor, Passkeys", match: /^\/api\/user(\/|$)/ },
   { tag: "Registrierungslinks", description: "Einladungen per Registrierungslink", match: /^\/api\/registration-links(\/|$)/ },
@@ -21,8 +21,8 @@ const AREAS: { tag: string; description: string; match: RegExp }[] = [
   },
   {
     tag: "Leistungsverzeichnis",
-    description: "Gelesenes Leistungsverzeichnis, Spaltenzuordnung, Auswertungsentwurf, Export und Analyse-Prompts",
-    match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft)|analysis-prompts)(\/|$)/,
+    description: "Gelesenes Leistungsverzeichnis, Expertenprüfung der Befunde, Spaltenzuordnung, Auswertungsentwurf, Export und Analyse-Prompts",
+    match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft|findings)|analysis-prompts|findings)(\/|$)/,
   },
   {
     tag: "Projekte",
@@ -46,6 +46,6 @@ export function areaTag(url: string): string {
 
 /** Routes open without a session: sign-in, registration, the public forms. */
 const PUBLIC_ROUTES =
-  /^\/api\/(login(\/mfa|\/passkey(\/options)?)?|register|registration-links\/[^/]+\/validate|contact|membership-request)$/;
+  /^\/api\/(login(\/mfa|\/passkey(\/options)?)?|register|password-reset\/(available|request|confirm)|registration-links\/[^/]+\/validate|contact|membership-request)$/;
 
 export const isPublicRoute = (url: string) => PUBLIC_ROUTES.test(url);
