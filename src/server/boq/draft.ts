@@ -256,6 +256,8 @@ export function renderDraftEvaluation(input: DraftInput): string {
   .kpi { border: 1px solid #e5e7eb; border-radius: 8px; padding: .75rem 1rem; display: flex; flex-direction: column; gap: .1rem; }
   .kpi strong { font-size: 1.35rem; font-variant-numeric: tabular-nums; } .kpi .label { font-size: .85rem; color: #374151; }
   ol.top li, ol.questions li { margin-bottom: .35rem; }
+  /* Phones (the result page at 390 px): the KPI boxes stack, tables get a smaller font. */
+  @media screen and (max-width: 640px) { body { margin: 1rem auto; padding: 0 .75rem; } .kpis { grid-template-columns: minmax(0, 1fr); } table { font-size: .8rem; } th, td { padding: .3rem .25rem; } }
   @page { size: A4; margin: 18mm 15mm 20mm; }
   @media print {
     body { margin: 0; max-width: none; padding: 0; font-size: 10pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
