@@ -59,7 +59,8 @@ export function BoqOverview({ data }: { data: BoqResponse }) {
         <CardTitle className="text-base">Überblick</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-2">
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        {/* The counts take only their width: long German labels keep whole words on a phone. */}
+        <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm">
           {Object.entries(KIND_LABELS)
             .filter(([k]) => (counts[k] ?? 0) > 0 || k === "items")
             .map(([k, label]) => (

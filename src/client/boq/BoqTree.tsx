@@ -107,7 +107,7 @@ export function BoqTree(props: {
             {status}
           </p>
           {hasSections ? (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <Button variant="ghost" size="sm" onClick={tree.expandAll}>
                 <ChevronsUpDown /> Alle aufklappen
               </Button>

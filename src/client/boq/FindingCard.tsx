@@ -9,7 +9,7 @@ import { SEVERITY_STYLES, type BoqFinding } from "./types";
 export function FindingCard({ f }: { f: BoqFinding }) {
   const related = (f.relatedOz ?? []).filter((oz) => oz !== f.oz);
   return (
-    <div className={cn("space-y-1 rounded-md border p-2 text-sm", SEVERITY_STYLES[f.severity].className)} data-testid="boq-finding">
+    <div className={cn("space-y-1 rounded-md border p-2 text-sm", SEVERITY_STYLES[f.severity].className)} data-testid="boq-finding" data-finding-id={f.id}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="font-semibold">
           {SEVERITY_STYLES[f.severity].label}: {f.title}
