@@ -10,5 +10,6 @@ import { chatbotRoutes } from "./chatbot/routes";
 import { boqRoutes } from "./boq/routes";
 import { findingReviewRoutes } from "./findings/routes";
 import { passwordResetRoutes } from "./auth/password-reset-routes";
+import { setupRoutes } from "./setup/routes";
 
-export const areaRoutes: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [projectRoutes, userRoutes, impersonationRoutes, inquiryRoutes, chatbotRoutes, boqRoutes, findingReviewRoutes, passwordResetRoutes];
+export const areaRoutes: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [projectRoutes, userRoutes, impersonationRoutes, inquiryRoutes, chatbotRoutes, boqRoutes, findingReviewRoutes, passwordResetRoutes, setupRoutes];

@@ -63,6 +63,14 @@ describe("the review workflow", () => {
   it("pre-check at once, expert review in the LV tab, the customer sees what an expert confirmed", async () => {
     const { context, page } = await newPage(browser, server.url);
     await loginViaUi(page, ADMIN.username, ADMIN.password);
+    // The operator's first dashboard: the set-up checklist ticks itself off from real state.
+    const setup = page.getByTestId("setup-checklist");
+    await setup.waitFor();
+    expect(await setup.getByTestId("setup-mail").getAttribute("data-done")).toBe("true");
+    expect(await setup.getByTestId("setup-operator").getAttribute("data-done")).toBe("false");
+    expect(await setup.getByTestId("setup-companyAdmin").getAttribute("data-done")).toBe("true");
+    expect(await setup.getByTestId("setup-secondFactor").getAttribute("data-done")).toBe("false");
+    expect(await page.getByTestId("quick-start").count()).toBe(0);
     await page.goto(`/dashboard/project-detail/${projectId}`);
     const note = page.getByTestId("precheck-note");
     await note.getByText("Automatische Vorprüfung fertig").waitFor();

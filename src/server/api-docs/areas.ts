@@ -30,6 +30,7 @@ const AREAS: { tag: string; description: string; match: RegExp }[] = [
     match: /^\/api\/(projects(\/|$)|orders\/|companies\/[^/]+\/projects$)/,
   },
   { tag: "Firmen", description: "Firmen, Logos und Sicherheitsvorgaben", match: /^\/api\/companies(\/|$)/ },
+  { tag: "Einrichtung", description: "Einrichtungsschritte des Betreibers", match: /^\/api\/setup-status$/ },
   {
     tag: "Anfragen",
     description: "Kontaktformular und Mitgliedschaftsanfragen",
