@@ -1,7 +1,8 @@
-// The route table: every route of both spec route tables, each page a lazily loaded module so
-// the landing page never downloads dashboard code.
+// The route table: every path of src/common/routes.ts, each page a lazily loaded module so the
+// landing page never downloads dashboard code.
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { Route, Routes } from "react-router";
+import type { DashboardPage, OtherPage, PublicPage } from "../common/routes";
 import { Spinner } from "./components/ui/spinner";
 
 const page = <T extends ComponentType<object>>(load: () => Promise<{ default: T }>) => lazy(load);
@@ -38,33 +39,51 @@ const Loading = () => <Spinner />;
 const lazyPage = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 const superAdminOnly = (node: ReactNode) => lazyPage(<RequireRole roles={["super_admin"]}>{lazyPage(node)}</RequireRole>);
 
+// One element per path of src/common/routes.ts: a path added there without a page here (or the
+// reverse) does not compile.
+const PUBLIC: Record<PublicPage, ReactNode> = {
+  "/": lazyPage(<LandingPage />),
+  "/auth": lazyPage(<AuthPage />),
+  "/impressum": lazyPage(<ImpressumPage />),
+  "/agb": lazyPage(<AgbPage />),
+  "/datenschutz": lazyPage(<PrivacyPage />),
+  "/passwort-zuruecksetzen": lazyPage(<PasswordResetPage />),
+};
+
+const DASHBOARD: Record<DashboardPage, ReactNode> = {
+  "/dashboard": lazyPage(<OverviewPage />),
+  "/dashboard/projects": lazyPage(<ProjectListPage />),
+  "/dashboard/projects/:projectId": lazyPage(<ProjectDetailPage />),
+  "/dashboard/project-detail/:projectId": lazyPage(<ProjectDetailPage />),
+  "/dashboard/users": lazyPage(<UsersPage />),
+  "/dashboard/orders": superAdminOnly(<OrdersPage />),
+  "/dashboard/companies": superAdminOnly(<CompaniesPage />),
+  "/dashboard/registration-links": superAdminOnly(<RegistrationLinksPage />),
+  "/dashboard/inquiries": superAdminOnly(<InquiriesPage />),
+  "/dashboard/settings": lazyPage(<SettingsPage />),
+  "/dashboard/chatbot-legal": lazyPage(<ChatbotLegalPage />),
+  "/dashboard/chatbot-construction": lazyPage(<ChatbotConstructionPage />),
+  "/dashboard/chatbot-database": superAdminOnly(<ChatbotDatabasePage />),
+  "/dashboard/rule-precision": superAdminOnly(<RuleStatsPage />),
+};
+
+const OTHER: Record<OtherPage, ReactNode> = {
+  "/projects/:id/result": lazyPage(<ResultRoute />),
+};
+
+const routes = (table: Record<string, ReactNode>) => Object.entries(table).map(([path, element]) => <Route key={path} path={path} element={element} />);
+
 export function App() {
   return (
     <Routes>
-      <Route path="/" element={lazyPage(<LandingPage />)} />
-      <Route path="/auth" element={lazyPage(<AuthPage />)} />
-      <Route path="/impressum" element={lazyPage(<ImpressumPage />)} />
-      <Route path="/agb" element={lazyPage(<AgbPage />)} />
-      <Route path="/datenschutz" element={lazyPage(<PrivacyPage />)} />
-      <Route path="/passwort-zuruecksetzen" element={lazyPage(<PasswordResetPage />)} />
+      {routes(PUBLIC)}
       <Route path="/dashboard" element={lazyPage(<ProtectedRoute>{lazyPage(<DashboardShell />)}</ProtectedRoute>)}>
-        <Route index element={lazyPage(<OverviewPage />)} />
-        <Route path="projects" element={lazyPage(<ProjectListPage />)} />
-        <Route path="projects/:projectId" element={lazyPage(<ProjectDetailPage />)} />
-        <Route path="project-detail/:projectId" element={lazyPage(<ProjectDetailPage />)} />
-        <Route path="users" element={lazyPage(<UsersPage />)} />
-        <Route path="orders" element={superAdminOnly(<OrdersPage />)} />
-        <Route path="companies" element={superAdminOnly(<CompaniesPage />)} />
-        <Route path="registration-links" element={superAdminOnly(<RegistrationLinksPage />)} />
-        <Route path="inquiries" element={superAdminOnly(<InquiriesPage />)} />
-        <Route path="settings" element={lazyPage(<SettingsPage />)} />
-        <Route path="chatbot-legal" element={lazyPage(<ChatbotLegalPage />)} />
-        <Route path="chatbot-construction" element={lazyPage(<ChatbotConstructionPage />)} />
-        <Route path="chatbot-database" element={superAdminOnly(<ChatbotDatabasePage />)} />
-        <Route path="rule-precision" element={superAdminOnly(<RuleStatsPage />)} />
+        {Object.entries(DASHBOARD).map(([path, element]) =>
+          path === "/dashboard" ? <Route key={path} index element={element} /> : <Route key={path} path={path.slice("/dashboard/".length)} element={element} />,
+        )}
         <Route path="*" element={lazyPage(<RouterFallback />)} />
       </Route>
-      <Route path="/projects/:id/result" element={lazyPage(<ResultRoute />)} />
+      {routes(OTHER)}
       <Route path="*" element={lazyPage(<NotFoundPage />)} />
     </Routes>
   );

@@ -1,5 +1,7 @@
 // Texts of the membership request and the contact form (requirements 1.5 and 1.8), apart from
 // the zod schemas so the landing page can show them without loading zod.
+import type { z } from "zod";
+import type { contactResponseSchema, membershipResponseSchema } from "./schemas/responses";
 export const INVALID_EMAIL = "Bitte geben Sie eine gültige E-Mail-Adresse ein";
 export const CONTACT_REQUIRED = "Bitte füllen Sie alle Pflichtfelder aus (Name, E-Mail, Nachricht).";
 export const CONTACT_SUCCESS = "Ihre Nachricht wurde erfolgreich gesendet!";
@@ -11,12 +13,6 @@ export const MEMBERSHIP_FAILURE = "Es ist ein Problem bei der Übermittlung Ihre
 export const MEMBERSHIP_CONNECTION_FAILURE =
   "Es konnte keine Verbindung zum Server hergestellt werden. Bitte überprüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.";
 
-/** What the server answers (requirements 1.7). */
-export interface MembershipRequestResponse {
-  success: boolean;
-  message: string;
-}
-export interface ContactResponse {
-  ok: boolean;
-  message: string;
-}
+/** What the server answers (requirements 1.7); the schemas live with the other responses. */
+export type MembershipRequestResponse = z.infer<typeof membershipResponseSchema>;
+export type ContactResponse = z.infer<typeof contactResponseSchema>;

@@ -1,5 +1,5 @@
-// Every client route of both spec route tables. The server answers unknown paths with the
-// not-found page and status 404; the client router is built from the same list.
+// Every client route (requirements 1.2 and 2.2). The server answers unknown paths with the
+// not-found page and status 404; the client router (src/client/App.tsx) has one page per path here.
 export const PUBLIC_PAGES = ["/", "/auth", "/impressum", "/agb", "/datenschutz", "/passwort-zuruecksetzen"] as const;
 
 export const DASHBOARD_PAGES = [
@@ -20,6 +20,10 @@ export const DASHBOARD_PAGES = [
 ] as const;
 
 export const OTHER_PAGES = ["/projects/:id/result"] as const;
+
+export type PublicPage = (typeof PUBLIC_PAGES)[number];
+export type DashboardPage = (typeof DASHBOARD_PAGES)[number];
+export type OtherPage = (typeof OTHER_PAGES)[number];
 
 const toRegex = (pattern: string) =>
   new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`);

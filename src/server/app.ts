@@ -13,14 +13,10 @@ import { registerRequestLog } from "./http/request-log";
 import { SESSION_COOKIE, createSessionLoader } from "./auth/sessions";
 import { registerLocalWrites } from "./http/local-writes";
 import { refuseUntilEnrolled } from "./auth/enforcement";
-import { authRoutes } from "./auth/routes";
-import { registrationLinkRoutes } from "./registration-links/routes";
-import { companyRoutes } from "./companies/routes";
-import { clientRoutes } from "./client-routes";
-import { areaRoutes } from "./areas";
+import { routePlugins } from "./areas";
 import { registerApiDescription } from "./api-docs/register";
 import { createOps, type Ops } from "./ops/ops";
-import { opsRoutes, registerRequestTiming } from "./ops/routes";
+import { registerRequestTiming } from "./ops/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -92,11 +88,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   // Before the routes: @fastify/swagger collects them as they are added (api-docs/register.ts).
   await registerApiDescription(app);
 
-  await app.register(opsRoutes(ops, config));
-  await app.register(authRoutes(deps));
-  await app.register(registrationLinkRoutes(deps));
-  await app.register(companyRoutes(deps));
-  for (const routes of areaRoutes) await app.register(routes(deps));
-  await app.register(clientRoutes(deps));
+  const areaDeps = { ...deps, ops };
+  for (const routes of routePlugins) await app.register(routes(areaDeps));
   return app;
 }

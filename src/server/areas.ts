@@ -1,7 +1,13 @@
-// Route plugins of the product areas beyond auth, invitations and companies. Each area owns its
-// folder and its routes.ts.
+// Every route plugin of the product, in the order they are registered: one list, one place to add
+// an area. Each area owns its folder and its routes.ts. The client routes (the built pages and the
+// not-found answer) come last: they answer every path no area claimed.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app";
+import type { Ops } from "./ops/ops";
+import { opsRoutes } from "./ops/routes";
+import { authRoutes } from "./auth/routes";
+import { registrationLinkRoutes } from "./registration-links/routes";
+import { companyRoutes } from "./companies/routes";
 import { projectRoutes } from "./projects/routes";
 import { userRoutes } from "./users/routes";
 import { impersonationRoutes } from "./impersonation/routes";
@@ -11,5 +17,24 @@ import { boqRoutes } from "./boq/routes";
 import { findingReviewRoutes } from "./findings/routes";
 import { passwordResetRoutes } from "./auth/password-reset-routes";
 import { setupRoutes } from "./setup/routes";
+import { clientRoutes } from "./client-routes";
 
-export const areaRoutes: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [projectRoutes, userRoutes, impersonationRoutes, inquiryRoutes, chatbotRoutes, boqRoutes, findingReviewRoutes, passwordResetRoutes, setupRoutes];
+/** The dependencies every area gets; buildApp has created the shared metrics by then. */
+export type AreaDeps = AppDeps & { ops: Ops };
+
+export const routePlugins: ((deps: AreaDeps) => FastifyPluginAsyncZod)[] = [
+  (deps) => opsRoutes(deps.ops, deps.config),
+  authRoutes,
+  registrationLinkRoutes,
+  companyRoutes,
+  projectRoutes,
+  userRoutes,
+  impersonationRoutes,
+  inquiryRoutes,
+  chatbotRoutes,
+  boqRoutes,
+  findingReviewRoutes,
+  passwordResetRoutes,
+  setupRoutes,
+  clientRoutes,
+];

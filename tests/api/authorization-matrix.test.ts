@@ -192,7 +192,7 @@ const ROWS: Row[] = [
   { method: "GET", route: "/api/inquiries", url: () => "/api/inquiries", expect: SUPER_ONLY },
   { method: "GET", route: "/api/orders/summary", url: () => "/api/orders/summary", expect: SUPER_ONLY },
 
-  // The API description and its reference page are public (docs/decisions/api-description.md).
+  // The API description and its reference page are public (docs/decisions/0013-api-description.md).
   ...["/api/openapi.json", "/api/docs", "/api/docs/json", "/api/docs/yaml", "/api/docs/static/swagger-initializer.js"].map((route) => ({ method: "GET", route, url: () => route, expect: X("ok", "ok", "ok", "ok", "ok", "ok") })),
   { method: "GET", route: "/api/docs/static/index.html", url: () => "/api/docs/static/index.html", expect: X("ok", "ok", "ok", "ok", "ok", "ok") },
   { method: "GET", route: "/api/docs/static/*", url: () => "/api/docs/static/swagger-ui.css", expect: X("ok", "ok", "ok", "ok", "ok", "ok") },

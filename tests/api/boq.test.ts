@@ -99,13 +99,14 @@ describe("GET /api/projects/:id/boq", () => {
     expect(priced.totals.total).toBeGreaterThan(0);
   });
 
-  it("reports old GAEB formats as unsupported with a message, and broken XML as failed", async () => {
-    const d83 = Buffer.from("00        83                                                                   01\r\n", "latin1");
-    const old = await projectWithFile(ctx.db, companyA, adminA.id, "alt.d83", d83);
+  it("reports a GAEB phase it does not read as unsupported with a message, and broken XML as failed", async () => {
+    const d89 = Buffer.from("00        89L                                                                 01\r\n", "latin1");
+    const old = await projectWithFile(ctx.db, companyA, adminA.id, "rechnung.d89", d89);
     await analyseStoredFile(ctx.db, old.fileId);
     const body = (await ctx.request("GET", `/api/projects/${old.projectId}/boq`, { user: userA })).json();
     expect(body.status).toBe("unsupported");
-    expect(body.error).toMatch(/GAEB 90/);
+    expect(body.error).toContain("Unterstützt werden die Phasen 81 bis 86");
+    expect(body.error).toContain("(Gefunden: Phase 89)");
     const broken = await projectWithFile(ctx.db, companyA, adminA.id, "kaputt.x83", Buffer.from("<GAEB><Award><BoQ>"));
     await analyseStoredFile(ctx.db, broken.fileId);
     expect((await ctx.request("GET", `/api/projects/${broken.projectId}/boq`, { user: userA })).json().status).toBe("failed");

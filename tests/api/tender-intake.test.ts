@@ -78,6 +78,37 @@ describe("a price-only X84", () => {
   });
 });
 
+describe("GAEB 90 and GAEB 2000 uploads", () => {
+  it.each([
+    ["Rohbau.d83", "rohbau-27.d83", "gaeb-90", null],
+    ["Rohbau.p83", "rohbau-27.p83", "gaeb-2000", null],
+    ["Angebot.d84", "rohbau-27.d84", "gaeb-90", 345886.15],
+    ["Angebot.p84", "rohbau-27.p84", "gaeb-2000", 345886.15],
+  ])("%s is read into the LV tab like the X83, for the company's users only", async (uploadName, name, format, total) => {
+    const id = await createProject(adminA, `LV ${uploadName}`, uploadName, fixture(name));
+    const body = await boq(id);
+    expect(body.status).toBe("done");
+    expect(body.format).toBe(format);
+    const items = body.positions.filter((p: { kind: string }) => p.kind === "item");
+    expect(items).toHaveLength(27);
+    expect(items.find((p: { oz: string }) => p.oz === "02.0020")).toMatchObject({ qty: 1240.5, unit: "m3", shortText: "Baugrube ausheben, Homogenbereich B1" });
+    expect(body.counts).toMatchObject({ items: 27, titles: 5, provisional: 2, lumpSum: 1, hourly: 1, alternative: 1 });
+    expect(body.totals.total).toBe(total);
+    expect((await ctx.request("GET", `/api/projects/${id}/boq`, { user: adminB })).statusCode).toBe(404);
+  });
+
+  it("a price-only P84 uploaded after the project's D83 completes it with prices", async () => {
+    const id = await createProject(adminA, "Rohbau alt", "Rohbau.d83", fixture("rohbau-27.d83"));
+    await uploadInput(adminA, id, "Preise.p84", fixture("rohbau-27-preise.p84"));
+    const body = await boq(id);
+    expect(body.status).toBe("done");
+    expect(body.format).toBe("gaeb-2000");
+    expect(body.baseFileName).toBe("Rohbau.d83");
+    expect(body.totals).toMatchObject({ total: 345886.15, stated: 345886.15 });
+    expect(body.positions.find((p: { oz: string }) => p.oz === "03.0060")).toMatchObject({ qty: 38.5, unit: "t", unitPrice: 1480, total: 56980 });
+  });
+});
+
 describe("column mapping for a spreadsheet without header", () => {
   const csv = Buffer.from(
     [

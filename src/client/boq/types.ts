@@ -81,6 +81,8 @@ export interface BoqResponse {
 /** How the file was read, in the words of the LV tab. */
 export const FORMAT_LABELS: Record<string, string> = {
   "gaeb-xml": "GAEB DA XML",
+  "gaeb-90": "GAEB 90",
+  "gaeb-2000": "GAEB 2000",
   pdf: "PDF (aus dem Druckbild gelesen)",
   xlsx: "Excel-Tabelle",
   csv: "CSV-Tabelle",

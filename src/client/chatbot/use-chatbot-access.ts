@@ -1,6 +1,6 @@
 // Whether the signed-in user may ask the chatbots, from the company's monthly usage (refetched
 // every 30 s, requirements 2.9). Users without a company have no quota; super admins without
-// one use the chatbots as the provider's staff (docs/decisions/chatbot-quota-and-access.md).
+// one use the chatbots as the provider's staff (docs/decisions/0004-chatbot-quota-and-access.md).
 import { useQuery } from "@tanstack/react-query";
 import type { ChatbotUsageDto, CurrentUser } from "../../common/types";
 import { usageKey } from "./use-chat";

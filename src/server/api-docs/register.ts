@@ -1,6 +1,6 @@
 // The API description: GET /api/openapi.json (OpenAPI 3.1, generated from the zod route schemas by
 // @fastify/swagger and fastify-type-provider-zod) and a reference page at /api/docs (Swagger UI,
-// assets served from node_modules, no CDN). Both are public: see docs/decisions/api-description.md.
+// assets served from node_modules, no CDN). Both are public: see docs/decisions/0013-api-description.md.
 import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -29,6 +29,15 @@ const describeRoute: Transform = (doc) => {
   if (!described.tags) described.tags = [areaTag(url)];
   if (!described.summary) described.summary = summaryFor([doc.route.method].flat()[0], url.replace(/:(\w+)/g, "{$1}"));
   if (isPublicRoute(url)) described.security = [];
+  const fileType = doc.schema?.fileResponse;
+  if (fileType) {
+    described.produces = undefined;
+    described.responses = { 200: { description: "Die Datei", content: { [fileType]: { schema: { type: "string", format: "binary" } } } } };
+  }
+  const redirect = doc.schema?.redirectResponse;
+  if (redirect) described.responses = { 302: { description: `Weiterleitung auf ${redirect}` } };
+  delete described.fileResponse;
+  delete described.redirectResponse;
   return { schema: described, url };
 };
 

@@ -5,7 +5,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AnalysisPromptDto, analysisPromptSaveSchema } from "../../common/schemas/analysis-prompt";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { analysisPrompts, users } from "../db/schema";
 
 export const DEFAULT_ANALYSIS_PROMPT = [
@@ -86,8 +86,8 @@ export async function listAnalysisPrompts(db: Db): Promise<AnalysisPromptDto[]> 
 }
 
 /** Serialises saves and activations so the partial unique index never sees two active rows. */
-const lock = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('analysis_prompt'))`);
-const deactivateAll = (tx: Db) =>
+const lock = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('analysis_prompt'))`);
+const deactivateAll = (tx: DbOrTx) =>
   tx.update(analysisPrompts).set({ isActive: false, updatedAt: new Date() }).where(eq(analysisPrompts.isActive, true));
 
 /** Saves a new version; an active one replaces the previous active version. */
@@ -96,8 +96,7 @@ export async function saveAnalysisPrompt(
   input: z.output<typeof analysisPromptSaveSchema>,
   userId: number,
 ): Promise<AnalysisPromptDto> {
-  const id = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const id = await db.transaction(async (tx) => {
     await lock(tx);
     if (input.isActive) await deactivateAll(tx);
     const [created] = await tx
@@ -115,8 +114,7 @@ export async function saveAnalysisPrompt(
  * version active). Returns null for an unknown id.
  */
 export async function activateAnalysisPrompt(db: Db, id: number): Promise<AnalysisPromptDto | null> {
-  const found = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const found = await db.transaction(async (tx) => {
     await lock(tx);
     if (id !== 0) {
       const [row] = await tx.select({ id: analysisPrompts.id }).from(analysisPrompts).where(eq(analysisPrompts.id, id));

@@ -7,7 +7,7 @@ import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
 import { companies, projectFiles, projects } from "../db/schema";
 import { requireRole, requireUser } from "../auth/guards";
-import { HttpError, notFound } from "../http/errors";
+import { conflict, notFound } from "../http/errors";
 import { sendJson } from "../http/send-json";
 import { loadManageableProject, loadVisibleProject } from "../projects/access";
 import { recordProjectWork } from "../projects/status";
@@ -65,19 +65,19 @@ export const boqRoutes =
       const project = await loadManageableProject(db, user, req.params.id);
       const row = await currentAnalysis(db, project.id);
       if (!row?.inputFileId) throw notFound(NO_LV);
-      if (!row.analysis || !SHEET_FORMATS.has(row.analysis.format ?? "")) throw new HttpError(409, NOT_A_SHEET);
+      if (!row.analysis || !SHEET_FORMATS.has(row.analysis.format ?? "")) throw conflict(NOT_A_SHEET);
       await saveMapping(db, row.inputFileId, req.body);
       await queueBoqAnalysis(deps, { projectId: project.id, fileId: row.inputFileId });
       return { message: "Die Spaltenzuordnung wurde gespeichert. Die Datei wird neu gelesen.", status: "pending" as const };
     });
 
-    app.post("/api/projects/:id/evaluation-draft", { schema: { params: idParam } }, async (req, reply) => {
+    app.post("/api/projects/:id/evaluation-draft", { schema: { params: idParam } }, async (req) => {
       const user = requireRole(req, "super_admin");
       const project = await loadVisibleProject(db, user, req.params.id);
       const row = await currentAnalysis(db, project.id);
       if (!row?.inputFileId) throw notFound(NO_LV);
       if (!row.analysis || row.analysis.status !== "done" || !row.analysis.summary) {
-        return reply.status(409).send({ message: "Das Leistungsverzeichnis wurde noch nicht automatisch gelesen." });
+        throw conflict("Das Leistungsverzeichnis wurde noch nicht automatisch gelesen.");
       }
       const [meta] = await db
         .select({ fileName: projectFiles.fileName, companyName: companies.name })

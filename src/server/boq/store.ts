@@ -3,7 +3,7 @@
 // transaction.
 import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { ColumnMapping } from "../../common/schemas/boq";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
 import type { BoqNode, TenderAnalysis } from "../tender";
 import { recordProjectWork } from "../projects/status";
@@ -35,13 +35,14 @@ export type AnalysisSummary = Omit<TenderAnalysis, "positions" | "status" | "err
 const BATCH = 500;
 
 /** Creates the pending row for a file (idempotent). */
-export async function markPending(db: Db, projectId: number, fileId: number) {
+export async function markPending(db: DbOrTx, projectId: number, fileId: number) {
   await db.insert(boqAnalyses).values({ projectId, fileId, status: "pending" }).onConflictDoNothing({ target: boqAnalyses.fileId });
 }
 
 /**
- * The X83 a price-only X84 completes: the newest earlier input version of the project that was
- * read as a GAEB LV of its own (not itself prices merged into another file).
+ * The LV a price-only X84 (or D84/P84) completes: the newest earlier input version of the project
+ * that was read as a GAEB LV of its own (DA XML, GAEB 90 or 2000; not itself prices merged into
+ * another file).
  */
 async function findBaseLv(db: Db, projectId: number, fileId: number) {
   const earlier = await db
@@ -53,8 +54,8 @@ async function findBaseLv(db: Db, projectId: number, fileId: number) {
     .limit(20);
   const base = earlier.find((f) => {
     const summary = f.summary as AnalysisSummary | null;
-    if (f.status === "done") return f.format === "gaeb-xml" && !summary?.baseFileName && !summary?.priceOnly;
-    return f.status === null && /^(x8\d|xml)$/.test(f.extension);
+    if (f.status === "done") return /^gaeb-(xml|90|2000)$/.test(f.format ?? "") && !summary?.baseFileName && !summary?.priceOnly;
+    return f.status === null && /^([xdp]8\d|xml)$/.test(f.extension);
   });
   if (!base) return null;
   const [file] = await db.select({ data: projectFiles.data, fileName: projectFiles.fileName }).from(projectFiles).where(eq(projectFiles.id, base.id));
@@ -81,7 +82,7 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
   const { positions, status, error, format, phase, ...rest } = result;
   const summary: AnalysisSummary = error ? { ...rest, errorCode: error.code } : rest;
   await db.transaction(async (tx) => {
-    await markPending(tx as unknown as Db, file.projectId, fileId);
+    await markPending(tx, file.projectId, fileId);
     const [analysis] = await tx
       .update(boqAnalyses)
       .set({ status, error: error?.message ?? null, format, phase: phase === null ? null : String(phase), summary, updatedAt: new Date() })

@@ -19,7 +19,7 @@ import { listPrompts, savePrompt } from "./prompts";
 import { allLedgerRows, ledgerPageQueries } from "./ledger-list";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { ledgerListQuery } from "../../common/schemas/list-query";
-import { ledgerRowDtoSchema } from "../../common/schemas/list-responses";
+import { ledgerRowDtoSchema } from "../../common/schemas/responses";
 import { z } from "zod";
 import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from "./knowledge-store";
 

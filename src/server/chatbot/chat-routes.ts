@@ -15,7 +15,7 @@ import { generateAnswer, type Answer, type HistoryMessage } from "./answer";
 import { conversationDetail, conversationDto, conversationPageQueries, listConversations, ownConversation, recentHistory, saveExchange } from "./conversations";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { conversationListQuery } from "../../common/schemas/list-query";
-import { conversationDtoSchema } from "../../common/schemas/list-responses";
+import { conversationDtoSchema } from "../../common/schemas/responses";
 import { LlmError } from "./llm";
 import { companyUsage, releaseRequest, reserveRequest, type Reservation } from "./quota";
 

@@ -9,6 +9,10 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** For queries that run alone or as part of a caller's transaction. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -17,6 +17,9 @@ export const unauthorized = (message = "Nicht angemeldet") => new HttpError(401,
 export const forbidden = (message = "Keine Berechtigung für diese Aktion") => new HttpError(403, message);
 export const notFound = (message = "Nicht gefunden") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const tooLarge = (message: string) => new HttpError(413, message);
+export const unsupportedType = (message: string) => new HttpError(415, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
 
 export const FILE_TOO_LARGE = "Dateigröße darf 10MB nicht überschreiten";
 export const DATABASE_UNAVAILABLE = "Die Datenbank ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich erneut.";

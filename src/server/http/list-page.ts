@@ -51,7 +51,7 @@ export function sortOrder<F extends string>(
  * index scans off (in its own transaction, SET LOCAL), which leaves the trigram indexes' bitmap
  * scans: PostgreSQL costs ILIKE like "=", so on tables of tens of thousands of rows it would rather
  * run ILIKE on every row of every searched column (450 ms at 50 000 users, docs/decisions/
- * list-paging.md) than read the trigram indexes (19 ms). Shorter searches have no trigram.
+ * 0015-list-paging.md) than read the trigram indexes (19 ms). Shorter searches have no trigram.
  */
 export async function searching<T>(db: Db, q: string, run: (db: Db) => Promise<T>): Promise<T> {
   if (q.length < 3) return run(db);

@@ -1,7 +1,7 @@
 // Multipart reading with hard limits: the stream is cut at the limit (413), never buffered past it.
 import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { HttpError, badRequest } from "./errors";
+import { HttpError, badRequest, tooLarge, unsupportedType } from "./errors";
 
 export interface UploadedFile {
   field: string;
@@ -41,7 +41,7 @@ export async function readMultipart(
   req: FastifyRequest,
   opts: { maxFileBytes: number; maxFiles: number; tooLargeMessage: string; maxFields?: number },
 ): Promise<MultipartResult> {
-  if (!req.isMultipart()) throw new HttpError(415, "Erwartet wird ein Datei-Upload (multipart/form-data)");
+  if (!req.isMultipart()) throw unsupportedType("Erwartet wird ein Datei-Upload (multipart/form-data)");
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   const parts = req.parts({
@@ -53,7 +53,7 @@ export async function readMultipart(
     // A truncated or malformed body is the client's fault: 400, not 500.
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, opts.tooLargeMessage);
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(opts.tooLargeMessage);
     if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw badRequest("Zu viele Felder oder Dateien");
     throw badRequest(BAD_UPLOAD);
   }
@@ -85,7 +85,7 @@ async function collectParts(
         hash.update(chunk);
         chunks.push(chunk);
       }
-      if (part.file.truncated || size > opts.maxFileBytes) throw new HttpError(413, opts.tooLargeMessage);
+      if (part.file.truncated || size > opts.maxFileBytes) throw tooLarge(opts.tooLargeMessage);
       const fileName = safeFileName(part.filename);
       files.push({
         field: part.fieldname,

@@ -12,6 +12,7 @@ import { requireRole, requireUser } from "../auth/guards";
 import { startSession } from "../auth/sessions";
 import { audit } from "../audit/log";
 import { badRequest, forbidden, notFound } from "../http/errors";
+import { redirectResponse } from "../api-docs/multipart";
 
 const userIdParam = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -26,7 +27,7 @@ function assertSameOriginNavigation(req: FastifyRequest) {
 export const impersonationRoutes =
   ({ db, config }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/impersonate/:userId", { schema: { params: userIdParam }, config: { writes: true } }, async (req, reply) => {
+    app.get("/api/impersonate/:userId", { schema: { params: userIdParam, ...redirectResponse("/dashboard/") }, config: { writes: true } }, async (req, reply) => {
       assertSameOriginNavigation(req);
       if (req.auth?.impersonatorId) throw forbidden("Bitte beenden Sie zuerst die aktuelle Impersonation.");
       const admin = requireRole(req, "super_admin");
@@ -38,7 +39,7 @@ export const impersonationRoutes =
       return reply.redirect("/dashboard/", 302);
     });
 
-    app.get("/api/stop-impersonation", { schema: { summary: "Ansicht als anderer Benutzer beenden" }, config: { writes: true } }, async (req, reply) => {
+    app.get("/api/stop-impersonation", { schema: { summary: "Ansicht als anderer Benutzer beenden", ...redirectResponse("/dashboard/users") }, config: { writes: true } }, async (req, reply) => {
       assertSameOriginNavigation(req);
       const impersonated = requireUser(req);
       const adminId = req.auth?.impersonatorId;

@@ -19,7 +19,7 @@ import { createMailer } from "../mail/mailer";
 import { allInquiries, inquiryPage } from "./list";
 import { pageWindow, searching, sendAll, sendPage } from "../http/list-page";
 import { inquiryListQuery } from "../../common/schemas/list-query";
-import { inquiryDtoSchema } from "../../common/schemas/list-responses";
+import { contactResponseSchema, inquiryDtoSchema, membershipResponseSchema } from "../../common/schemas/responses";
 import { z } from "zod";
 import { contactMail, membershipMail, notifyInBackground } from "./notify";
 
@@ -38,7 +38,7 @@ export const inquiryRoutes =
 
     app.post(
       "/api/membership-request",
-      { schema: { body: membershipRequestSchema }, config: limit() },
+      { schema: { body: membershipRequestSchema, response: { 201: membershipResponseSchema } }, config: limit() },
       async (req, reply) => {
         const [row] = await db.insert(membershipRequests).values(req.body).returning({ id: membershipRequests.id });
         notifyInBackground(db, mailer, req.log, { table: "membership", id: row.id }, membershipMail(req.body));
@@ -47,7 +47,7 @@ export const inquiryRoutes =
       },
     );
 
-    app.post("/api/contact", { schema: { body: contactMessageSchema }, config: limit() }, async (req, reply) => {
+    app.post("/api/contact", { schema: { body: contactMessageSchema, response: { 201: contactResponseSchema } }, config: limit() }, async (req, reply) => {
       const [row] = await db.insert(contactMessages).values(req.body).returning({ id: contactMessages.id });
       notifyInBackground(db, mailer, req.log, { table: "contact", id: row.id }, contactMail(req.body));
       const body: ContactResponse = { ok: true, message: CONTACT_SUCCESS };

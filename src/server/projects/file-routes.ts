@@ -5,9 +5,10 @@ import { z } from "zod";
 import { PROJECT_MESSAGES, uploadIdParam } from "../../common/schemas/project";
 import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
-import { multipartForm, projectFileForm } from "../api-docs/multipart";
+import { fileResponse, multipartForm, projectFileForm } from "../api-docs/multipart";
+import { projectFileVersionSchema, projectUploadSchema } from "../../common/schemas/responses";
 import { requireUser } from "../auth/guards";
-import { HttpError, badRequest, forbidden, notFound } from "../http/errors";
+import { badRequest, forbidden, notFound, unsupportedType } from "../http/errors";
 import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { canDownloadOutput, loadManageableProject, loadVisibleProject } from "./access";
 import { findProject } from "./queries";
@@ -31,7 +32,7 @@ export const projectFileRoutes =
       const project = await loadManageableProject(db, user, projectId);
       const [file] = (await readProjectUpload(req)).files;
       if (!file || file.size === 0) throw badRequest(PROJECT_MESSAGES.uploadMissing);
-      if (kind === "output" && !isHtmlUpload(file)) throw new HttpError(415, PROJECT_MESSAGES.wrongFormat);
+      if (kind === "output" && !isHtmlUpload(file)) throw unsupportedType(PROJECT_MESSAGES.wrongFormat);
       const fileId = await db.transaction(async (tx) => {
         const stored = await storeProjectFile(tx, project.id, kind, file, user.id);
         if (kind === "output") await recordProjectWork(tx, req, project.id, "evaluation_uploaded");
@@ -41,20 +42,20 @@ export const projectFileRoutes =
       return { message: kind === "output" ? "HTML-Datei wurde erfolgreich hochgeladen" : "Eingabe-Datei wurde erfolgreich hochgeladen", fileId, project: await findProject(db, project.id) };
     };
 
-    app.post("/api/projects/:id/upload-html", { schema: { params: uploadIdParam, ...multipartForm(projectFileForm) } }, (req) => upload(req, req.params.id, "output"));
+    app.post("/api/projects/:id/upload-html", { schema: { params: uploadIdParam, ...multipartForm(projectFileForm), response: { 200: projectUploadSchema } } }, (req) => upload(req, req.params.id, "output"));
     // The evaluation (upload-html, super admins) is not a tender file: only this one is limited.
-    app.post("/api/projects/:id/upload-input", { schema: { params: uploadIdParam, ...multipartForm(projectFileForm) }, preHandler: opts.uploadLimit ? [opts.uploadLimit] : [] }, (req) =>
+    app.post("/api/projects/:id/upload-input", { schema: { params: uploadIdParam, ...multipartForm(projectFileForm), response: { 200: projectUploadSchema } }, preHandler: opts.uploadLimit ? [opts.uploadLimit] : [] }, (req) =>
       upload(req, req.params.id, "input"),
     );
 
-    app.get("/api/projects/:id/download-input", { schema: { params: idParam } }, async (req, reply) => {
+    app.get("/api/projects/:id/download-input", { schema: { params: idParam, ...fileResponse("application/octet-stream") } }, async (req, reply) => {
       const project = await loadVisibleProject(db, requireUser(req), req.params.id);
       const file = await readProjectFile(db, project.id, "input");
       if (!file) throw notFound("Keine Eingabe-Datei vorhanden");
       return sendDownload(reply, file);
     });
 
-    app.get("/api/projects/:id/download-output", { schema: { params: idParam } }, async (req, reply) => {
+    app.get("/api/projects/:id/download-output", { schema: { params: idParam, ...fileResponse("text/html") } }, async (req, reply) => {
       const user = requireUser(req);
       const project = await loadVisibleProject(db, user, req.params.id);
       if (!canDownloadOutput(user)) throw forbidden();
@@ -64,13 +65,13 @@ export const projectFileRoutes =
     });
 
     /** Every stored version (metadata); output versions only for those who may download them. */
-    app.get("/api/projects/:id/files", { schema: { params: idParam } }, async (req) => {
+    app.get("/api/projects/:id/files", { schema: { params: idParam, response: { 200: z.array(projectFileVersionSchema) } } }, async (req) => {
       const user = requireUser(req);
       const project = await loadVisibleProject(db, user, req.params.id);
       return listFileVersions(db, project.id, canDownloadOutput(user) ? ["input", "output"] : ["input"]);
     });
 
-    app.get("/api/projects/:id/files/:fileId/download", { schema: { params: versionParams } }, async (req, reply) => {
+    app.get("/api/projects/:id/files/:fileId/download", { schema: { params: versionParams, ...fileResponse("application/octet-stream") } }, async (req, reply) => {
       const user = requireUser(req);
       const project = await loadVisibleProject(db, user, req.params.id);
       const file = await readFileVersion(db, project.id, req.params.fileId);
@@ -79,7 +80,7 @@ export const projectFileRoutes =
     });
 
     /** The evaluation for the sandboxed frame of /projects/:id/result (?print=1: print view). */
-    app.get("/api/projects/:id/result", { schema: { params: idParam, querystring: resultQuery } }, async (req, reply) => {
+    app.get("/api/projects/:id/result", { schema: { params: idParam, querystring: resultQuery, ...fileResponse("text/html") } }, async (req, reply) => {
       const project = await loadVisibleProject(db, requireUser(req), req.params.id);
       const file = await readProjectFile(db, project.id, "output");
       if (!file) throw notFound(PROJECT_MESSAGES.noEvaluation);

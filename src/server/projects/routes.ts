@@ -17,6 +17,7 @@ import {
 import { idParam } from "../../common/schemas/common";
 import { orderSummarySchema, type OrderSummary } from "../../common/schemas/order";
 import { z } from "zod";
+import { messageSchema, projectDtoSchema } from "../../common/schemas/responses";
 import type { AppDeps } from "../app";
 import { multipartForm, projectCreateForm } from "../api-docs/multipart";
 import { companies, projects } from "../db/schema";
@@ -75,11 +76,11 @@ export const projectRoutes =
       });
     }
 
-    app.get("/api/projects", { schema: { querystring: projectListQuery } }, async (req, reply) => {
+    app.get("/api/projects", { schema: { querystring: projectListQuery, response: { 200: z.array(projectDtoSchema) } } }, async (req, reply) => {
       return sendList(req, reply, visibleProjects(requireUser(req)), req.query);
     });
 
-    app.get("/api/companies/:companyId/projects", { schema: { params: companyIdParam, querystring: projectListQuery } }, async (req, reply) => {
+    app.get("/api/companies/:companyId/projects", { schema: { params: companyIdParam, querystring: projectListQuery, response: { 200: z.array(projectDtoSchema) } } }, async (req, reply) => {
       const user = requireUser(req);
       const { companyId } = req.params;
       if (!canAccessCompany(user, companyId)) throw notFound(PROJECT_MESSAGES.companyNotFound);
@@ -103,7 +104,7 @@ export const projectRoutes =
       return row;
     });
 
-    app.get("/api/projects/:id", { schema: { params: idParam } }, async (req) => {
+    app.get("/api/projects/:id", { schema: { params: idParam, response: { 200: projectDtoSchema } } }, async (req) => {
       const user = requireUser(req);
       const project = await findProject(db, req.params.id);
       if (!project || !canSeeProject(user, project)) throw notFound(PROJECT_MESSAGES.notFound);
@@ -113,7 +114,7 @@ export const projectRoutes =
     // Multipart: the text fields and exactly one file "file" (≤ 10 MB). The whole upload is read
     // (and cut at the limit) before anything is written; project and file are stored in one
     // transaction, so a failure never leaves a project without its file.
-    app.post("/api/projects", { schema: multipartForm(projectCreateForm), preHandler: uploadLimit ? [uploadLimit] : [] }, async (req, reply) => {
+    app.post("/api/projects", { schema: { ...multipartForm(projectCreateForm), response: { 201: projectDtoSchema } }, preHandler: uploadLimit ? [uploadLimit] : [] }, async (req, reply) => {
       const user = requireRole(req, "super_admin", "company_admin");
       if (user.role === "company_admin" && user.companyId === null) throw forbidden(PROJECT_MESSAGES.noCompany);
       const { fields, files } = await readProjectUpload(req);
@@ -142,10 +143,12 @@ export const projectRoutes =
         return { projectId: created.id, fileId };
       });
       await runInputFileHooks(deps, req.log, { projectId, fileId, fileName: file.fileName });
-      return reply.status(201).send(await findProject(db, projectId));
+      const project = await findProject(db, projectId);
+      if (!project) throw notFound(PROJECT_MESSAGES.notFound);
+      return reply.status(201).send(project);
     });
 
-    app.put("/api/projects/:id", { schema: { params: idParam, body: projectUpdateSchema } }, async (req) => {
+    app.put("/api/projects/:id", { schema: { params: idParam, body: projectUpdateSchema, response: { 200: projectDtoSchema } } }, async (req) => {
       const user = requireUser(req);
       const project = await loadManageableProject(db, user, req.params.id);
       const { status, ...changes } = req.body;
@@ -163,7 +166,7 @@ export const projectRoutes =
       return updated;
     });
 
-    app.delete("/api/projects/:id", { schema: { params: idParam } }, async (req) => {
+    app.delete("/api/projects/:id", { schema: { params: idParam, response: { 200: messageSchema } } }, async (req) => {
       const user = requireUser(req);
       const project = await loadManageableProject(db, user, req.params.id);
       // project_files and the tender readings go with the project (ON DELETE CASCADE).

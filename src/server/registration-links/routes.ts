@@ -15,7 +15,7 @@ import { audit } from "../audit/log";
 import { rateLimited } from "../http/rate-limit";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { registrationLinkListQuery } from "../../common/schemas/list-query";
-import { registrationLinkDtoSchema } from "../../common/schemas/list-responses";
+import { messageSchema, registrationLinkCreatedSchema, registrationLinkDtoSchema, registrationLinkValidationSchema } from "../../common/schemas/responses";
 import { allRegistrationLinks, registrationLinkPageQueries } from "./list";
 import type { Db } from "../db/client";
 import { createMailer, sendIfConfigured } from "../mail/mailer";
@@ -45,7 +45,7 @@ export const registrationLinkRoutes =
     app.get(
       "/api/registration-links/:token/validate",
       {
-        schema: { params: z.object({ token: z.string().min(1).max(200) }) },
+        schema: { params: z.object({ token: z.string().min(1).max(200) }), response: { 200: registrationLinkValidationSchema, 404: registrationLinkValidationSchema } },
         config: rateLimited(config, 30, 60_000, "Zu viele Anfragen. Bitte versuchen Sie es später erneut."),
       },
       async (req, reply): Promise<RegistrationLinkValidation> => {
@@ -58,7 +58,7 @@ export const registrationLinkRoutes =
       },
     );
 
-    app.post("/api/registration-links", { schema: { body: registrationLinkSchema } }, async (req, reply) => {
+    app.post("/api/registration-links", { schema: { body: registrationLinkSchema, response: { 201: registrationLinkCreatedSchema } } }, async (req, reply) => {
       const actor = requireRole(req, "super_admin", "company_admin");
       const body = req.body;
       if (actor.role === "company_admin") {
@@ -82,7 +82,7 @@ export const registrationLinkRoutes =
         invitationMail({ to: link.email, inviter: actor, companyName: company.name, role: link.role, url, expiresAt: link.expiresAt }),
       );
       return reply.status(201).send({
-        registrationLink: { id: link.id, token: link.token, email: link.email, role: link.role, companyId: link.companyId, expiresAt: link.expiresAt },
+        registrationLink: { id: link.id, token: link.token, email: link.email, role: link.role, companyId: link.companyId, expiresAt: link.expiresAt.toISOString() },
         url,
         mailed,
       });
@@ -105,7 +105,7 @@ export const registrationLinkRoutes =
       },
     );
 
-    app.delete("/api/registration-links/:id", { schema: { params: idParam } }, async (req) => {
+    app.delete("/api/registration-links/:id", { schema: { params: idParam, response: { 200: messageSchema } } }, async (req) => {
       requireRole(req, "super_admin");
       const [deleted] = await db.delete(registrationLinks).where(eq(registrationLinks.id, req.params.id)).returning({ id: registrationLinks.id });
       if (!deleted) throw notFound("Registrierungslink nicht gefunden");

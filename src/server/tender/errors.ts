@@ -51,13 +51,14 @@ const MESSAGES: Record<GaebErrorCode, string> = {
   dtd_forbidden:
     "Die Datei enthält eine DTD (DOCTYPE). Solche Dateien werden aus Sicherheitsgründen nicht verarbeitet; GAEB-DA-XML-Dateien benötigen keine DTD.",
   gaeb_2x: `Die Datei liegt im älteren Format GAEB DA XML 2.x vor. Dieses Format wird noch nicht automatisch analysiert. ${EXPORT_HINT}`,
-  gaeb_90: `Die Datei liegt im Format GAEB 90 (.d8x) vor. Dieses Format wird noch nicht automatisch analysiert. ${EXPORT_HINT}`,
-  gaeb_2000: `Die Datei liegt im Format GAEB 2000 (.p8x) vor. Dieses Format wird noch nicht automatisch analysiert. ${EXPORT_HINT}`,
+  // Only when a GAEB 90/2000 file reaches the DA XML reader directly; analyseTender reads them.
+  gaeb_90: `Die Datei liegt im Format GAEB 90 (.d8x) vor, nicht als GAEB DA XML. ${EXPORT_HINT}`,
+  gaeb_2000: `Die Datei liegt im Format GAEB 2000 (.p8x) vor, nicht als GAEB DA XML. ${EXPORT_HINT}`,
   unsupported_version: "Diese GAEB-Version wird noch nicht automatisch analysiert. Unterstützt werden GAEB DA XML 3.0 bis 3.3.",
   unsupported_phase:
     "Diese GAEB-Datenaustauschphase wird nicht automatisch analysiert. Unterstützt werden die Phasen 81 bis 86 (87 und 89 eingeschränkt).",
   unknown_format:
-    "Das Dateiformat wurde nicht erkannt. Unterstützt werden GAEB DA XML (.x81–.x86), PDF, Excel (.xlsx) und CSV.",
+    "Das Dateiformat wurde nicht erkannt. Unterstützt werden GAEB DA XML (.x81–.x86), GAEB 90 (.d81–.d86), GAEB 2000 (.p81–.p86), PDF, Excel (.xlsx) und CSV.",
   pdf_unreadable: "Die PDF-Datei konnte nicht gelesen werden (beschädigt oder kein gültiges PDF).",
   pdf_encrypted: "Die PDF-Datei ist passwortgeschützt. Bitte laden Sie eine Fassung ohne Kennwort oder die GAEB-Datei (.x83) hoch.",
   pdf_no_text: `Die PDF-Datei enthält keinen auslesbaren Text – vermutlich ist sie ein Scan. Eingescannte Leistungsverzeichnisse werden nicht automatisch gelesen. Bitte laden Sie die GAEB-Datei (.x83) oder eine Excel-Fassung des LV hoch.`,

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { analyseTender } from "./index";
-import { GAEB_2000_SAMPLE, gaeb90Sample } from "./testing/build-gaeb";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -53,16 +52,39 @@ describe("analyseTender", () => {
     }
   });
 
-  it("reports older GAEB formats as unsupported, with a German message", async () => {
-    const d83 = await analyseTender(Buffer.from(gaeb90Sample(), "latin1"), "lv.d83");
-    expect(d83).toMatchObject({ status: "unsupported", format: "gaeb-90", error: { code: "gaeb_90" }, prices: null, positions: [] });
-    expect(d83.error?.message).toContain("wird noch nicht automatisch analysiert");
-    const p83 = await analyseTender(Buffer.from(GAEB_2000_SAMPLE, "latin1"), "lv.p83");
-    expect(p83).toMatchObject({ status: "unsupported", format: "gaeb-2000", error: { code: "gaeb_2000" } });
+  it("reads GAEB 90 and GAEB 2000 files into the same analysis as the X83", async () => {
+    const x83 = await analyseTender(fixture("rohbau-27.x83"), "rohbau-27.x83");
+    const shape = (a: typeof x83) => a.positions.filter((p) => p.kind === "item").map((p) => [p.oz, p.qty, p.unit, p.shortText]);
+    for (const [name, format] of [
+      ["rohbau-27.d83", "gaeb-90"],
+      ["rohbau-27.p83", "gaeb-2000"],
+    ] as const) {
+      const legacy = await analyseTender(fixture(name), name);
+      expect(legacy).toMatchObject({ status: "done", format, phase: 83 });
+      expect(shape(legacy)).toEqual(shape(x83));
+      expect(legacy.counts).toEqual(x83.counts);
+      expect(legacy.findingCounts?.byRule).toEqual(x83.findingCounts?.byRule);
+    }
+    const p84 = await analyseTender(fixture("rohbau-27.p84"), "rohbau-27.p84");
+    expect(p84.totals).toMatchObject({ total: 345886.15, stated: 345886.15 });
+  });
+
+  it("merges a price-only P84 into the project's earlier LV of any GAEB format, and asks for it when missing", async () => {
+    const alone = await analyseTender(fixture("rohbau-27-preise.p84"), "preise.p84");
+    expect(alone).toMatchObject({ status: "failed", format: "gaeb-2000", error: { code: "price_only_without_base" } });
+    const merged = await analyseTender(fixture("rohbau-27-preise.p84"), "preise.p84", { base: { data: fixture("rohbau-27.d83"), fileName: "rohbau-27.d83" } });
+    expect(merged).toMatchObject({ status: "done", format: "gaeb-2000", baseFileName: "rohbau-27.d83", totals: { total: 345886.15, stated: 345886.15 } });
+    expect(merged.positions.filter((p) => p.kind === "item")).toHaveLength(27);
+    expect(merged.warnings).toContain("Die Preise dieser Angebotsdatei wurden in das LV „rohbau-27.d83“ übernommen: 27 von 27 Positionen.");
+  });
+
+  it("reports other unsupported formats with a German message", async () => {
     const x2 = await analyseTender(Buffer.from("<GAEB><Vergabe/></GAEB>"), "lv.x83");
     expect(x2).toMatchObject({ status: "unsupported", format: "gaeb-xml", error: { code: "gaeb_2x" } });
     const docx = await analyseTender(Buffer.from("PK\u0003\u0004"), "lv.docx");
     expect(docx).toMatchObject({ status: "unsupported", format: "unknown", error: { code: "unknown_format" } });
+    const d89 = await analyseTender(Buffer.from(`00        89L${" ".repeat(62)}000001\r\n`, "latin1"), "rechnung.d89");
+    expect(d89).toMatchObject({ status: "unsupported", format: "gaeb-90", error: { code: "unsupported_phase" } });
   });
 
   it("reports broken files as failed", async () => {

@@ -1,5 +1,5 @@
-// One entry point for an uploaded tender file: read it (GAEB DA XML, PDF, Excel or CSV), count and
-// price the chargeable positions, and run the pre-check. The result is plain JSON. It runs inside
+// One entry point for an uploaded tender file: read it (GAEB DA XML, GAEB 90, GAEB 2000, PDF, Excel
+// or CSV), count and price the chargeable positions, and run the pre-check. The result is plain JSON. It runs inside
 // the reader worker (src/server/boq/reader-pool.ts), never on the web server's thread.
 
 import { countPositions, failedAnalysis, type TenderAnalysis } from "./analysis-result";
@@ -13,6 +13,8 @@ import { readTenderPdf } from "./read/pdf";
 import { runPrecheck } from "./review/run";
 import { priceTender } from "./prices";
 import { readGaebXml } from "./read/gaeb-xml/reader";
+import { readGaeb90 } from "./read/gaeb-90/reader";
+import { readGaeb2000 } from "./read/gaeb-2000/reader";
 import { readTenderSheet } from "./read/sheet";
 import type { ParsedTender, TenderFormat } from "./types";
 import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
@@ -59,12 +61,21 @@ function analysed(format: TenderFormat, parsed: ParsedTender & { sheetPreview?: 
   };
 }
 
-/** A GAEB file; a price-only X84 is merged into its base X83 when one is given. */
-function readGaeb(buffer: Uint8Array, options: AnalyseOptions, limits: ReadLimits): ParsedTender & { baseFileName?: string } {
-  const parsed = readGaebXml(buffer, limits);
+type GaebFormat = "gaeb-xml" | "gaeb-90" | "gaeb-2000";
+const GAEB_READERS: Record<GaebFormat, (buffer: Uint8Array, limits: ReadLimits) => ParsedTender> = {
+  "gaeb-xml": readGaebXml,
+  "gaeb-90": readGaeb90,
+  "gaeb-2000": readGaeb2000,
+};
+
+/** A GAEB file; a price-only X84/D84/P84 is merged into its base LV (of any GAEB format) when one is given. */
+function readGaeb(format: GaebFormat, buffer: Uint8Array, options: AnalyseOptions, limits: ReadLimits): ParsedTender & { baseFileName?: string } {
+  const parsed = GAEB_READERS[format](buffer, limits);
   if (!parsed.priceOnly) return parsed;
   if (!options.base) throw new GaebError("price_only_without_base");
-  const base = readGaebXml(options.base.data, limits);
+  const baseFormat = detectTenderFormat(options.base.data, options.base.fileName);
+  const readBase = baseFormat in GAEB_READERS ? GAEB_READERS[baseFormat as GaebFormat] : readGaebXml;
+  const base = readBase(options.base.data, limits);
   return { ...mergePrices(base, parsed, options.base.fileName), baseFileName: options.base.fileName };
 }
 
@@ -77,8 +88,10 @@ export async function analyseTender(buffer: Uint8Array, fileName: string, option
   const limits = options.limits ?? DEFAULT_LIMITS;
   try {
     switch (format) {
-      case "gaeb-xml": {
-        const parsed = readGaeb(buffer, options, limits);
+      case "gaeb-xml":
+      case "gaeb-90":
+      case "gaeb-2000": {
+        const parsed = readGaeb(format, buffer, options, limits);
         return { ...analysed(format, parsed), ...(parsed.baseFileName ? { baseFileName: parsed.baseFileName } : {}) };
       }
       case "pdf":
@@ -88,10 +101,6 @@ export async function analyseTender(buffer: Uint8Array, fileName: string, option
         return analysed(format, await readTenderSheet(buffer, fileName, format, { mapping: options.mapping ?? null, limits }));
       case "xls":
         throw new GaebError("xls_unsupported");
-      case "gaeb-90":
-        throw new GaebError("gaeb_90");
-      case "gaeb-2000":
-        throw new GaebError("gaeb_2000");
       case "unknown":
         throw new GaebError(buffer.length === 0 ? "empty" : "unknown_format");
     }

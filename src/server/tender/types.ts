@@ -1,8 +1,8 @@
-// The plain, JSON-serialisable result of reading a tender (GAEB DA XML or PDF).
+// The plain, JSON-serialisable result of reading a tender (GAEB DA XML, GAEB 90/2000, PDF, sheets).
 
 export type TenderFormat = "gaeb-xml" | "gaeb-90" | "gaeb-2000" | "pdf" | "xlsx" | "xls" | "csv" | "unknown";
 /** The formats whose positions are read. */
-export type ReadFormat = "gaeb-xml" | "pdf" | "xlsx" | "csv";
+export type ReadFormat = "gaeb-xml" | "gaeb-90" | "gaeb-2000" | "pdf" | "xlsx" | "csv";
 
 /** lot/title = BoQCtgy, item = Item, markup = MarkupItem, remark = Remark or PerfDescr. */
 export type NodeKind = "lot" | "title" | "item" | "markup" | "remark";
@@ -61,7 +61,7 @@ export interface TenderTotals {
 
 export interface ParsedTender {
   format: ReadFormat;
-  /** "3.0".."3.3" for GAEB DA XML, null for PDF. */
+  /** "3.0".."3.3" for GAEB DA XML, "90" for GAEB 90, "2000 1.2" style for GAEB 2000, null for PDF. */
   version: string | null;
   /** Award/DP (81–89), null when unknown. */
   phase: number | null;

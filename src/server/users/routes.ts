@@ -28,7 +28,7 @@ import { findUserDto, listUsers, toUserDto } from "./dto";
 import { userPageQueries } from "./list";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { userListQuery } from "../../common/schemas/list-query";
-import { userListItemSchema } from "../../common/schemas/list-responses";
+import { userListItemSchema } from "../../common/schemas/responses";
 import { deleteUserKeepingProjects, lockSuperAdmins } from "./removal";
 import { selfServiceRoutes } from "./self-service";
 import { createMailer, sendIfConfigured } from "../mail/mailer";

@@ -18,6 +18,12 @@ describe("detectTenderFormat", () => {
     expect(detectTenderFormat(bytes(gaeb90Sample().replace(/\r\n/g, "")), "lv")).toBe("gaeb-90");
   });
 
+  it("sees a GAEB 90 file that starts with free text (T0 … T9) before its header", () => {
+    const record = (type: string, data: string, n: number) => `${type}${data}`.padEnd(74) + String(n).padStart(6, "0");
+    const file = [record("T0", "", 1), record("70", "   Created with an AVA program", 2), record("T9", "", 3), record("00", "        83L", 4), record("21", "010010", 5)].join("\r\n");
+    expect(detectTenderFormat(bytes(file), "LV ohne Endung")).toBe("gaeb-90");
+  });
+
   it("does not take numeric CSV for GAEB 90", () => {
     expect(detectTenderFormat(bytes("12;Boden;100\n13;Beton;20\n"), "export.csv")).toBe("csv");
     expect(detectTenderFormat(bytes("OZ;Kurztext;Menge;ME\n01.0010;Boden;100;m3\n01.0020;Beton;20;m3\n"), "export")).toBe("csv");

@@ -18,7 +18,8 @@ export function looksLikeGaeb2000(head: string): boolean {
 
 /**
  * GAEB 90: fixed 80-character records whose first two characters are the record type; the first
- * record is type "00". Records are usually separated by line breaks, sometimes not at all.
+ * record is type "00", or "T0" where free text (Baubeschreibung, program notes "70") comes first.
+ * Records are usually separated by line breaks, sometimes not at all.
  */
 export function looksLikeGaeb90(head: string, fileName = ""): boolean {
   const trimmed = head.replace(/^\s+/, "");
@@ -29,8 +30,10 @@ export function looksLikeGaeb90(head: string, fileName = ""): boolean {
     .filter((l) => l.length > 0)
     .slice(0, 10);
   if (records.length < 2) return false;
-  const wellFormed = records.every((r) => /^\d\d/.test(r) && r.length <= GAEB90_RECORD_LENGTH);
-  return wellFormed && (records[0].startsWith("00") || /\.d8\d$/i.test(fileName));
+  const wellFormed = records.every((r) => /^(?:\d\d|T\d)/.test(r) && r.length <= GAEB90_RECORD_LENGTH);
+  // Free text first: every record ends in its 6-digit record number, as GAEB 90 records do.
+  const firstIsHeader = records[0].startsWith("00") || (records[0].startsWith("T0") && records.every((r) => r.length === GAEB90_RECORD_LENGTH && /\d{6}$/.test(r)));
+  return wellFormed && (firstIsHeader || /\.d8\d$/i.test(fileName));
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
