@@ -17,6 +17,7 @@ import { boqRoutes } from "./boq/routes";
 import { findingReviewRoutes } from "./findings/routes";
 import { passwordResetRoutes } from "./auth/password-reset-routes";
 import { setupRoutes } from "./setup/routes";
+import { pendingInvitationRoutes } from "./registration-links/pending-routes";
 import { clientRoutes } from "./client-routes";
 
 /** The dependencies every area gets; buildApp has created the shared metrics by then. */
@@ -36,5 +37,6 @@ export const routePlugins: ((deps: AreaDeps) => FastifyPluginAsyncZod)[] = [
   findingReviewRoutes,
   passwordResetRoutes,
   setupRoutes,
+  pendingInvitationRoutes,
   clientRoutes,
 ];

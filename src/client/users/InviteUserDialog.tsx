@@ -100,6 +100,7 @@ function InviteUserDialog({ me, open, onOpenChange }: { me: CurrentUser; open: b
     onSuccess: (res) => {
       form.reset(defaults);
       void queryClient.invalidateQueries({ queryKey: ["/api/registration-links"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/registration-links/pending"] });
       const link = invitationLink(res.registrationLink.token);
       setCreated({ email: res.registrationLink.email, link, mailed: res.mailed });
       showInvitation(res.registrationLink.email, res.mailed);

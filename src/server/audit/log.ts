@@ -29,6 +29,7 @@ export type AuditAction =
   | "company.mfa_policy"
   | "registration_link.create"
   | "registration_link.delete"
+  | "registration_link.resend"
   | "project.delete"
   | "project.status_change"
   | "finding.review"
