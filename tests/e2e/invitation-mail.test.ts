@@ -54,7 +54,7 @@ async function inviteViaUi(page: Page, email: string) {
 }
 
 async function closeInvitation(page: Page) {
-  await page.getByTestId("invitation-created").getByRole("button", { name: "Schließen" }).click();
+  await page.getByTestId("invitation-created").getByRole("button", { name: "Schließen", exact: true }).filter({ hasText: "Schließen" }).click();
   await page.getByRole("dialog").waitFor({ state: "detached" });
 }
 
