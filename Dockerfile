@@ -19,6 +19,11 @@ FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production LOG_LEVEL=info PORT=3000 HOST=0.0.0.0 DATA_DIR=/data \
     npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
 WORKDIR /app
+# OCR of scanned PDF LVs: Tesseract with its German model and poppler's pdftoppm (the reader thread
+# starts them as child processes).
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-deu poppler-utils \
+ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist ./dist

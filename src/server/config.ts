@@ -1,6 +1,7 @@
 // Configuration from the environment (docs/architecture.md "Configuration"). Read once at start.
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
+import { isIP } from "node:net";
 import { ROLES, type Role } from "../common/roles";
 
 export interface Config {
@@ -9,7 +10,8 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   publicOrigin: string;
-  trustProxy: boolean | string;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); false: none. */
+  trustProxy: false | string[];
   logLevel: string;
   admin?: { username: string; password: string; email: string };
   /** ADMIN_EMAIL without ADMIN_USERNAME/ADMIN_PASSWORD: the e-mail of the first-start invitation. */
@@ -128,6 +130,35 @@ function positive(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: an explicit list of proxy addresses or CIDR ranges (issue 22, item 3). `true` (or a
+ * hop count) would believe any client's X-Forwarded-For, so every limit per address and the address
+ * in the audit log would be the client's own choice: refused at start.
+ */
+export function trustedProxies(value: string | undefined): false | string[] {
+  const v = value?.trim();
+  if (!v || v === "false" || v === "off") return false;
+  const items = v.split(",").map((s) => s.trim()).filter(Boolean);
+  const invalid = items.filter((item) => {
+    if (PROXY_NAMES.has(item)) return false;
+    const [address, bits, rest] = item.split("/");
+    if (rest !== undefined || isIP(address) === 0) return true;
+    if (bits === undefined) return false;
+    const max = isIP(address) === 4 ? 32 : 128;
+    return !/^\d{1,3}$/.test(bits) || Number(bits) > max;
+  });
+  if (v === "true" || /^\d+$/.test(v) || invalid.length) {
+    throw new ConfigError(
+      `bauklar startet nicht: TRUST_PROXY=${v} ist nicht erlaubt. Nennen Sie die Adressen oder Netze Ihrer Reverse-Proxys, ` +
+        "z. B. TRUST_PROXY=10.0.0.5 oder TRUST_PROXY=10.0.0.0/8,127.0.0.1 (loopback, linklocal und uniquelocal gehen auch). " +
+        "Mit „true“ könnte jeder Client seine Adresse selbst wählen (X-Forwarded-For) und damit die Begrenzungen je Adresse umgehen.",
+    );
+  }
+  return items;
+}
+
 /** MFA_REQUIRED_ROLES: a comma-separated list of roles; an unknown name must not silently disable it. */
 function mfaRequiredRoles(value: string | undefined): Role[] {
   const names = (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
@@ -157,14 +188,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           email: env.ADMIN_EMAIL ?? `${env.ADMIN_USERNAME}@localhost`,
         }
       : undefined;
-  const trust = env.TRUST_PROXY;
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.DATA_DIR ?? "./data"),
     publicOrigin,
-    trustProxy: trust === undefined || trust === "" ? false : trust === "true" ? true : trust,
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? "warn",
     admin,
     firstAdminEmail: env.ADMIN_EMAIL?.trim() || undefined,

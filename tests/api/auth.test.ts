@@ -207,7 +207,8 @@ describe("rate limits", () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 12; i++) {
-        const r = await limited.request("POST", "/api/login", json({ username: "x", password: "y" }));
+        // Another name each time: the per-account limit (login-throttle.test.ts) is not what is tested here.
+        const r = await limited.request("POST", "/api/login", json({ username: `x${i}`, password: "y" }));
         codes.push(r.statusCode);
         if (r.statusCode === 429) expect(r.json().message).toMatch(/Zu viele Anmeldeversuche/);
       }

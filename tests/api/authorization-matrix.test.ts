@@ -178,6 +178,8 @@ const ROWS: Row[] = [
   { method: "PATCH", route: "/api/users/:id", url: async () => `/api/users/${await fresh.user()}`, body: () => ({ role: "user" }), expect: COMPANY_ADMINS },
   { method: "POST", route: "/api/users/:id/reset-password", url: async () => `/api/users/${await fresh.user()}/reset-password`, body: () => ({ newPassword: "Neu!Passwort2" }), expect: COMPANY_ADMINS },
   { method: "DELETE", route: "/api/users/:id", url: async () => `/api/users/${await fresh.user()}`, expect: COMPANY_ADMINS },
+  // Lifting a sign-in lock after wrong passwords is a super admin's act (issue 22, item 3).
+  { method: "POST", route: "/api/users/:id/unlock-login", url: async () => `/api/users/${await fresh.user()}/unlock-login`, body: () => ({}), expect: SUPER_ONLY },
   { method: "GET", route: "/api/impersonate/:userId", url: () => `/api/impersonate/${f.users.userA.id}`, freshActor: true, expect: X(401, 403, 403, 403, 403, "ok") },
   { method: "GET", route: "/api/stop-impersonation", url: () => "/api/stop-impersonation", expect: X(401, 400, 400, 400, 400, 400) },
 
@@ -192,7 +194,8 @@ const ROWS: Row[] = [
   { method: "GET", route: "/api/inquiries", url: () => "/api/inquiries", expect: SUPER_ONLY },
   { method: "GET", route: "/api/orders/summary", url: () => "/api/orders/summary", expect: SUPER_ONLY },
 
-  // The API description and its reference page are public (docs/decisions/0013-api-description.md).
+  // The API description and its reference page are public (docs/decisions/0013-api-description.md,
+  // confirmed in docs/security.md for issue 22).
   ...["/api/openapi.json", "/api/docs", "/api/docs/json", "/api/docs/yaml", "/api/docs/static/swagger-initializer.js"].map((route) => ({ method: "GET", route, url: () => route, expect: X("ok", "ok", "ok", "ok", "ok", "ok") })),
   { method: "GET", route: "/api/docs/static/index.html", url: () => "/api/docs/static/index.html", expect: X("ok", "ok", "ok", "ok", "ok", "ok") },
   { method: "GET", route: "/api/docs/static/*", url: () => "/api/docs/static/swagger-ui.css", expect: X("ok", "ok", "ok", "ok", "ok", "ok") },
@@ -245,8 +248,21 @@ async function actorFor(actor: Actor, row: Row): Promise<TestUser | null> {
   return ctx.createUser(role, company);
 }
 
-async function send(row: Row, user: TestUser | null) {
-  const url = await row.url(f);
+/** How the path is written: as the route reads, or walked around (issue 22, item 1). */
+type Spelling = (url: string) => string;
+const AS_IS: Spelling = (url) => url;
+/** `/%61pi/…`: the router decodes it to /api/…, so every decision must too. */
+const ENCODED: Spelling = (url) => url.replace(/^\/api\//, "/%61pi/").replace(/\/([a-z])/, (_m, c: string) => `/%${c.charCodeAt(0).toString(16)}`);
+/** Spellings the router does not match: they must reach no route at all. */
+const UNROUTED: Record<string, Spelling> = {
+  "doubled slash": (url) => `/${url}`,
+  "inner doubled slash": (url) => url.replace(/^\/api\//, "/api//"),
+  "mixed case": (url) => url.replace(/^\/api\//, "/API/"),
+  "mixed case segment": (url) => url.replace(/^\/api\/([a-z])/, (_m, c: string) => `/api/${c.toUpperCase()}`),
+};
+
+async function send(row: Row, user: TestUser | null, spell: Spelling = AS_IS) {
+  const url = spell(await row.url(f));
   if (row.multipart) {
     const m = row.multipart(f);
     const { body, headers } = multipart(m.fields ?? {}, [{ field: m.field, name: m.fileName, type: m.type, data: m.data }]);
@@ -273,6 +289,36 @@ describe("authorization matrix", () => {
       }
       const want = row.expect;
       expect(got).toEqual(want);
+    });
+  }
+});
+
+describe("authorization matrix on percent-encoded paths (/%61pi/…)", () => {
+  // The Swagger UI assets are public files; @fastify/static does not decode their names (404).
+  for (const row of ROWS.filter((r) => r.route !== "/api/docs/static/*")) {
+    it(`${row.method} ${row.route}`, async () => {
+      const got: Record<string, Expect> = {};
+      for (const actor of ACTORS) {
+        const res = await send(row, await actorFor(actor, row), ENCODED);
+        got[actor] = res.statusCode >= 200 && res.statusCode < 400 ? "ok" : res.statusCode;
+      }
+      expect(got).toEqual(row.expect);
+    });
+  }
+});
+
+describe("doubled-slash and mixed-case paths reach no route", () => {
+  for (const row of ROWS.filter((r) => !r.route.startsWith("/api/docs"))) {
+    it(`${row.method} ${row.route}`, async () => {
+      const wrong: string[] = [];
+      for (const [label, spell] of Object.entries(UNROUTED)) {
+        for (const actor of ["anon", "super"] as const) {
+          const res = await send(row, await actorFor(actor, row), spell);
+          // 404 from the not-found handler, or the client page (503 here: no client is built).
+          if (res.statusCode !== 404 && res.statusCode !== 503) wrong.push(`${label} as ${actor}: ${res.statusCode}`);
+        }
+      }
+      expect(wrong).toEqual([]);
     });
   }
 });

@@ -290,6 +290,31 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
     expect(failed.body).not.toContain("<GAEB");
   });
 
+  // Issue 22, item 10: text a spreadsheet would run as a formula went into the export as is.
+  it("prefixes text that starts like a formula (=, +, -, @, tab, CR) so it stays text", async () => {
+    const hostile = ["=HYPERLINK(\"http://x.test\",\"Klick\")", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)", "\tTabulator", "\rWagenrücklauf"];
+    const items = hostile.map((short, i) => item({ rno: String((i + 1) * 10).padStart(4, "0"), qty: "1.000", unit: "St", short }));
+    const xml = Buffer.from(gaebXml({ body: category("01", "=Titel", itemlist(...items)) }), "utf8");
+    const { projectId, fileId } = await addInput("formel.x83", xml);
+    await analyseStoredFile(ctx.db, fileId);
+    const res = await ctx.request("GET", `/api/projects/${projectId}/boq/export.xlsx`, { user: userA });
+    expect(res.statusCode).toBe(200);
+    const sheet = (await workbook(res.rawPayload)).getWorksheet("Positionen")!;
+    const cells: unknown[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) row.eachCell((cell) => cells.push(cell.value));
+    });
+    const texts = cells.filter((v): v is string => typeof v === "string");
+    expect(texts.filter((t) => /^[=+\-@\t\r]/.test(t))).toEqual([]);
+    for (const h of hostile) {
+      // The reader may trim the leading whitespace characters; what is left is prefixed when it starts like a formula.
+      const shown = texts.find((t) => t.replace(/^'/, "").trim() === h.trim());
+      expect({ h, shown }).toMatchObject({ h });
+      expect(shown).toBeDefined();
+    }
+    expect(cells.some((v) => typeof v === "object" && v !== null && "formula" in v)).toBe(false);
+  });
+
   it("exports an LV of 5 000 positions in well under 2 s", async () => {
     const titles: string[] = [];
     for (let t = 1; t <= 10; t++) {

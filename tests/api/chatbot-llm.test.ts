@@ -204,7 +204,7 @@ describe("failures never hang and do not use up a request", () => {
     expect(await quotaState()).toEqual(before);
   });
 
-  it("a stream that stalls ends with an error event after the time-out", async () => {
+  it("a stream that stalls ends with an error event after the time-out; the text already sent counts", async () => {
     llm.setMode({ kind: "stall-after-first-chunk" });
     const before = await quotaState();
     const started = Date.now();
@@ -213,7 +213,30 @@ describe("failures never hang and do not use up a request", () => {
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2000);
     expect(events[0]).toMatchObject({ event: "delta" });
     expect(events.at(-1)).toMatchObject({ event: "error", data: { message: ANSWER_FAILED, status: 504 } });
-    expect(await quotaState()).toEqual(before);
+    expect(await quotaState()).toEqual({ ...before, count: before.count + 1, ledger: before.ledger + 1 });
+  });
+
+  // Issue 22, item 6: the model streamed the answer and waited before ending; the client read all
+  // text and closed — count 0, no ledger row, seven times over.
+  it("an answer read and then aborted by the client counts (3 times: 3 requests)", async () => {
+    llm.setMode({ kind: "stall-after-first-chunk" });
+    const before = await quotaState();
+    for (let i = 0; i < 3; i++) {
+      const controller = new AbortController();
+      const res = await fetch(`${base}/api/chatbot/legal`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: user.cookie, accept: "text/event-stream" },
+        body: JSON.stringify({ message: `Frage ${i}: Was ist eine Bedenkenanzeige?` }),
+        signal: controller.signal,
+      });
+      const reader = res.body!.getReader();
+      let text = "";
+      while (!text.includes("event: delta")) text += new TextDecoder().decode((await reader.read()).value);
+      controller.abort();
+    }
+    // The server notices the closed connections and ends the answers.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await quotaState()).toEqual({ ...before, count: before.count + 3, ledger: before.ledger + 3 });
   });
 
   it("a provider error becomes 502 (JSON) or an error event (stream)", async () => {

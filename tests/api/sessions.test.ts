@@ -16,7 +16,7 @@ let company: number;
 
 beforeAll(async () => {
   // CACHE_STALE_MS stays at its default (1 s): the session cache is in play.
-  ctx = await createTestApp({ trustProxy: true });
+  ctx = await createTestApp({ trustProxy: ["127.0.0.1"] });
   company = await ctx.createCompany("Sitzungen Bau GmbH");
 });
 afterAll(() => ctx.close());

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 import { createWorld } from "../helpers/world";
 import { analyseStoredFile } from "../../src/server/boq/store";
+import { ocrAvailable } from "../../src/server/tender/read/pdf/ocr/read-scan";
 import { boqAnalyses, projects } from "../../src/server/db/schema";
 import { multipart } from "./projects.helpers";
 
@@ -160,5 +161,41 @@ describe("column mapping for a spreadsheet without header", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("Eine Spaltenzuordnung ist nur für Excel- und CSV-Dateien möglich.");
     expect((await boq(id)).status).toBe("done");
+  });
+});
+
+const OCR = await ocrAvailable();
+
+describe("a scanned PDF (no text layer)", () => {
+  it.skipIf(!OCR)(
+    `is read with OCR in the reader thread; the LV says it comes from a scan${OCR ? "" : " (skipped: tesseract-ocr, tesseract-ocr-deu or poppler-utils not installed)"}`,
+    async () => {
+      const id = await createProject(adminA, "Scan", "lv-scan.pdf", fixture("rendered/scan.pdf"));
+      const body = await boq(id);
+      expect(body.status).toBe("done");
+      expect(body.format).toBe("pdf");
+      expect(body.ocr).toBe(true);
+      expect(body.warnings[0]).toBe(
+        "Die PDF-Datei ist ein Scan ohne Textebene: Die Positionen wurden mit Texterkennung (OCR) aus den Seitenbildern gelesen. Bitte prüfen Sie Ordnungszahlen, Mengen, Einheiten und Texte mit dem Original.",
+      );
+      const items = body.positions.filter((p: { kind: string }) => p.kind === "item");
+      expect(items.slice(0, 3).map((p: { oz: string; qty: number; unit: string }) => [p.oz, p.qty, p.unit])).toEqual([
+        ["01.0010", 1, "psch"],
+        ["01.0020", 120, "m"],
+        ["01.0030", 480, "mWo"],
+      ]);
+      expect(items).toHaveLength(9);
+      // Another company sees nothing of it.
+      expect((await ctx.request("GET", `/api/projects/${id}/boq`, { user: adminB })).statusCode).toBe(404);
+    },
+    120_000,
+  );
+
+  it("a PDF with text is no scan: no ocr flag", async () => {
+    const id = await createProject(adminA, "Druck", "lv.pdf", fixture("rendered/compact.pdf"));
+    const body = await boq(id);
+    expect(body.status).toBe("done");
+    expect(body.ocr).toBeUndefined();
+    expect(body.positions.filter((p: { kind: string }) => p.kind === "item")).toHaveLength(27);
   });
 });

@@ -142,14 +142,15 @@ describe("PATCH /api/users/:id", () => {
     expect((await ctx.request("PATCH", `/api/users/${userB.id}`, { user: userA, body: { role: "user" } })).statusCode).toBe(403);
   });
 
-  it("lets a company admin promote and demote users of its own company", async () => {
+  it("lets a company admin promote users of its own company; demoting an admin is a super admin's act", async () => {
     const u = await ctx.createUser("user", companyA);
     const up = await ctx.request("PATCH", `/api/users/${u.id}`, { user: adminA, body: { role: "company_admin" } });
     expect(up.statusCode).toBe(200);
     expect(up.json<UserDto>().role).toBe("company_admin");
     const down = await ctx.request("PATCH", `/api/users/${u.id}`, { user: adminA, body: { role: "user", companyId: companyA } });
-    expect(down.statusCode).toBe(200);
-    expect((await auditRows("user.role_change", u.id)).map((r) => r.actorId)).toEqual([adminA.id, adminA.id]);
+    expect(down.statusCode).toBe(403);
+    expect(down.json().message).toBe(USER_RULES.adminTarget);
+    expect((await auditRows("user.role_change", u.id)).map((r) => r.actorId)).toEqual([adminA.id]);
   });
 
   it("does not let a company admin hand out the super admin role", async () => {
@@ -239,15 +240,15 @@ describe("POST /api/users/:id/reset-password", () => {
     expect(await auditRows("user.password_reset", u.id)).toHaveLength(1);
   });
 
-  it("lets a company admin reset users and admins of its own company", async () => {
+  it("lets a company admin reset plain users of its own company, not other admins", async () => {
     const u = await ctx.createUser("user", companyA);
     const a = await ctx.createUser("company_admin", companyA);
-    for (const target of [u, a]) {
+    for (const [target, status] of [[u, 200], [a, 403]] as const) {
       const res = await ctx.request("POST", `/api/users/${target.id}/reset-password`, {
         user: adminA,
         body: { newPassword: NEW_PASSWORD },
       });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(status);
     }
   });
 

@@ -82,8 +82,8 @@ describe("invitation registration", () => {
     await page.getByLabel("Passwort anzeigen").click();
     expect(await page.getByLabel("Passwort", { exact: true }).getAttribute("type")).toBe("text");
 
-    await page.getByLabel("Passwort", { exact: true }).fill("Baustelle!2026");
-    await page.getByLabel("Passwort bestätigen").fill("Baustelle!2026");
+    await page.getByLabel("Passwort", { exact: true }).fill("Baustelle!Kran26");
+    await page.getByLabel("Passwort bestätigen").fill("Baustelle!Kran26");
     await page.getByRole("button", { name: "Registrierung abschließen" }).click();
     await page.waitForURL(/\/dashboard\/$/);
     // Phone size: the sidebar is a drawer.

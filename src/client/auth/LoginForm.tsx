@@ -2,12 +2,12 @@ import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
-import { loginSchema, type LoginInput } from "../../common/schemas/auth";
+import { ACCOUNT_LOCKED_CODE, loginSchema, type LoginInput } from "../../common/schemas/auth";
 import type { CurrentUser, LoginResult, MfaChallenge } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { Field } from "../components/ui/label";
-import { apiRequest } from "../lib/api";
+import { RequestError, apiRequest } from "../lib/api";
 import { Spinner } from "../components/ui/spinner";
 import { loginErrorText } from "./messages";
 import { PrivacyNote } from "../legal/PrivacyNote";
@@ -22,16 +22,20 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
   // A user with a second factor: the password was right, the code step follows (issue 14).
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const [passkeyPending, setPasskeyPending] = useState(false);
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+  // The account is locked after wrong passwords: password and code go together (login-throttle.ts).
+  const [locked, setLocked] = useState(false);
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "", code: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const result = await apiRequest<LoginResult>("POST", "/api/login", values);
+      const { code, ...credentials } = values;
+      const result = await apiRequest<LoginResult>("POST", "/api/login", locked && code ? { ...credentials, code } : credentials);
       if ("mfaRequired" in result) setChallenge(result);
       else onSuccess(result);
     } catch (err) {
+      if (err instanceof RequestError && err.status === 429 && err.body.includes(`"${ACCOUNT_LOCKED_CODE}"`)) setLocked(true);
       setError(loginErrorText(err));
     }
   });
@@ -88,6 +92,11 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
           Passwort vergessen?
         </Link>
       </div>
+      {locked ? (
+        <Field id="login-code" label="Code aus der Authenticator-App oder Wiederherstellungscode" error={errors.code?.message}>
+          <Input id="login-code" autoComplete="one-time-code" inputMode="text" {...form.register("code")} />
+        </Field>
+      ) : null}
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           {error}

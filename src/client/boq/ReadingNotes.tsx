@@ -1,8 +1,10 @@
-// Where the positions came from and what the reader could not read (page/row named).
+// Where the positions came from and what the reader could not read (page/row named); for a scan
+// read with OCR a notice that the positions need checking.
 import { useState, type ReactNode } from "react";
 import { FORMAT_LABELS, type BoqResponse } from "./types";
 
 const WARNINGS_SHOWN = 5;
+const OCR_LABEL = "PDF-Scan (mit Texterkennung gelesen)";
 
 export function ReadingNotes({ data, action }: { data: BoqResponse; action: ReactNode }) {
   const [all, setAll] = useState(false);
@@ -12,11 +14,18 @@ export function ReadingNotes({ data, action }: { data: BoqResponse; action: Reac
     <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="boq-reading">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-slate-700">
-          Gelesen als <strong>{FORMAT_LABELS[data.format ?? ""] ?? data.format ?? "–"}</strong>
+          Gelesen als <strong>{data.ocr ? OCR_LABEL : (FORMAT_LABELS[data.format ?? ""] ?? data.format ?? "–")}</strong>
           {data.baseFileName ? <> · Preise in das LV „{data.baseFileName}“ übernommen</> : null}
         </p>
         {action}
       </div>
+      {data.ocr ? (
+        <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-900" role="note" data-testid="boq-ocr-notice">
+          <strong>Aus einem Scan gelesen:</strong> Die Positionen wurden mit Texterkennung (OCR) aus den Seitenbildern der PDF-Datei
+          gelesen. Ordnungszahlen, Mengen, Einheiten und Texte können Lesefehler enthalten – bitte prüfen Sie sie mit dem Original,
+          bevor Sie mit ihnen kalkulieren.
+        </p>
+      ) : null}
       {warnings.length ? (
         <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-600" aria-label="Hinweise zum Einlesen">
           {shown.map((w, i) => (

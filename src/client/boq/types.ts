@@ -76,6 +76,8 @@ export interface BoqResponse {
   warnings?: string[];
   /** Progress of the expert review (automatic findings with a decision). */
   review?: { reviewed: number; total: number; confirmed: number };
+  /** A scanned PDF read with OCR: the positions need checking against the original. */
+  ocr?: boolean;
 }
 
 /** How the file was read, in the words of the LV tab. */

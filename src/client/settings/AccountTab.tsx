@@ -51,7 +51,6 @@ export function AccountTab({ me }: { me: CurrentUser }) {
 }
 
 function PasswordCard({ me }: { me: CurrentUser }) {
-  const needsCurrent = me.role !== "super_admin";
   const [values, setValues] = useState(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
@@ -65,7 +64,7 @@ function PasswordCard({ me }: { me: CurrentUser }) {
   const change = useMutation({
     mutationFn: () =>
       apiRequest("POST", "/api/user/change-password", {
-        currentPassword: needsCurrent ? values.currentPassword : "",
+        currentPassword: values.currentPassword,
         newPassword: values.newPassword,
       }),
     onSuccess: () => {
@@ -81,7 +80,7 @@ function PasswordCard({ me }: { me: CurrentUser }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const error = passwordChangeError(values, needsCurrent);
+    const error = passwordChangeError(values, true);
     setProblem(error);
     if (!error) change.mutate();
   };
@@ -91,9 +90,7 @@ function PasswordCard({ me }: { me: CurrentUser }) {
       <CardHeader>
         <CardTitle>Passwort ändern</CardTitle>
         <CardDescription>
-          {needsCurrent
-            ? "Geben Sie Ihr aktuelles Passwort und zweimal das neue Passwort ein."
-            : "Als Systemadministrator benötigen Sie Ihr aktuelles Passwort nicht."}
+          Geben Sie Ihr aktuelles Passwort und zweimal das neue Passwort ein.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -103,7 +100,7 @@ function PasswordCard({ me }: { me: CurrentUser }) {
           </p>
         ) : (
           <form onSubmit={submit} className="max-w-md space-y-4" noValidate>
-            {needsCurrent ? passwordField("currentPassword", "current-password", "Aktuelles Passwort", "current-password") : null}
+            {passwordField("currentPassword", "current-password", "Aktuelles Passwort", "current-password")}
             {passwordField("newPassword", "new-password", "Neues Passwort", "new-password")}
             <PasswordChecklist password={values.newPassword} />
             {passwordField("confirmPassword", "confirm-password", "Neues Passwort bestätigen", "new-password")}

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { KeyRound, ShieldOff } from "lucide-react";
+import { KeyRound, LockOpen, ShieldOff } from "lucide-react";
 import { z } from "zod";
 import { ROLES, ROLE_LABELS, type Role } from "../../common/roles";
 import { assignableRoles, canEditPersonalData, canManageUser, userUpdateSchema, type UserUpdateInput } from "../../common/schemas/user";
@@ -105,6 +105,12 @@ export function ManageUserDialog(props: {
     },
   });
 
+  const unlock = useMutation({
+    mutationFn: () => apiRequest<{ message: string }>("POST", `/api/users/${user.id}/unlock-login`, {}),
+    onSuccess: (res) => toast({ title: "Anmeldesperre", description: res.message }),
+    onError: (err) => toast({ title: "Fehler beim Aktualisieren", description: userErrorText(err), variant: "destructive" }),
+  });
+
   const submit = form.handleSubmit((values) => {
     const body = changedFields(user, values, personal, isSuper);
     if (Object.keys(body).length === 0) return onOpenChange(false);
@@ -178,6 +184,14 @@ export function ManageUserDialog(props: {
               <KeyRound /> Passwort zurücksetzen
             </Button>
           </div>
+          {isSuper && me.id !== user.id ? (
+            <div className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-slate-600">Nach zu vielen falschen Passwörtern gesperrte Anmeldung wieder freigeben.</p>
+              <Button type="button" variant="outline" size="sm" disabled={unlock.isPending} onClick={() => unlock.mutate()}>
+                <LockOpen /> Anmeldesperre aufheben
+              </Button>
+            </div>
+          ) : null}
           {isSuper && me.id !== user.id && (user.mfaEnabled || user.passkeyCount > 0) ? (
             <div className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-slate-600">

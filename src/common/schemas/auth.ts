@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { ROLES } from "../roles";
 
+/** The code of the 429 for an account locked after wrong passwords (server: auth/login-throttle.ts). */
+export const ACCOUNT_LOCKED_CODE = "account_locked";
+
 export const loginSchema = z.object({
-  username: z.string().min(1, "Benutzername wird benötigt"),
-  password: z.string().min(1, "Passwort wird benötigt"),
+  username: z.string().min(1, "Benutzername wird benötigt").max(256),
+  password: z.string().min(1, "Passwort wird benötigt").max(1024),
+  /** Only while the account is locked after wrong passwords: a TOTP or recovery code with the password. */
+  code: z.string().trim().max(64).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -74,5 +79,7 @@ export const registerBodySchema = z.object({
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string().max(256).optional().default(""),
+  /** Instead of the current password: a fresh TOTP or recovery code (every role needs one of them). */
+  code: z.string().trim().max(64).optional().default(""),
   newPassword: z.string().min(1, "Bitte füllen Sie alle Passwortfelder aus.").max(256),
 });

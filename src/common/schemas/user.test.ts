@@ -29,7 +29,7 @@ describe("user permissions (requirements 2.6)", () => {
 
   it("a company admin stays inside its company and away from super admins and other admins", () => {
     expect([canSeeUser(adminA, userA), canManageUser(adminA, userA), canDeleteUser(adminA, userA)]).toEqual([true, true, true]);
-    expect([canManageUser(adminA, admin2A), canDeleteUser(adminA, admin2A)]).toEqual([true, false]);
+    expect([canManageUser(adminA, admin2A), canDeleteUser(adminA, admin2A)]).toEqual([false, false]);
     expect([canSeeUser(adminA, saInA), canManageUser(adminA, saInA), canDeleteUser(adminA, saInA)]).toEqual([true, false, false]);
     expect([canSeeUser(adminA, userB), canManageUser(adminA, userB)]).toEqual([false, false]);
     expect(canImpersonate(adminA, userA)).toBe(false);

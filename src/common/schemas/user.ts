@@ -47,7 +47,7 @@ export function passwordRequirementsError(password: string): string | null {
 
 /**
  * The password change of the Konto tab (requirements 2.5). Returns the first message that
- * applies, or null. A super admin needs no current password.
+ * applies, or null. Every role gives the current password (docs/decisions/0017-password-change-proof.md).
  */
 export function passwordChangeError(
   v: { currentPassword: string; newPassword: string; confirmPassword?: string },
@@ -72,6 +72,7 @@ export const OWN_ROLE_UNCHANGEABLE = "Sie können Ihre eigene Rolle nicht änder
 export const USER_RULES = {
   notFound: "Benutzer nicht gefunden",
   superAdminTarget: "Systemadministratoren können nur von Systemadministratoren verwaltet werden.",
+  adminTarget: "Administratoren können nur von Systemadministratoren verwaltet werden.",
   personalData: "Nur Systemadministratoren können persönliche Daten ändern.",
   roleNotAssignable: "Diese Rolle dürfen Sie nicht vergeben.",
   otherCompany: "Sie können Benutzer keinem anderen Unternehmen zuordnen.",
@@ -91,10 +92,14 @@ export function canSeeUser(actor: UserRef, target: UserRef): boolean {
   return actor.role === "company_admin" && actor.companyId !== null && target.companyId === actor.companyId;
 }
 
-/** Manage dialog and password reset: others only, and never a super admin unless one is. */
+/**
+ * Manage dialog (role change) and password reset: others only. A company admin manages only plain
+ * users of its company; another admin is a super admin's matter (issue 22: a company admin took
+ * over a peer admin by resetting the password).
+ */
 export function canManageUser(actor: UserRef, target: UserRef): boolean {
   if (actor.id === target.id || !canSeeUser(actor, target)) return false;
-  return isSuper(actor) || (actor.role === "company_admin" && !isSuper(target));
+  return isSuper(actor) || (actor.role === "company_admin" && target.role === "user");
 }
 
 /** Deletion: never oneself; a company admin only plain users of its own company. */

@@ -5,6 +5,8 @@ import { auditLog } from "../db/schema";
 export type AuditAction =
   | "user.login"
   | "user.login_failed"
+  | "user.login_locked"
+  | "user.login_unlocked"
   | "user.mfa_enable"
   | "user.mfa_disable"
   | "user.mfa_recovery_codes"
@@ -59,6 +61,8 @@ export async function audit(
     targetType: target?.type ?? null,
     targetId: target ? String(target.id) : null,
     details: details ?? null,
+    // req.ip goes through TRUST_PROXY, which names the trusted proxies only (config.ts): a client
+    // cannot write its own address into the log.
     ip: req?.ip ?? null,
   });
 }

@@ -10,6 +10,7 @@ import { idParam } from "../../common/schemas/common";
 import { MFA_TEXTS, codeBodySchema, passkeyDeleteSchema, passkeyRegisterSchema, passwordBodySchema } from "../../common/schemas/mfa";
 import type { MfaStatus, PasskeyDto, TotpEnrolment } from "../../common/types";
 import type { AppDeps } from "../app";
+import type { Db } from "../db/client";
 import { authChallenges, mfaRecoveryCodes, passkeys, users } from "../db/schema";
 import { audit } from "../audit/log";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
@@ -19,6 +20,7 @@ import { requireUser } from "./guards";
 import { ENROLMENT } from "./enforcement";
 import { matchTotpStep, newTotpEnrolment, recoveryCodesLeft, replaceRecoveryCodes, sealTotpSecret } from "./mfa";
 import { verifyPassword } from "./passwords";
+import { verifyOwnPassword } from "./login-throttle";
 import { openSecret } from "./secret-box";
 import type { SessionUser } from "./sessions";
 import { registrationOptions, toPasskeyDto, verifyRegistration } from "./webauthn";
@@ -32,8 +34,8 @@ function selfUser(req: FastifyRequest): SessionUser {
   return user;
 }
 
-async function requirePassword(user: SessionUser, password: string) {
-  if (!(await verifyPassword(user.passwordHash, password)))
+async function requirePassword(db: Db, req: FastifyRequest, user: SessionUser, password: string) {
+  if (!(await verifyOwnPassword(db, req, user, password, verifyPassword)))
     throw badRequest(MFA_TEXTS.passwordIncorrect, { password: MFA_TEXTS.passwordIncorrect });
 }
 
@@ -71,7 +73,7 @@ export const accountSecurityRoutes =
       { schema: { body: passwordBodySchema }, config: { ...guarded, ...ENROLMENT } },
       async (req): Promise<TotpEnrolment> => {
         const user = selfUser(req);
-        await requirePassword(user, req.body.password);
+        await requirePassword(db, req, user, req.body.password);
         const current = await freshUser(user.id);
         if (current.totpEnabledAt) throw conflict(MFA_TEXTS.alreadyEnabled);
         const enrolment = await newTotpEnrolment(user.username);
@@ -106,7 +108,7 @@ export const accountSecurityRoutes =
 
     app.delete("/api/user/mfa", { schema: { body: passwordBodySchema }, config: guarded }, async (req) => {
       const user = selfUser(req);
-      await requirePassword(user, req.body.password);
+      await requirePassword(db, req, user, req.body.password);
       const wasEnabled = await db.transaction(async (tx) => {
         const [before] = await tx.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, user.id)).for("update");
         await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, user.id));
@@ -119,7 +121,7 @@ export const accountSecurityRoutes =
 
     app.post("/api/user/mfa/recovery-codes", { schema: { body: passwordBodySchema }, config: guarded }, async (req) => {
       const user = selfUser(req);
-      await requirePassword(user, req.body.password);
+      await requirePassword(db, req, user, req.body.password);
       const current = await freshUser(user.id);
       if (!current.totpEnabledAt) throw conflict(MFA_TEXTS.notEnabled);
       const recoveryCodes = await db.transaction((tx) => replaceRecoveryCodes(tx, user.id));
@@ -137,7 +139,7 @@ export const accountSecurityRoutes =
     // Registration options; the challenge is bound to this session and used once.
     app.post("/api/user/passkeys/options", { schema: { body: passwordBodySchema }, config: { ...guarded, ...ENROLMENT } }, async (req) => {
       const user = selfUser(req);
-      await requirePassword(user, req.body.password);
+      await requirePassword(db, req, user, req.body.password);
       const options = await registrationOptions(db, config, user);
       const sessionId = req.auth!.sessionId;
       await db.transaction(async (tx) => {
@@ -196,7 +198,7 @@ export const accountSecurityRoutes =
         .from(passkeys)
         .where(and(eq(passkeys.id, req.params.id), eq(passkeys.userId, user.id)));
       if (!own) throw notFound(MFA_TEXTS.passkeyNotFound);
-      await requirePassword(user, req.body.password);
+      await requirePassword(db, req, user, req.body.password);
       const deleted = await db
         .delete(passkeys)
         .where(and(eq(passkeys.id, own.id), eq(passkeys.userId, user.id)))

@@ -4,6 +4,7 @@
 // `config: { mfaEnrolment: true }` (sign-in and sign-out, GET /api/user, the enrolment routes).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { MFA_REQUIRED_CODE, MFA_TEXTS } from "../../common/schemas/mfa";
+import { isApiRequest } from "../http/route-path";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -18,7 +19,8 @@ export const ENROLMENT = { mfaEnrolment: true } as const;
 /** Answers the request with the 403 if the user must enrol first; true when it did. */
 export function refuseUntilEnrolled(req: FastifyRequest, reply: FastifyReply): boolean {
   if (!req.auth?.mfa.setupRequired || req.routeOptions.config?.mfaEnrolment) return false;
-  if (!req.url.startsWith("/api/")) return false;
+  // The routed path, not req.url: `/%61pi/users` is routed to /api/users (issue 22).
+  if (!isApiRequest(req)) return false;
   void reply.status(403).send({ code: MFA_REQUIRED_CODE, message: MFA_TEXTS.required });
   return true;
 }

@@ -22,6 +22,7 @@ import { ENROLMENT } from "./enforcement";
 import { consumeRecoveryCode, consumeTotpCode, isTotpCode, loadSecondFactorState } from "./mfa";
 import { endSession, startSession, type AuthMethod, type SecondFactorState, type SessionUser } from "./sessions";
 import { authenticationOptions, verifyAuthentication } from "./webauthn";
+import { clearWrongPasswords, usernameMarker } from "./login-throttle";
 
 /** Wrong second-factor answers one account may get per window before it is throttled (across pending logins). */
 const ACCOUNT_FAILURES = 10;
@@ -31,15 +32,25 @@ const LOGIN_LIMIT_MESSAGE = "Zu viele Anmeldeversuche. Bitte warten Sie eine Min
 type Step = "password" | "code" | "passkey";
 
 /**
- * An audit row for a failed sign-in step of an existing account. Unknown usernames are not
- * written: arbitrary input of strangers stays out of the database (the request log has them).
+ * An audit row for a failed sign-in step. For an unknown username only a short hash of it is
+ * written (password spraying shows as many markers from few addresses; the input itself stays out).
  */
-export async function auditLoginFailure(db: Db, req: FastifyRequest, userId: number | null, step: Step) {
-  if (userId === null) return;
+export async function auditLoginFailure(db: Db, req: FastifyRequest, userId: number | null, step: Step, username?: string) {
+  if (userId === null) {
+    await audit(db, req, "user.login_failed", null, { step, unknownUser: true, account: username === undefined ? null : usernameMarker(username) });
+    return;
+  }
   await audit(db, req, "user.login_failed", { type: "user", id: userId }, { step }, userId);
 }
 
-async function signIn(
+/** A TOTP or recovery code of the user (consumed when right): the sign-in method, or null. */
+export async function secondFactorCode(db: Db, config: Config, user: SessionUser, code: string): Promise<AuthMethod | null> {
+  if (user.totpEnabledAt === null) return null;
+  if (isTotpCode(code)) return (await consumeTotpCode(db, config, user, code)) ? "password+totp" : null;
+  return (await consumeRecoveryCode(db, user.id, code)) ? "password+recovery_code" : null;
+}
+
+export async function signIn(
   db: Db,
   config: Config,
   req: FastifyRequest,
@@ -209,6 +220,10 @@ export const loginFlowRoutes =
       const user = await userById(db, passkey.userId);
       if (!user) throw unauthorized(MFA_TEXTS.passkeyFailed);
       await db.update(passkeys).set({ counter: newCounter, lastUsedAt: new Date() }).where(eq(passkeys.id, passkey.id));
+      // A passkey is the owner's own way past a lock after wrong passwords.
+      if (await clearWrongPasswords(db, user.username)) {
+        await audit(db, req, "user.login_unlocked", { type: "user", id: user.id }, { by: "owner", method: "passkey" }, user.id);
+      }
       return signIn(db, config, req, reply, user, "passkey");
     }
   };

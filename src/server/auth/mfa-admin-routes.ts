@@ -7,13 +7,14 @@ import { idParam } from "../../common/schemas/common";
 import { MFA_TEXTS, mfaPolicySchema, mfaResetSchema } from "../../common/schemas/mfa";
 import { USER_RULES } from "../../common/schemas/user";
 import type { AppDeps } from "../app";
-import { authChallenges, companies, sessions, users } from "../db/schema";
+import { authChallenges, companies, users } from "../db/schema";
 import { audit } from "../audit/log";
 import { conflict, forbidden, notFound } from "../http/errors";
 import { rateLimited } from "../http/rate-limit";
 import { toCompanyDto } from "../companies/dto";
 import { canAccessCompany, requireRole } from "./guards";
 import { consumeTotpCode, removeSecondFactors } from "./mfa";
+import { endSessionsOf } from "./sessions";
 
 export const mfaAdminRoutes =
   ({ db, config }: AppDeps): FastifyPluginAsyncZod =>
@@ -44,8 +45,8 @@ export const mfaAdminRoutes =
         }
         const removed = await db.transaction(async (tx) => {
           const result = await removeSecondFactors(tx, target.id);
-          // Whoever holds a session or a pending login of this account starts over.
-          await tx.delete(sessions).where(eq(sessions.userId, target.id));
+          // Whoever holds a session (or an impersonation by this account) or a pending login starts over.
+          await endSessionsOf(tx, target.id);
           await tx.delete(authChallenges).where(eq(authChallenges.userId, target.id));
           return result;
         });

@@ -21,7 +21,7 @@ import { badRequest, conflict } from "../http/errors";
 import { rateLimited } from "../http/rate-limit";
 import { createMailer } from "../mail/mailer";
 import { passwordLinkMail } from "../mail/templates";
-import { hashPassword } from "./passwords";
+import { newPasswordHash } from "./password-policy";
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const PER_ACCOUNT_PER_HOUR = 3;
@@ -79,7 +79,8 @@ export const passwordResetRoutes =
         config: rateLimited(config, 10, 15 * 60_000, PASSWORD_RESET_TEXTS.tooMany),
       },
       async (req) => {
-        const passwordHash = await hashPassword(req.body.password);
+        // The shared policy of every path that sets a password (rules and the common/breached list).
+        const passwordHash = await newPasswordHash(req.body.password);
         const userId = await db.transaction(async (tx) => {
           // Claiming the link and using it are one statement: a second use finds it used.
           const [link] = await tx

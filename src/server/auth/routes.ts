@@ -2,6 +2,7 @@
 // passkeys, the second factor and the session list are in login-flow.ts, account-security-routes.ts
 // and session-routes.ts.
 import { and, eq, gt, sql } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CHOSEN_EMAIL_INVALID, chosenEmailSchema, loginSchema, registerBodySchema } from "../../common/schemas/auth";
 import type { AppDeps } from "../app";
@@ -10,18 +11,26 @@ import { HttpError, badRequest, conflict, unauthorized } from "../http/errors";
 import { audit } from "../audit/log";
 import { toCurrentUser } from "./dto";
 import { loadSecondFactorState } from "./mfa";
-import { hashPassword, verifyPassword } from "./passwords";
+import { verifyPassword } from "./passwords";
+import { newPasswordHash } from "./password-policy";
 import { endSession, startSession } from "./sessions";
 import { requireUser } from "./guards";
 import { rateLimited } from "../http/rate-limit";
 import { ENROLMENT } from "./enforcement";
-import { auditLoginFailure, loginFlowRoutes, passwordAccepted } from "./login-flow";
+import { auditLoginFailure, loginFlowRoutes, passwordAccepted, secondFactorCode, signIn } from "./login-flow";
+import { ACCOUNT_LOCKED_CODE, accountLockedMessage, accountLockedUntil, clearWrongPasswords, recordWrongPassword } from "./login-throttle";
 import { accountSecurityRoutes } from "./account-security-routes";
 import { sessionRoutes } from "./session-routes";
 import { mfaAdminRoutes } from "./mfa-admin-routes";
 
 export const LOGIN_FAILED = "Ungültige Anmeldedaten. Bitte überprüfen Sie Ihren Benutzernamen und Ihr Passwort.";
 export const REGISTRATION_LINK_INVALID = "Registration link is invalid, expired or already used";
+
+/** 429 while the account is locked: the German text, when to retry, and a code the sign-in form reads. */
+function refuseLocked(reply: FastifyReply, until: Date) {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  return reply.status(429).header("Retry-After", String(seconds)).send({ code: ACCOUNT_LOCKED_CODE, message: accountLockedMessage(until) });
+}
 
 /** The e-mail a registrant chose (first-start invitation): required and valid, else a 400 on the field. */
 function chosenEmail(value: string | undefined): string {
@@ -49,17 +58,35 @@ export const authRoutes =
         config: { ...rateLimited(config, 10, 60_000, "Zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es erneut."), ...ENROLMENT },
       },
       async (req, reply) => {
-        const { username, password } = req.body;
+        const { password, code } = req.body;
+        const username = req.body.username.trim();
         const [user] = await db
           .select()
           .from(users)
-          .where(sql`lower(${users.username}) = lower(${username.trim()})`)
+          .where(sql`lower(${users.username}) = lower(${username})`)
           .limit(1);
+        const lockedUntil = await accountLockedUntil(db, username);
         const ok = await verifyPassword(user?.passwordHash ?? null, password);
+        if (lockedUntil) {
+          // Locked after wrong passwords (login-throttle.ts): only password and second factor in one
+          // request get through; the answer never tells whether the password alone was right.
+          const method = user && ok && code ? await secondFactorCode(db, config, user, code) : null;
+          if (!user || !method) {
+            if (!ok) await recordWrongPassword(db, req, username, user?.id ?? null);
+            await auditLoginFailure(db, req, user?.id ?? null, ok && code ? "code" : "password", username);
+            return refuseLocked(reply, lockedUntil);
+          }
+          await clearWrongPasswords(db, username);
+          await audit(db, req, "user.login_unlocked", { type: "user", id: user.id }, { by: "owner", method }, user.id);
+          return signIn(db, config, req, reply, user, method);
+        }
         if (!user || !ok) {
-          await auditLoginFailure(db, req, user?.id ?? null, "password");
+          await auditLoginFailure(db, req, user?.id ?? null, "password", username);
+          const until = await recordWrongPassword(db, req, username, user?.id ?? null);
+          if (until) return refuseLocked(reply, until);
           throw unauthorized(LOGIN_FAILED);
         }
+        await clearWrongPasswords(db, username);
         // A user with a second factor gets a pending login, not a session (login-flow.ts).
         return passwordAccepted(db, config, req, reply, user);
       },
@@ -84,7 +111,7 @@ export const authRoutes =
       },
       async (req, reply) => {
         const body = req.body;
-        const passwordHash = await hashPassword(body.password);
+        const passwordHash = await newPasswordHash(body.password);
         // The link is consumed by one conditional UPDATE: of two racing registrations only one
         // gets the row; any later failure rolls the consumption back.
         const user = await db.transaction(async (tx) => {

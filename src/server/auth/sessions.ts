@@ -1,6 +1,6 @@
 // Server-side sessions: a random 32-byte token in an HttpOnly cookie, only its sha256 stored.
 import { createHash, randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { authChallenges, companies, passkeys, sessions, users } from "../db/schema";
@@ -18,6 +18,10 @@ export interface AuthContext {
   user: SessionUser;
   /** The super admin behind an impersonation, if any. */
   impersonatorId: number | null;
+  /** The session's absolute expiry (an impersonation keeps the admin's; stopping it gives it back). */
+  expiresAt: Date;
+  /** When the session began (stopping an impersonation checks the admin's password is older). */
+  createdAt: Date;
   /** The user's second factors and whether role or company demand one (auth/mfa.ts). */
   mfa: SecondFactorState;
 }
@@ -55,10 +59,13 @@ export async function startSession(
   userId: number,
   impersonatorId: number | null = null,
   authMethod: AuthMethod = impersonatorId === null ? "password" : "impersonation",
+  /** An absolute expiry carried over (impersonation start and stop), never later than a fresh one. */
+  carriedExpiry?: Date,
 ) {
   await endSession(db, req, reply);
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + config.sessionMaxAgeMs);
+  const fresh = new Date(Date.now() + config.sessionMaxAgeMs);
+  const expiresAt = carriedExpiry && carriedExpiry < fresh ? carriedExpiry : fresh;
   const userAgent = req.headers["user-agent"]?.slice(0, 512) || null;
   await db.insert(sessions).values({ tokenHash: sha256(token), userId, impersonatorId, expiresAt, userAgent, ip: req.ip, authMethod });
   reply.setCookie(SESSION_COOKIE, token, {
@@ -68,6 +75,18 @@ export async function startSession(
     secure: config.publicOrigin.startsWith("https://"),
     expires: expiresAt,
   });
+}
+
+type Tx = Pick<Db, "delete">;
+
+/**
+ * Ends every session of the user: their own and every impersonation they run (issue 22: an
+ * impersonation outlived the impersonator's password change and turned back into a super admin).
+ * `keep` is the one session that stays (the device that changed its own password).
+ */
+export async function endSessionsOf(db: Tx, userId: number, keep?: number) {
+  const theirs = or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId));
+  await db.delete(sessions).where(keep === undefined ? theirs : sql`${theirs} and ${sessions.id} <> ${keep}`);
 }
 
 export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply) {
@@ -134,7 +153,7 @@ export function createSessionLoader(db: Db, config: Config, writes: LocalWrites)
     }
     const impersonatorId = row.session.impersonatorId;
     const mfa = secondFactorState(config, row.user, row.companyRequiresMfa === true, row.passkeyCount, impersonatorId !== null);
-    return { sessionId: row.session.id, user: row.user, impersonatorId, mfa };
+    return { sessionId: row.session.id, user: row.user, impersonatorId, mfa, expiresAt: row.session.expiresAt, createdAt: row.session.createdAt };
   };
 }
 

@@ -12,6 +12,7 @@ export const BACKUP_TABLES = [
   "mfa_recovery_codes",
   "passkeys",
   "auth_challenges",
+  "login_throttle",
   "registration_links",
   "projects",
   "project_files",

@@ -50,11 +50,19 @@ export interface ExportPosition {
   kinds: string[];
 }
 
-/** A text cell: without the characters XML 1.0 does not allow, cut at Excel's 32 767 characters
- *  per cell; null (an empty cell) for no text. */
-const text = (s: string | null | undefined): string | null =>
+/** Starts a spreadsheet would run as a formula once the cell is edited or the sheet saved as CSV. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell: without the characters XML 1.0 does not allow, cut at Excel's 32 767 characters
+ * per cell, and with an apostrophe before a formula start (=, +, -, @, tab, CR), so text from an
+ * uploaded LV stays text (issue 22, item 10); null (an empty cell) for no text.
+ */
+export const text = (s: string | null | undefined): string | null => {
   // eslint-disable-next-line no-control-regex
-  (s ?? "").replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").slice(0, 32_767) || null;
+  const clean = (s ?? "").replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "");
+  return (FORMULA_START.test(clean) ? `'${clean}` : clean).slice(0, 32_767) || null;
+};
 
 interface Column {
   header: string;
@@ -168,7 +176,7 @@ export async function buildBoqWorkbook(input: {
   for (const f of findings) {
     all
       .addRow([
-        findingOz(f),
+        text(findingOz(f)),
         SEVERITY_LABEL[f.severity],
         text(f.title),
         text(f.why),

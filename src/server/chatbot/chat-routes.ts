@@ -63,6 +63,10 @@ export const chatRoutes =
       const out = new PassThrough();
       const controller = new AbortController();
       let finished = false;
+      // Once any text went out, the request counts, whatever happens after (issue 22, item 6: an
+      // answer read to the end and then aborted was refunded). Only a failure before the first
+      // piece of text is given back.
+      let delivered = false;
       const write = (chunk: string) => {
         if (!out.destroyed && !out.writableEnded) out.write(chunk);
       };
@@ -76,11 +80,15 @@ export const chatRoutes =
 
       void (async () => {
         try {
-          const answer = await generateAnswer(deps, { type: ex.type, question: ex.question, history, signal: controller.signal, onDelta: (text) => send("delta", { text }) });
+          const answer = await generateAnswer(deps, { type: ex.type, question: ex.question, history, signal: controller.signal, onDelta: (text) => {
+              delivered = true;
+              send("delta", { text });
+            },
+          });
           if (controller.signal.aborted) throw new LlmError("aborted", "request aborted");
           send("done", await complete(ex, answer));
         } catch (err) {
-          await release(req, ex.reservation);
+          if (!delivered) await release(req, ex.reservation);
           if (!(err instanceof LlmError && err.kind === "aborted")) req.log.warn({ err }, "chatbot: answer failed");
           const failed = answerError(err);
           send("error", { message: failed.message, status: failed.status });

@@ -92,6 +92,8 @@ export const users = pgTable(
     totpEnabledAt: ts("totp_enabled_at"),
     /** The last TOTP time step accepted: a code of this or an earlier step is a replay. */
     totpLastStep: integer("totp_last_step"),
+    /** When the password was last set; stopping an impersonation refuses if it changed since it began. */
+    passwordChangedAt: ts("password_changed_at").notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -517,6 +519,17 @@ export const chatbotRequestLedger = pgTable(
     index("chatbot_ledger_month_company_idx").on(t.month, t.companyId),
   ],
 );
+
+/**
+ * Wrong passwords per account (auth/login-throttle.ts), keyed on a hash of the lower-cased username
+ * whether that account exists or not, independent of the client address.
+ */
+export const loginThrottle = pgTable("login_throttle", {
+  accountKey: text("account_key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lastFailureAt: ts("last_failure_at").notNull().defaultNow(),
+  lockedUntil: ts("locked_until"),
+});
 
 export const auditLog = pgTable(
   "audit_log",

@@ -2,6 +2,7 @@
 // evaluation HTML gets its own sandbox CSP in the projects area.
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
+import { isApiRequest } from "./route-path";
 
 export const APP_CSP = [
   "default-src 'self'",
@@ -19,7 +20,10 @@ export const APP_CSP = [
 
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const https = config.publicOrigin.startsWith("https://");
-  app.addHook("onSend", (_req, reply, payload, done) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
+    // API answers hold account and tenant data: never kept by a browser or a shared cache unless
+    // the route chose otherwise (ASVS 14.3.2). Decided on the routed path, like every other hook.
+    if (isApiRequest(req) && !reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
     if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", APP_CSP);
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");

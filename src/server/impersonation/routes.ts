@@ -9,13 +9,15 @@ import { canImpersonate } from "../../common/schemas/user";
 import type { AppDeps } from "../app";
 import { users } from "../db/schema";
 import { requireRole, requireUser } from "../auth/guards";
-import { startSession } from "../auth/sessions";
+import { endSession, startSession } from "../auth/sessions";
+import { accountLockedUntil } from "../auth/login-throttle";
 import { audit } from "../audit/log";
-import { badRequest, forbidden, notFound } from "../http/errors";
+import { badRequest, forbidden, notFound, unauthorized } from "../http/errors";
 import { redirectResponse } from "../api-docs/multipart";
 
 const userIdParam = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 
+export const IMPERSONATOR_INVALID = "Die Impersonation ist beendet. Bitte melden Sie sich erneut an.";
 export const CROSS_SITE = "Diese Aktion ist nur innerhalb der Anwendung möglich.";
 
 /** A link on another site must not switch the session (a GET is not covered by the origin check). */
@@ -35,7 +37,8 @@ export const impersonationRoutes =
       if (!target) throw notFound("Benutzer nicht gefunden");
       if (!canImpersonate(admin, target)) throw badRequest("Sie können sich nicht als Sie selbst anmelden.");
       await audit(db, req, "impersonation.start", { type: "user", id: target.id }, { username: target.username, role: target.role });
-      await startSession(db, config, req, reply, target.id, admin.id);
+      // The impersonation ends no later than the admin's own session would have.
+      await startSession(db, config, req, reply, target.id, admin.id, "impersonation", req.auth!.expiresAt);
       return reply.redirect("/dashboard/", 302);
     });
 
@@ -44,8 +47,27 @@ export const impersonationRoutes =
       const impersonated = requireUser(req);
       const adminId = req.auth?.impersonatorId;
       if (!adminId) throw badRequest("Es ist keine Impersonation aktiv.");
+      const { expiresAt, createdAt } = req.auth!;
+      // The admin is checked again: still there, still a super admin, not locked out of sign-in,
+      // password unchanged since the impersonation began. Otherwise the session just ends.
+      const [admin] = await db.select().from(users).where(eq(users.id, adminId));
+      const refusal = !admin
+        ? "gone"
+        : admin.role !== "super_admin"
+          ? "role"
+          : admin.passwordChangedAt > createdAt
+            ? "password_changed"
+            : (await accountLockedUntil(db, admin.username))
+              ? "locked"
+              : null;
+      if (refusal) {
+        await audit(db, req, "impersonation.stop", { type: "user", id: impersonated.id }, { username: impersonated.username, refused: refusal }, impersonated.id);
+        await endSession(db, req, reply);
+        throw unauthorized(IMPERSONATOR_INVALID);
+      }
       await audit(db, req, "impersonation.stop", { type: "user", id: impersonated.id }, { username: impersonated.username }, adminId);
-      await startSession(db, config, req, reply, adminId);
+      // The admin's session keeps the absolute expiry it had before the impersonation.
+      await startSession(db, config, req, reply, adminId, null, "password", expiresAt);
       return reply.redirect("/dashboard/users", 302);
     });
   };

@@ -13,7 +13,7 @@ import { requireRole } from "../auth/guards";
 import { loadManageableLink } from "./pending-routes";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { audit } from "../audit/log";
-import { rateLimited } from "../http/rate-limit";
+import { companyRateLimit, rateLimited } from "../http/rate-limit";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { registrationLinkListQuery } from "../../common/schemas/list-query";
 import { messageSchema, registrationLinkCreatedSchema, registrationLinkDtoSchema, registrationLinkValidationSchema } from "../../common/schemas/responses";
@@ -59,7 +59,10 @@ export const registrationLinkRoutes =
       },
     );
 
-    app.post("/api/registration-links", { schema: { body: registrationLinkSchema, response: { 201: registrationLinkCreatedSchema } } }, async (req, reply) => {
+    // Invitations per company (super admins each on their own): 30 per 10 minutes.
+    const inviteLimit = companyRateLimit(app, config, 30, 10 * 60_000, "Zu viele Einladungen. Bitte versuchen Sie es später erneut.");
+    const invited = { schema: { body: registrationLinkSchema, response: { 201: registrationLinkCreatedSchema } }, preHandler: inviteLimit ? [inviteLimit] : [] };
+    app.post("/api/registration-links", invited, async (req, reply) => {
       const actor = requireRole(req, "super_admin", "company_admin");
       const body = req.body;
       if (actor.role === "company_admin") {
@@ -70,10 +73,12 @@ export const registrationLinkRoutes =
       const [company] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, body.companyId));
       if (!company) throw badRequest("Unternehmen ist erforderlich", { companyId: "Unternehmen ist erforderlich" });
       const [existing] = await db
-        .select({ id: users.id })
+        .select({ id: users.id, companyId: users.companyId })
         .from(users)
         .where(sql`lower(${users.email}) = lower(${body.email})`);
-      if (existing) throw conflict("Email already exists");
+      // A company admin learns only about its own company's addresses: another company's address
+      // gets the same 201 as an unknown one (issue 22, item 9), and the registration refuses it.
+      if (existing && (actor.role === "super_admin" || existing.companyId === actor.companyId)) throw conflict("Email already exists");
       const link = await createRegistrationLink(db, { ...body, createdBy: actor.id });
       await audit(db, req, "registration_link.create", { type: "registration_link", id: link.id }, { email: link.email, role: link.role, companyId: link.companyId });
       const url = invitationUrl(config.publicOrigin, link.token);

@@ -6,10 +6,11 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../config";
+import { ConfigError, type Config } from "../config";
 import type { Db } from "../db/client";
 import { projectFiles, projects, registrationLinks, users } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
+import { newPasswordError } from "../auth/password-policy";
 import { createRegistrationLink, invitationUrl } from "../registration-links/routes";
 import { seedChatbotDefaults } from "../chatbot/seed";
 import { DEMO_PROJECT_ID } from "../../common/project-access";
@@ -32,6 +33,9 @@ async function ensureConfiguredAdmin(db: Db, config: Config, log: FastifyBaseLog
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`);
   if (existing) return;
+  // The same rules as every other way of setting a password (auth/password-policy.ts).
+  const problem = newPasswordError(password);
+  if (problem) throw new ConfigError(`bauklar startet nicht: ADMIN_PASSWORD ist nicht zulässig. ${problem}`);
   await db
     .insert(users)
     .values({

@@ -49,6 +49,8 @@ export interface TenderAnalysis extends Pick<ParsedTender, "version" | "phase" |
   warnings: string[];
   /** An X84 with prices only that still needs its X83 (no base was given or it did not match). */
   priceOnly?: boolean;
+  /** The positions were read from a scan with OCR (a PDF without a text layer); they need checking. */
+  ocr?: boolean;
   /** Name of the file whose positions a price-only X84 completed. */
   baseFileName?: string;
   /** sheet_no_header / a spreadsheet: the first rows for the column-mapping dialog. */

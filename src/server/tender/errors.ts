@@ -18,6 +18,7 @@ export type GaebErrorCode =
   | "pdf_unreadable"
   | "pdf_encrypted"
   | "pdf_no_text"
+  | "ocr_no_text"
   | "xls_unsupported"
   | "sheet_unreadable"
   | "sheet_encrypted"
@@ -61,7 +62,10 @@ const MESSAGES: Record<GaebErrorCode, string> = {
     "Das Dateiformat wurde nicht erkannt. Unterstützt werden GAEB DA XML (.x81–.x86), GAEB 90 (.d81–.d86), GAEB 2000 (.p81–.p86), PDF, Excel (.xlsx) und CSV.",
   pdf_unreadable: "Die PDF-Datei konnte nicht gelesen werden (beschädigt oder kein gültiges PDF).",
   pdf_encrypted: "Die PDF-Datei ist passwortgeschützt. Bitte laden Sie eine Fassung ohne Kennwort oder die GAEB-Datei (.x83) hoch.",
-  pdf_no_text: `Die PDF-Datei enthält keinen auslesbaren Text – vermutlich ist sie ein Scan. Eingescannte Leistungsverzeichnisse werden nicht automatisch gelesen. Bitte laden Sie die GAEB-Datei (.x83) oder eine Excel-Fassung des LV hoch.`,
+  // Only when the OCR (Tesseract with its German model) is not installed; otherwise a scan is read.
+  pdf_no_text: `Die PDF-Datei enthält keinen auslesbaren Text – vermutlich ist sie ein Scan. Eingescannte Leistungsverzeichnisse können hier nicht gelesen werden, weil die Texterkennung (Tesseract mit deutschem Sprachpaket) auf dem Server nicht installiert ist. Bitte laden Sie die GAEB-Datei (.x83) oder eine Excel-Fassung des LV hoch.`,
+  ocr_no_text:
+    "Die PDF-Datei ist ein Scan, aber die Texterkennung hat darin keinen Text gefunden. Bitte laden Sie einen besser lesbaren Scan, die GAEB-Datei (.x83) oder eine Excel-Fassung des LV hoch.",
   xls_unsupported: "Die Datei liegt im alten Excel-Format (.xls) vor. Bitte speichern Sie sie in Excel als .xlsx oder als CSV und laden Sie sie erneut hoch.",
   sheet_unreadable: "Die Excel-Datei konnte nicht gelesen werden (beschädigt oder kein gültiges .xlsx).",
   sheet_encrypted: "Die Excel-Datei ist passwortgeschützt. Bitte speichern Sie sie ohne Kennwort und laden Sie sie erneut hoch.",

@@ -56,6 +56,7 @@ function analysed(format: TenderFormat, parsed: ParsedTender & { sheetPreview?: 
     potential: money.potential,
     warnings: parsed.warnings,
     ...(parsed.priceOnly ? { priceOnly: true } : {}),
+    ...(parsed.ocr ? { ocr: true } : {}),
     ...(parsed.sheetPreview ? { sheetPreview: parsed.sheetPreview } : {}),
     ...(parsed.mapping ? { mapping: parsed.mapping } : {}),
   };

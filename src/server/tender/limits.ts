@@ -19,6 +19,10 @@ export interface ReadLimits {
   maxZipEntries: number;
   /** Element nesting depth of a GAEB XML file. */
   maxXmlDepth: number;
+  /** Pages of a scanned PDF (no text layer) that are read with OCR. */
+  maxOcrPages: number;
+  /** Time all OCR of one PDF may take; below the reader thread's timeout (READER_TIMEOUT_MS, 120 s). */
+  ocrTimeMs: number;
 }
 
 export const DEFAULT_LIMITS: ReadLimits = {
@@ -30,4 +34,7 @@ export const DEFAULT_LIMITS: ReadLimits = {
   maxSheetColumns: 200,
   maxZipEntries: 2_000,
   maxXmlDepth: 200,
+  // About 3–8 s per page on a shared 2-core machine: 50 pages fit only on a faster one.
+  maxOcrPages: 50,
+  ocrTimeMs: 90_000,
 };

@@ -75,6 +75,8 @@ export interface ParsedTender {
   warnings: string[];
   /** An X84 that carries only prices (no quantities, no texts): it completes an earlier X83. */
   priceOnly?: boolean;
+  /** A scanned PDF: the positions were read from page images with OCR and need checking. */
+  ocr?: boolean;
   /** Contract and preliminary texts (GAEB AddText/Vorbemerkungen, PDF front pages), if read. */
   preamble?: string;
 }

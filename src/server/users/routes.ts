@@ -18,10 +18,12 @@ import {
 } from "../../common/schemas/user";
 import type { AppDeps } from "../app";
 import type { Db } from "../db/client";
-import { companies, sessions, users } from "../db/schema";
+import { companies, users } from "../db/schema";
 import { requireRole } from "../auth/guards";
-import { hashPassword } from "../auth/passwords";
-import type { SessionUser } from "../auth/sessions";
+import { newPasswordHash } from "../auth/password-policy";
+import { clearWrongPasswords } from "../auth/login-throttle";
+import { emptyBodySchema } from "../../common/schemas/mfa";
+import { endSessionsOf, type SessionUser } from "../auth/sessions";
 import { audit } from "../audit/log";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../http/errors";
 import { findUserDto, listUsers, toUserDto } from "./dto";
@@ -40,6 +42,8 @@ async function visibleTarget(db: Db, actor: SessionUser, id: number) {
   if (!target || !canSeeUser(actor, target)) throw notFound(USER_RULES.notFound);
   return target;
 }
+
+const manageRefusal = (target: SessionUser) => (target.role === "super_admin" ? USER_RULES.superAdminTarget : USER_RULES.adminTarget);
 
 /** Username and e-mail are unique regardless of case; the texts are the ones the client maps. */
 async function assertUnique(db: Db, id: number, username?: string, email?: string) {
@@ -87,7 +91,7 @@ export const userRoutes =
       const isSelf = target.id === actor.id;
       if (Object.values(body).every((v) => v === undefined)) throw badRequest(USER_RULES.noChanges);
       if (isSelf && body.role !== undefined && body.role !== target.role) throw forbidden(OWN_ROLE_UNCHANGEABLE);
-      if (!isSelf && !canManageUser(actor, target)) throw forbidden(USER_RULES.superAdminTarget);
+      if (!isSelf && !canManageUser(actor, target)) throw forbidden(manageRefusal(target));
       if (PERSONAL_FIELDS.some((f) => body[f] !== undefined) && !canEditPersonalData(actor)) throw forbidden(USER_RULES.personalData);
       if (body.role !== undefined && body.role !== target.role && !assignableRoles(actor).includes(body.role)) {
         throw forbidden(USER_RULES.roleNotAssignable);
@@ -123,17 +127,27 @@ export const userRoutes =
       const actor = requireRole(req, "super_admin", "company_admin");
       const target = await visibleTarget(db, actor, req.params.id);
       if (target.id === actor.id) throw forbidden(USER_RULES.resetSelf);
-      if (!canManageUser(actor, target)) throw forbidden(USER_RULES.superAdminTarget);
-      const passwordHash = await hashPassword(req.body.newPassword);
+      if (!canManageUser(actor, target)) throw forbidden(manageRefusal(target));
+      const passwordHash = await newPasswordHash(req.body.newPassword, "newPassword");
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
-        // Whoever knew the old password is signed out everywhere.
-        await tx.delete(sessions).where(eq(sessions.userId, target.id));
+        await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, target.id));
+        // Whoever knew the old password is signed out everywhere, impersonations they run included.
+        await endSessionsOf(tx, target.id);
       });
       await audit(db, req, "user.password_reset", { type: "user", id: target.id });
       // Only that it happened and who did it; the admin passes the password on another way.
       const mailed = await sendIfConfigured(mailer, passwordResetMail({ to: target.email, user: target, admin: actor, origin: deps.config.publicOrigin }));
       return { message: "Passwort zurückgesetzt", mailed };
+    });
+
+    // Lifts the lock after wrong passwords (auth/login-throttle.ts): a super admin's act.
+    app.post("/api/users/:id/unlock-login", { schema: { params: idParam, body: emptyBodySchema, summary: "Anmeldesperre nach falschen Passwörtern aufheben" } }, async (req) => {
+      const actor = requireRole(req, "super_admin");
+      if (req.auth?.impersonatorId) throw forbidden();
+      const target = await visibleTarget(db, actor, req.params.id);
+      const lifted = await clearWrongPasswords(db, target.username);
+      await audit(db, req, "user.login_unlocked", { type: "user", id: target.id }, { by: "super_admin", wasLocked: lifted });
+      return { message: lifted ? "Anmeldesperre aufgehoben" : "Das Konto war nicht gesperrt; die Zählung falscher Passwörter beginnt neu.", lifted };
     });
 
     app.delete("/api/users/:id", { schema: { params: idParam } }, async (req) => {

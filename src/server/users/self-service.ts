@@ -1,14 +1,18 @@
 // The signed-in user's own account: password change (Konto tab) and profile deletion (Profil
 // tab), requirements 2.2, 2.5, 2.7 and 2.8.
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changePasswordSchema } from "../../common/schemas/auth";
-import { CURRENT_PASSWORD_INCORRECT, PASSWORD_FIELDS_REQUIRED, USER_RULES, passwordRequirementsError } from "../../common/schemas/user";
+import { CURRENT_PASSWORD_INCORRECT, PASSWORD_FIELDS_REQUIRED, USER_RULES } from "../../common/schemas/user";
+import { MFA_TEXTS } from "../../common/schemas/mfa";
 import type { AppDeps } from "../app";
-import { projects, sessions, users } from "../db/schema";
+import { projects, users } from "../db/schema";
 import { requireUser } from "../auth/guards";
 import { hashPassword, verifyPassword } from "../auth/passwords";
-import { endSession } from "../auth/sessions";
+import { newPasswordError } from "../auth/password-policy";
+import { verifyOwnPassword } from "../auth/login-throttle";
+import { auditLoginFailure, secondFactorCode } from "../auth/login-flow";
+import { endSession, endSessionsOf } from "../auth/sessions";
 import { audit } from "../audit/log";
 import { rateLimited } from "../http/rate-limit";
 import { badRequest, conflict, forbidden } from "../http/errors";
@@ -30,17 +34,23 @@ export const selfServiceRoutes =
       async (req) => {
         const user = requireUser(req);
         if (req.auth?.impersonatorId) throw forbidden(NOT_WHILE_IMPERSONATING);
-        const { currentPassword, newPassword } = req.body;
-        const needsCurrent = user.role !== "super_admin";
-        if (needsCurrent && !currentPassword) throw badRequest(PASSWORD_FIELDS_REQUIRED);
-        const requirements = passwordRequirementsError(newPassword);
-        if (requirements) throw badRequest(requirements);
-        if (needsCurrent && !(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest(CURRENT_PASSWORD_INCORRECT);
+        const { currentPassword, code, newPassword } = req.body;
+        // Every role proves it is the owner: the current password, or a fresh second-factor code
+        // (docs/decisions/0017-password-change-proof.md; the spec let a super admin skip it).
+        if (!currentPassword && !code) throw badRequest(PASSWORD_FIELDS_REQUIRED);
+        const requirements = newPasswordError(newPassword);
+        if (requirements) throw badRequest(requirements, { newPassword: requirements });
+        if (currentPassword) {
+          if (!(await verifyOwnPassword(db, req, user, currentPassword, verifyPassword))) throw badRequest(CURRENT_PASSWORD_INCORRECT);
+        } else if (!(await secondFactorCode(db, config, user, code))) {
+          await auditLoginFailure(db, req, user.id, "code");
+          throw badRequest(MFA_TEXTS.codeInvalid, { code: MFA_TEXTS.codeInvalid });
+        }
         const passwordHash = await hashPassword(newPassword);
         await db.transaction(async (tx) => {
-          await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-          // Other devices are signed out; this one stays signed in.
-          await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, req.auth!.sessionId)));
+          await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, user.id));
+          // Other devices and every impersonation this user runs end; this device stays signed in.
+          await endSessionsOf(tx, user.id, req.auth!.sessionId);
         });
         await audit(db, req, "user.password_change", { type: "user", id: user.id });
         return { message: "Passwort geändert" };

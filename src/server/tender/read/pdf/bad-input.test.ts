@@ -1,9 +1,10 @@
-// PDFs the reader must refuse or bound: a scan, a password, a broken file, a decompression bomb,
-// and the page, text-run and position caps of the reader limits.
+// PDFs the reader must refuse or bound: a password, a broken file, a decompression bomb,
+// and the page, text-run and position caps of the reader limits. A scan (scan.pdf) is read with OCR
+// or refused without Tesseract: ocr/scanned-layouts.test.ts.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createDeflate } from "node:zlib";
+import { createDeflate, deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { GaebError, type GaebErrorCode } from "../../errors";
 import { DEFAULT_LIMITS } from "../../limits";
@@ -66,10 +67,6 @@ const item = (n: number, y: number): TextRun[] => [
 ];
 
 describe("PDFs that are refused", () => {
-  it("a scan (the LV only as an image) → pdf_no_text", async () => {
-    expect(await code(readTenderPdf(readFileSync(join(RENDERED, "scan.pdf"))))).toBe("pdf_no_text");
-  });
-
   it("a password-protected PDF → pdf_encrypted", async () => {
     const err = await failure(readTenderPdf(readFileSync(join(RENDERED, "encrypted.pdf"))));
     expect(err.code).toBe("pdf_encrypted");
@@ -112,6 +109,48 @@ describe("PDFs that are refused", () => {
     const whole = await deflatedZeros(4 * MB);
     const truncated = pdfWithContent(whole.subarray(0, whole.length - 8));
     expect(checkPdfStreams(truncated, DEFAULT_LIMITS)).toBeGreaterThan(3 * MB);
+  });
+});
+
+// Issue 22, item 5: a PDF bomb passed the guard with the filter written indirectly, with a name
+// escape, or behind a dictionary padded past 1 KB; the user was told "vermutlich ein Scan".
+describe("PDF bombs in disguise → too_large (zu umfangreich), never pdf_no_text", () => {
+  const limits = { ...DEFAULT_LIMITS, maxDecodedBytes: 8 * MB };
+  const disguised = async (dict: string, extraObjects: string[] = [], transform: (b: Buffer) => Buffer = (b) => b) =>
+    writePdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>",
+      streamObject(transform(await deflatedZeros(64 * MB)), dict),
+      ...extraObjects,
+    ]);
+  const cases: [string, () => Promise<Buffer>][] = [
+    ["an indirect /Filter (/Filter 5 0 R)", () => disguised(" /Filter 5 0 R", ["/FlateDecode"])],
+    ["a name escape (/F#6CateDecode)", () => disguised(" /Filter /F#6CateDecode")],
+    ["a dictionary padded past 1 KB", () => disguised(` /Filter /FlateDecode /Pad (${"x".repeat(4096)})`)],
+    ["a filter array behind a padded dictionary", () => disguised(` /Filter [/FlateDecode] ${"/P ".repeat(2000)}/Q 1`)],
+    ["Flate inside Flate", () => disguised(" /Filter [/FlateDecode /FlateDecode]", [], (b) => deflateSync(b))],
+    ["hex-encoded Flate", () => disguised(" /Filter [/ASCIIHexDecode /FlateDecode]", [], (b) => Buffer.from(`${b.toString("hex")}>`))],
+  ];
+  for (const [label, make] of cases) {
+    it(label, async () => {
+      const bomb = await make();
+      const started = performance.now();
+      const err = await failure(readTenderPdf(bomb, limits));
+      expect({ code: err.code, message: err.message }).toMatchObject({ code: "too_large", message: expect.stringContaining("zu umfangreich") });
+      expect(err.message).not.toContain("Scan");
+      expect(performance.now() - started).toBeLessThan(5_000);
+    });
+  }
+
+  it("leaves images and other non-zlib streams alone", () => {
+    const pdf = writePdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [] /Count 0 >>",
+      streamObject(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), " /Filter /DCTDecode"),
+      streamObject(Buffer.from("BT /F1 12 Tf (Hallo) Tj ET")),
+    ]);
+    expect(checkPdfStreams(pdf, DEFAULT_LIMITS)).toBe(0);
   });
 });
 

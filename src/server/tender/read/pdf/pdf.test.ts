@@ -109,12 +109,6 @@ describe("readTenderPdf", () => {
     expect(parsed.warnings[0]).toMatch(/^Die PDF-Datei enthält keine erkennbaren LV-Positionen/);
   });
 
-  it("refuses a PDF without any text (a scan) with pdf_no_text", async () => {
-    const err = await readTenderPdf(buildPdf([[]])).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(GaebError);
-    expect((err as GaebError).code).toBe("pdf_no_text");
-  });
-
   it("reports a broken PDF as unreadable", async () => {
     const err = await readTenderPdf(Buffer.from("%PDF-1.4\nkaputt")).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GaebError);
