@@ -7,7 +7,8 @@ import { useRouteMeta } from "../seo/use-route-meta";
 import { siteConfig } from "../site/site-config";
 import { LegalPage, LegalSection } from "./LegalPage";
 
-const link = "text-brand-700 hover:underline";
+// Underlined: links inside running text must not rely on colour alone (axe link-in-text-block).
+const link = "text-brand-700 underline underline-offset-2 hover:text-brand-800";
 
 export default function PrivacyPage() {
   useRouteMeta("/datenschutz");
