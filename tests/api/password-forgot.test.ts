@@ -62,7 +62,7 @@ describe("with a mail server", () => {
 
   it("the link sets a password that meets the policy once, ends every session, and is audited", async () => {
     const signedIn = await login(ctx, "zweiter", PASSWORD);
-    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
     const before = smtp.messages.length;
     await requestLink(ctx, "zweiter@example.de");
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
