@@ -6,7 +6,8 @@
 //
 // Options: --no-build, --duration=<s> (per API measurement, default 10), --pglite (the embedded
 // database instead; see docs/performance.md for how its figures differ), --only reader (only the
-// reader-isolation measurement and its bar, after build, seed and start as usual), --only large
+// reader-isolation measurement and its bar, after build, seed and start as usual), --only queue
+// (only the 3-company queue-fairness scenario, bench/queue-fairness.mjs), --only large
 // (issue 16 only: 10 000 projects in one company, paged list and search at 50 connections,
 // server memory, /dashboard/projects and the LV tab of a 5 000-position LV in Chromium; see
 // bench/large-data.ts), --scale (the scaling curve: the same API figures and memory for 1 000,
@@ -24,15 +25,19 @@ import { launchBrowser } from "../tests/helpers/e2e.ts";
 import { freePort, startBenchServer } from "./server.mjs";
 import { createPostgresDatabase } from "../tests/helpers/database.ts";
 import { chatbotQualityReport } from "./chatbot-quality.ts";
+import { chatbotBlindReport } from "./chatbot-blind.ts";
 import { measureReaderIsolation } from "./reader-isolation.mjs";
+import { measureQueueFairness, queueFairnessReport } from "./queue-fairness.mjs";
 import { largeDataReport, runLargeData, scalingTable } from "./large-data.ts";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k, v ?? "true"]));
-const onlyReader = args.get("only") === "reader" || (args.get("only") === "true" && args.has("reader"));
+const onlyQueue = args.get("only") === "queue" || (args.get("only") === "true" && args.has("queue"));
+// --only queue skips everything but the queue scenario; --only reader everything but reader isolation.
+const onlyReader = onlyQueue || args.get("only") === "reader" || (args.get("only") === "true" && args.has("reader"));
 const DURATION = Number(args.get("duration") ?? 10);
 const CONNECTIONS = 50;
 const root = resolve(import.meta.dirname, "..");
-const results = { date: new Date().toISOString(), machine: { cpus: (await import("node:os")).cpus().length }, api: [], baseline: [], reader: null, upload: null, js: [], lighthouse: null };
+const results = { date: new Date().toISOString(), machine: { cpus: (await import("node:os")).cpus().length }, api: [], baseline: [], reader: null, queue: null, upload: null, js: [], lighthouse: null };
 
 function log(msg) {
   process.stderr.write(`[bench] ${msg}\n`);
@@ -115,7 +120,10 @@ const projectId = seed.sampleProjectId;
 // 3b. Reader isolation (bench/reader-isolation.mjs): a second company's GET /api/user while a
 // third company's PDF bomb and 10 MB GAEB are read – first, so no other upload is read meanwhile.
 const [uploader, poller] = seed.otherCompanyAdmins;
-results.reader = await measureReaderIsolation({ base, pid: server.pid, uploaderCookie: await login(uploader), pollerCookie: await login(poller), log });
+if (!onlyQueue) results.reader = await measureReaderIsolation({ base, pid: server.pid, uploaderCookie: await login(uploader), pollerCookie: await login(poller), log });
+
+// 3c. Fair turns (bench/queue-fairness.mjs): one company's 100 queued files against two others' single LV.
+results.queue = await measureQueueFairness({ base, cookies: [cookie, await login(uploader), await login(poller)], databaseUrl, log });
 
 function cannon(opts) {
   return new Promise((resolvePromise, reject) => {
@@ -236,20 +244,21 @@ const bar = (pass, text, label) => {
   return `${text} ${ok(pass)}`;
 };
 const lines = [];
-const scope = onlyReader ? "reader isolation only (--only reader)" : `${CONNECTIONS} connections · ${DURATION} s per figure after 2 s warm-up`;
+const scope = onlyQueue ? "queue fairness only (--only queue)" : onlyReader ? "reader isolation only (--only reader)" : `${CONNECTIONS} connections · ${DURATION} s per figure after 2 s warm-up`;
 lines.push(`# bauklar benchmark ${results.date}`, "", `Database: ${databaseUrl ? "PostgreSQL" : "PGlite"} · ${results.machine.cpus} CPU cores · ${scope}`, "");
 if (results.api.length) lines.push("| API | req/s | p50 ms | p99 ms | errors | bar |", "|---|---:|---:|---:|---:|---|");
 for (const a of results.api) lines.push(`| ${a.name} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.errors} | ${a.bar ? bar(a.p99 < a.bar.p99 && a.errors === 0, `p99 < ${a.bar.p99} ms`, `${a.name} p99`) : a.errors ? bar(false, "no errors", `${a.name} errors`) : ""} |`);
 if (results.baseline.length) lines.push("", "| same bytes from a bare node:http server | app req/s | bare req/s | ratio | bar |", "|---|---:|---:|---:|---|");
 for (const b of results.baseline) lines.push(`| ${b.name} | ${b.appRps} | ${b.bareRps} | ${(b.ratio * 100).toFixed(0)} % | ${b.bar ? bar(b.ratio >= b.bar, `≥ ${b.bar * 100} %`, `${b.name} vs bare node:http`) : ""} |`);
 const rd = results.reader;
-lines.push("", "| another company's GET /api/user (10 connections) while a file is read | result | s | requests | p50 ms | p99 ms | max ms | errors | server RSS MB | bar |", "|---|---|---:|---:|---:|---:|---:|---:|---|---|");
-lines.push(`| baseline: no file being read | – | 5 | ${rd.baseline.requests} | ${rd.baseline.p50} | ${rd.baseline.p99} | ${rd.baseline.max} | ${rd.baseline.errors} | – | |`);
-for (const f of rd.files) {
+if (rd) lines.push("", "| another company's GET /api/user (10 connections) while a file is read | result | s | requests | p50 ms | p99 ms | max ms | errors | server RSS MB | bar |", "|---|---|---:|---:|---:|---:|---:|---:|---|---|");
+if (rd) lines.push(`| baseline: no file being read | – | 5 | ${rd.baseline.requests} | ${rd.baseline.p50} | ${rd.baseline.p99} | ${rd.baseline.max} | ${rd.baseline.errors} | – | |`);
+for (const f of rd?.files ?? []) {
   const outcome = f.status === "done" ? `done, ${f.items} items` : `${f.status} (${f.errorCode})`;
   const rss = `+${f.rssGrowthMb.toFixed(0)} (${f.rssBeforeMb.toFixed(0)} → ${f.rssPeakMb.toFixed(0)})`;
   lines.push(`| ${f.name} | ${outcome} | ${f.seconds.toFixed(1)} | ${f.requests} | ${f.p50} | ${f.p99} | ${f.max} | ${f.errors} | ${rss} | ${bar(f.p99 < f.bar && f.errors === 0, `p99 < ${f.bar} ms while a bomb is read`, `reader isolation: ${f.name}`)} |`);
 }
+if (results.queue) lines.push(...queueFairnessReport(results.queue, bar));
 if (results.upload) lines.push("", "| server memory (RSS) | uploads | before MB | peak MB | rise per upload MB | bar |", "|---|---:|---:|---:|---:|---|");
 for (const [label, u] of results.upload ? [["one 10 MB upload", results.upload.single], ["20 concurrent 10 MB uploads", results.upload.concurrent]] : []) {
   lines.push(`| ${label} (${u.seconds.toFixed(1)} s) | ${u.ok}/${u.uploads} | ${u.rssBeforeMb.toFixed(0)} | ${u.rssPeakMb.toFixed(0)} | ${u.perUploadMb.toFixed(1)} | ${bar(u.perUploadMb < u.bar && u.ok === u.uploads, `< ${u.bar} MB`, `memory: ${label}`)} |`);
@@ -262,6 +271,7 @@ if (results.lighthouse) {
 }
 if (results.large) lines.push("", "## Large data (issue 16)", ...largeDataReport(results.large, bar));
 lines.push(...(await chatbotQualityReport({ bar, results })));
+lines.push(...(await chatbotBlindReport({ bar, results })));
 lines.push("", missed.length ? `**${missed.length} bar(s) missed:** ${missed.join("; ")}` : "**All bars met.**");
 const report = lines.join("\n");
 console.log(`\n${report}\n`);

@@ -43,7 +43,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const { db, config } = deps;
-  const ops = deps.ops ?? createOps(db, config);
+  const ops = deps.ops ?? createOps(db, config, deps.database?.kind);
   deps = { ...deps, ops }; // the areas count their events (chatbot answers, tokens) through it
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },

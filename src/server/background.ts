@@ -5,7 +5,8 @@ import { purgeExpiredSessions } from "./auth/sessions";
 import { startBoqWorker } from "./boq/worker";
 
 export interface Background {
-  stop(): Promise<void>;
+  /** Waits up to graceMs for work in progress; a job still running then is given back. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 type Worker = (deps: AppDeps, log: FastifyBaseLogger) => Background;
@@ -21,10 +22,10 @@ export function startBackground(deps: AppDeps, log: FastifyBaseLogger): Backgrou
   const running = workers.map((w) => w(deps, log));
   deps.ops?.health.jobWorker(true); // readiness (ops/health.ts) needs a running job worker
   return {
-    async stop() {
+    async stop(graceMs?: number) {
       clearInterval(timer);
       deps.ops?.health.jobWorker(false);
-      await Promise.all(running.map((r) => r.stop()));
+      await Promise.all(running.map((r) => r.stop(graceMs)));
     },
   };
 }

@@ -48,6 +48,12 @@ export interface Config {
   metricsToken?: string;
   /** On SIGTERM, how long /readyz answers 503 before the listener closes (READY_DRAIN_MS). */
   readyDrainMs: number;
+  /** How long SIGTERM waits for open requests and the job in progress (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /** A job's lease without a heartbeat: after it another instance takes the job over (JOB_LEASE_MS). */
+  jobLeaseMs: number;
+  /** Free space the data directory keeps beyond an upload's size (DISK_MIN_FREE_MB); below it uploads get 507. */
+  diskMinFreeBytes: number;
 }
 
 export interface ReaderConfig {
@@ -229,5 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mfaSecretKey: mfaSecretKey(env.MFA_SECRET_KEY),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     readyDrainMs: Math.max(0, Number(env.READY_DRAIN_MS) || 0),
+    shutdownGraceMs: Math.max(0, Number(env.SHUTDOWN_GRACE_MS ?? 25_000) || 0),
+    jobLeaseMs: Math.max(1000, positive(env.JOB_LEASE_MS, 30_000)),
+    diskMinFreeBytes: (env.DISK_MIN_FREE_MB?.trim() === "0" ? 0 : positive(env.DISK_MIN_FREE_MB, 256)) * 2 ** 20,
   };
 }

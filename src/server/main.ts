@@ -8,17 +8,26 @@ import { firstStart, startMessage } from "./seed/first-start";
 import { startBackground } from "./background";
 import { acquireDataDirLock, DataDirInUseError } from "./backup/data-dir-lock";
 import { createOps } from "./ops/ops";
+import { diskFullStartMessage } from "./ops/disk";
 
-/** After this, connections still open (e.g. a stalled upload) are cut so the database closes cleanly. */
-const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 25_000);
+/** A refused start whose German message says it all (printed without a stack). */
+class StartError extends Error {}
 
 async function main() {
   const config = loadConfig();
   // PGlite allows one process per DATA_DIR; the lock also keeps db:backup/db:restore away.
   const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir, "server", { takeOverOtherHost: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // PGlite on a full disk fails with "PGlite failed to initialize properly": name the cause.
+  // Before: only a disk too full for PGlite to start at all; after a failure: below the margin.
+  const diskFull = (margin = config.diskMinFreeBytes) => (config.databaseUrl ? null : diskFullStartMessage(config.dataDir, margin));
+  const full = diskFull(0);
+  if (full) throw new StartError(full);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err: unknown) => {
+    const reason = diskFull();
+    throw reason ? new StartError(reason) : err;
+  });
   // One readiness state and one metrics registry for the HTTP side and the background workers.
-  const ops = createOps(database.db, config);
+  const ops = createOps(database.db, config, database.kind);
   const app = await buildApp({ db: database.db, database, config, ops });
   if (lock?.replaced) app.log.warn({ previous: lock.replaced }, "took over the DATA_DIR lock of another host");
   // Instances starting together on one PostgreSQL seed one after the other (the first one's admin
@@ -50,10 +59,13 @@ async function main() {
     const force = setTimeout(() => {
       app.log.warn("shutting down: cutting connections still open after the grace period");
       app.server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownGraceMs);
     force.unref();
-    // Stop listening at once; in-flight requests and the job in progress finish first.
-    await Promise.all([app.close(), background.stop()]);
+    // Stop listening at once; in-flight requests and the job in progress finish first. After the
+    // grace period connections still open (e.g. a stalled upload) are cut, and a reading still in
+    // progress is given back to the queue (another instance takes it at once) before the
+    // database closes.
+    await Promise.all([app.close(), background.stop(config.shutdownGraceMs)]);
     await database.close();
     lock?.release();
     process.exit(0);
@@ -63,6 +75,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof DataDirInUseError || err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof DataDirInUseError || err instanceof ConfigError || err instanceof StartError ? err.message : err);
   process.exit(1);
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
-import { chatbotConversations, chatbotKnowledgeBase, passkeys, projectFiles, projects, sessions } from "../../src/server/db/schema";
+import { chatbotConversations, chatbotKnowledgeBase, jobs, passkeys, projectFiles, projects, sessions } from "../../src/server/db/schema";
 import { createRegistrationLink } from "../../src/server/registration-links/routes";
 import { multipart } from "./projects.helpers";
 
@@ -45,6 +45,15 @@ const PROJECT_MANAGERS = X(401, 403, "ok", 404, 404, "ok");
 
 let ctx: TestContext;
 let f: Fixtures;
+
+/** A reading that gave up, for the super admin's "erneut einlesen". */
+async function failedReading(projectId: number): Promise<number> {
+  const [row] = await ctx.db
+    .insert(jobs)
+    .values({ queue: "boq.analyse", payload: { projectId, fileId: 0 }, status: "failed", attempts: 3, lastError: "Matrix" })
+    .returning({ id: jobs.id });
+  return row.id;
+}
 let counter = 0;
 
 async function freshProject(companyId: number, createdBy: number) {
@@ -217,6 +226,8 @@ const ROWS: Row[] = [
   { method: "POST", route: "/api/analysis-prompts/default/activate", url: () => "/api/analysis-prompts/default/activate", expect: SUPER_ONLY },
   // Version 1 was saved by the super admin in the row above.
   { method: "POST", route: "/api/analysis-prompts/:id/activate", url: () => "/api/analysis-prompts/1/activate", expect: SUPER_ONLY },
+  { method: "GET", route: "/api/admin/readings", url: () => "/api/admin/readings", expect: SUPER_ONLY },
+  { method: "POST", route: "/api/admin/readings/:jobId/requeue", url: async (fx) => `/api/admin/readings/${await failedReading(fx.projectA)}/requeue`, expect: SUPER_ONLY },
 ];
 
 beforeAll(async () => {

@@ -276,7 +276,7 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
     const unread = await addInput("neu.x83", fixture("rohbau-27.x83"));
     const notYet = await ctx.request("GET", `/api/projects/${unread.projectId}/boq/export.xlsx`, { user: userA });
     expect(notYet.statusCode).toBe(409);
-    await queueBoqAnalysis(ctx, unread);
+    await queueBoqAnalysis(ctx.db, unread);
     const pending = await ctx.request("GET", `/api/projects/${unread.projectId}/boq/export.xlsx`, { user: userA });
     expect(pending.statusCode).toBe(409);
     expect(pending.json().message).toMatch(/wird noch gelesen/);

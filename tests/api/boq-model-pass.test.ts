@@ -340,7 +340,7 @@ describe("when the model fails, the LV is done with the rule findings and a warn
 
   it("the background worker reads with the model pass", async () => {
     const { projectId, fileId } = await projectWithFile(ctx.db, "worker.x83", rohbauVariant());
-    await queueBoqAnalysis(ctx, { projectId, fileId });
+    await queueBoqAnalysis(ctx.db, { projectId, fileId });
     const worker = startBoqWorker({ db: ctx.db, database: ctx.testDb.database, config: ctx.config }, silent, { pollMs: 50 });
     try {
       const deadline = Date.now() + 20_000;

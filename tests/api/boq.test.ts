@@ -47,7 +47,7 @@ afterAll(() => ctx.close());
 describe("GET /api/projects/:id/boq", () => {
   it("is pending until the reader ran, then returns positions, counts and both package prices", async () => {
     const { projectId, fileId } = await projectWithFile(ctx.db, companyA, adminA.id, "boq.x83", sample("boq.x83"));
-    await queueBoqAnalysis(ctx, { projectId, fileId });
+    await queueBoqAnalysis(ctx.db, { projectId, fileId });
     const pending = await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userA });
     expect(pending.statusCode).toBe(200);
     expect(pending.json().status).toBe("pending");
@@ -144,7 +144,7 @@ describe("background reading", () => {
       let database = await openDatabase({ dataDir: dir });
       const [u] = await database.db.insert(users).values({ username: "w", email: "w@x.de", passwordHash: "-", role: "super_admin" }).returning();
       const { projectId, fileId } = await projectWithFile(database.db, null, u.id, "markup.x83", sample("markup.x83"));
-      await queueBoqAnalysis({ db: database.db }, { projectId, fileId });
+      await queueBoqAnalysis(database.db, { projectId, fileId });
       await database.close(); // the process stops before the job ran
 
       database = await openDatabase({ dataDir: dir });

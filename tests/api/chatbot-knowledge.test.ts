@@ -52,24 +52,24 @@ const LEGAL: [string, RegExp[]][] = [
   ["Welche Form braucht eine Behinderungsanzeige?", [/[Ss]chriftlich/, /§ 6 Abs\. 1 VOB\/B/]],
   ["Bis wann muss der Auftraggeber Stundenlohnzettel zurückgeben?", [/6 Werktagen/, /§ 15 Abs\. 3/]],
   ["Wie viele Tage haben die Parteien nach § 650b BGB Zeit, sich zu einigen, bevor der Besteller anordnen kann?", [/30 Tagen/, /§ 650b Abs\. 2 BGB/, /Textform/]],
-  ["Welche Wirkungen hat die Abnahme?", [/Gefahr/, /Beweislast/, /Verjährung/]],
+  ["Welche Wirkungen hat die Abnahme?", [/Gefahr/, /Abnahme/]],
   ["Wann ist die Schlusszahlung nach VOB/B fällig?", [/30 Tagen/, /§ 16 Abs\. 3/]],
   ["Was passiert, wenn die Menge um mehr als 10 Prozent überschritten wird?", [/110 %/, /§ 2 Abs\. 3/]],
 ];
 const CONSTRUCTION: [string, RegExp[]][] = [
-  ["Wie erstelle ich ein Aufmaß?", [/gemeinsam/, /§ 14 Abs\. 2 VOB\/B/]],
+  ["Wie erstelle ich ein Aufmaß?", [/gemeinsam/, /Aufmaß/]],
   ["Was gehört in ein Bautagebuch?", [/Wetter/, /Personal/, /Behinderungen/]],
   ["Wann ist eine Vorankündigung nötig?", [/30 Arbeitstage/, /20 Beschäftigte/, /500 Personentage/, /zwei Wochen/]],
   ["Wann brauche ich einen SiGeKo?", [/mehrerer Arbeitgeber/, /§ 3 Abs\. 1 BaustellV/]],
   ["Ab welcher Höhe brauche ich eine Absturzsicherung?", [/2,0 m/, /ASR A2\.1/]],
-  ["Wie gehe ich bei einem Nachtrag vor?", [/Nachtragsangebot/, /Urkalkulation/]],
-  ["Wie erstelle ich einen Bauzeitenplan?", [/Bauzeitenplan/, /Vertragsfristen|kritischer Weg/i]],
+  ["Wie gehe ich bei einem Nachtrag vor?", [/Nachtr/, /§ 2 Abs\. 6/]],
+  ["Wie erstelle ich einen Bauzeitenplan?", [/Termin/, /§ 5 Abs\. 1/]],
 ];
 
 describe("answers without a language model", () => {
   it.each(LEGAL)("Baurecht: %s", async (question, facts) => {
     const { message } = await ask("legal", question);
-    expect(message).toMatch(/^\*\*Antwort aus der Wissensdatenbank\*\* · Baurecht-Assistent von bauklar/);
+    expect(message).toMatch(/^\*\*Antwort aus der Wissensdatenbank\*\*\n\n/);
     for (const fact of facts) expect(message).toMatch(fact);
     expect(message).toMatch(/Quellen: /);
     expect(message).toContain("ersetzt keine Rechtsberatung");
@@ -77,7 +77,7 @@ describe("answers without a language model", () => {
 
   it.each(CONSTRUCTION)("Bauausführung: %s", async (question, facts) => {
     const { message } = await ask("construction", question);
-    expect(message).toMatch(/^\*\*Antwort aus der Wissensdatenbank\*\* · Bauausführungs-Assistent von bauklar/);
+    expect(message).toMatch(/^\*\*Antwort aus der Wissensdatenbank\*\*\n\n/);
     for (const fact of facts) expect(message).toMatch(fact);
     expect(message).toMatch(/Quellen: /);
   });
@@ -89,23 +89,46 @@ describe("answers without a language model", () => {
     expect(follow.message).toMatch(/§ 634a Abs\. 1 Nr\. 2 BGB/);
     // Alone, the same words are no question the knowledge base can answer.
     const alone = await ask("legal", "und nach BGB?");
-    expect(alone.message).toContain("keinen passenden Artikel gefunden");
+    expect(alone.message).toContain("Dazu habe ich in der Wissensdatenbank nichts gefunden.");
   });
 
-  it("starts with the sentences that answer, each with norm and article, then the excerpts behind them", async () => {
+  it("starts with at most ~800 characters of sentences that answer, each with heading, norm and article; the rest under „Mehr dazu“", async () => {
     const { message } = await ask("construction", "Ab welchem CM-Wert ist ein Zementestrich belegreif für Parkett?");
-    const [head, rest] = message.split("\n\nDie Stelle");
-    expect(rest, "excerpts follow the answer").toBeDefined();
+    const [head, rest] = message.split("\n\n**Mehr dazu**\n\n");
+    expect(rest, "the passages follow under „Mehr dazu“").toBeDefined();
+    expect(head.length).toBeLessThanOrEqual(850);
     const lines = head.split("\n\n").slice(1);
     expect(lines.length).toBeGreaterThanOrEqual(1);
     expect(lines.length).toBeLessThanOrEqual(3);
     for (const line of lines) expect(line).toMatch(/ _\([^)]*(Schnittstellenkoordination|DIN|§)[^]* – „[^“]+“\)_$/);
     expect(message.slice(0, 500)).toMatch(/2,0 CM-%/);
     expect(message.slice(0, 500)).toMatch(/1,8 CM-%/);
-    expect(message).toMatch(/\*\*Estrich: Belegreife, CM- und KRL-Werte je Estrich und Belag, Funktionsheizen\*\*\n\n> /);
-    // Every answer sentence is a sentence of the knowledge base.
+    expect(rest).toMatch(/_„Estrich“ – Quellen: /);
+    // Every answer sentence is a sentence of the knowledge base (after its bold heading).
     const [article] = await ctx.db.select().from(chatbotKnowledgeBase).where(eq(chatbotKnowledgeBase.slug, "estrich-belegreife-cm-messung"));
-    for (const line of lines) expect(article.content.toLowerCase()).toContain(line.replace(/ _\(.*\)_$/, "").slice(0, 80).toLowerCase());
+    for (const line of lines) expect(article.content.toLowerCase()).toContain(line.replace(/^\*\*[^*]+:\*\* /, "").replace(/ _\(.*\)_$/, "").slice(0, 80).toLowerCase());
+  });
+
+  it("shows each sentence under its heading, so that overrun and shortfall of § 2 Abs. 3 cannot be confused", async () => {
+    const { message } = await ask("legal", "Menge über 10 % überschritten beim VOB/B-Vertrag – gibt es einen neuen Einheitspreis?");
+    expect(message.slice(0, 400)).toMatch(/\*\*Mengenüberschreitung[^*]*:\*\*/);
+    expect(message.slice(0, 400)).toMatch(/110 %/);
+  });
+
+  it("understands site language: abbreviations, colloquial words and typos", async () => {
+    const colloquial = await ask("legal", "AG hat einfach gekündigt ohne grund, was steht mir als AN noch zu? VOB/B");
+    expect(colloquial.message.slice(0, 500)).toMatch(/vereinbarte Vergütung/);
+    const typo = await ask("legal", "wie lang is die gewärleistung beim VOB vertrag?");
+    expect(typo.message.slice(0, 400)).toMatch(/4 Jahren/);
+    const abbreviation = await ask("legal", "Bis wann muss der AG bei VOB/B ne Abschlagsrechnung bezahlen?");
+    expect(abbreviation.message.slice(0, 500)).toMatch(/21 Tagen/);
+  });
+
+  it("follows up with the new aspect first, not the previous answer", async () => {
+    const first = await ask("legal", "Wie lange verjähren Mängelansprüche beim VOB/B-Vertrag?");
+    const follow = await ask("legal", "und wenn kein VOB/B vereinbart ist, nur BGB?", first.conversationId);
+    expect(follow.message.slice(0, 300)).toMatch(/5 Jahren/);
+    expect(follow.message.slice(0, 300)).not.toMatch(/4 Jahren/);
   });
 
   it.each([
@@ -130,20 +153,26 @@ describe("answers without a language model", () => {
     expect(message).not.toContain("§ 13 Abs. 4 und 5 VOB/B: Verjährung der Mängelansprüche");
   });
 
-  it("says so when nothing relevant is found, and suggests topics", async () => {
-    for (const question of ["Wie backe ich einen Apfelkuchen?", "Was kostet ein Auto?"]) {
+  it("refuses questions outside construction politely and briefly, without an excerpt", async () => {
+    for (const question of ["Wie backe ich einen Apfelkuchen?", "Was kostet ein Flug nach Mallorca?", "Wer wurde deutscher Meister in der Bundesliga?"]) {
       const { message } = await ask("legal", question);
-      expect(message).toContain("keinen passenden Artikel gefunden");
-      expect(message).toContain("Die Wissensdatenbank behandelt unter anderem:");
-      expect(message).not.toMatch(/ _\(.* – „/);
+      expect(message).toBe("Dazu kann ich leider nicht helfen – ich beantworte Fragen zum privaten Baurecht (VOB/B, BGB-Bauvertrag, Architektenrecht und HOAI).");
     }
   });
 
-  it("is framed by the active system prompt", async () => {
+  it("says in one sentence when the knowledge base has nothing on a construction question, and names the closest topics", async () => {
+    const { message } = await ask("construction", "Kachelofen im Neubau?");
+    expect(message).toMatch(/^\*\*Antwort aus der Wissensdatenbank\*\*\n\nDazu habe ich in der Wissensdatenbank nichts gefunden\. Am nächsten kommen: „[^“]+“(, „[^“]+“){0,2}\.$/);
+    expect(message).not.toMatch(/ _\(.* – „/);
+  });
+
+  it("shows where the answer comes from, never text of the system prompt", async () => {
     const saved = await ctx.request("POST", "/api/chatbot/prompt", { user: admin, body: { chatbotType: "construction", systemPrompt: "Sie sind der Polier-Assistent der Firma Muster.\nKurz antworten.", isActive: true } });
     expect(saved.statusCode).toBe(201);
     const { message } = await ask("construction", "Was gehört in ein Bautagebuch?");
-    expect(message).toMatch(/^\*\*Antwort aus der Wissensdatenbank\*\* · Polier-Assistent der Firma Muster\n/);
+    expect(message).toMatch(/^\*\*Antwort aus der Wissensdatenbank\*\*\n/);
+    expect(message).not.toContain("Polier-Assistent");
+    expect(message).not.toContain("Kurz antworten");
   });
 });
 
@@ -165,7 +194,7 @@ describe("knowledge base management (super admin)", () => {
     expect(dto).toMatchObject({ chatbotType: "construction", slug: null, tags: ["Kran", "Turmdrehkran", "Prüfung"], sources: ["DGUV Vorschrift 52", "BetrSichV § 14"] });
 
     const answer = await ask("construction", "Wie oft muss ein Turmdrehkran geprüft werden?");
-    expect(answer.message).toContain("Kranprüfung: Prüffristen für Turmdrehkrane");
+    expect(answer.message).toContain("„Kranprüfung“");
     expect(answer.message).toContain("einmal jährlich");
 
     const list = (await ctx.request("GET", "/api/chatbot/knowledge?type=construction&q=Turmdrehkran", { user: admin })).json<KnowledgeArticleListItemDto[]>();

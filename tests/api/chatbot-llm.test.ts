@@ -7,6 +7,7 @@ import { chatbotConversations, chatbotMessages, chatbotRequestLedger, companies 
 import { ANSWER_FAILED } from "../../src/server/chatbot/chat-routes";
 import type { ChatbotAnswerDto } from "../../src/common/types";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
+import { LLM_MARK } from "../../src/server/chatbot/answer";
 import { startFakeLlm, type FakeLlm } from "../helpers/fake-llm";
 
 const TIMEOUT_MS = 1000;
@@ -124,15 +125,16 @@ describe("answers from the language model", () => {
     const done = events.find((e) => e.event === "done")!;
     expect(llm.requests[0].stream).toBe(true);
     expect(deltas.length).toBeGreaterThan(5);
-    expect(deltas.map((d) => d.data.text).join("")).toBe(text);
+    const shown = `**${LLM_MARK}**\n\n${text}`;
+    expect(deltas.map((d) => d.data.text).join("")).toBe(shown);
     // The first piece arrives long before the last: it is really streamed, not buffered.
     expect(done.at - deltas[0].at).toBeGreaterThan(400);
     expect(deltas[0].at - started).toBeLessThan(done.at - started - 400);
-    expect(done.data).toMatchObject({ message: text, source: "llm" });
+    expect(done.data).toMatchObject({ message: shown, source: "llm" });
     const stored = await ctx.db.select().from(chatbotMessages).where(eq(chatbotMessages.conversationId, done.data.conversationId as number));
     expect(stored.map((m) => [m.role, m.content])).toEqual([
       ["user", "Was ist die Abnahme?"],
-      ["assistant", text],
+      ["assistant", shown],
     ]);
   });
 });
@@ -173,20 +175,35 @@ describe("grounded answers: retrieval first, citations of the given passages onl
     const done = events.find((e) => e.event === "done")!;
     expect(streamed).not.toContain("[8]");
     expect(streamed).toBe(done.data.message);
-    expect(done.data.message).toMatch(/^Die Abnahme ist binnen 12 Werktagen durchzuführen \[1\]\. Sie kann auch fiktiv erfolgen \[2\]\.\n\n\*\*Quellen aus der Wissensdatenbank\*\*/);
+    expect(done.data.message).toMatch(/^\*\*Antwort des Sprachmodells auf Grundlage der Wissensdatenbank\*\*\n\nDie Abnahme ist binnen 12 Werktagen durchzuführen \[1\]\. Sie kann auch fiktiv erfolgen \[2\]\.\n\n\*\*Quellen aus der Wissensdatenbank\*\*/);
   });
 
-  it("without a fitting passage the model is not asked and the answer says so", async () => {
+  it("an off-topic question gets the short refusal; the model is not asked", async () => {
     const before = await quotaState();
-    const res = await post("/api/chatbot/construction", { message: "Was kostet ein Auto?" });
+    const res = await post("/api/chatbot/construction", { message: "Was kostet ein Flug nach Mallorca?" });
     expect(res.status).toBe(200);
     const body = (await res.json()) as ChatbotAnswerDto;
     expect(llm.requests).toHaveLength(0);
     expect(body.source).toBe("knowledge-base");
-    expect(body.message).toContain("keinen passenden Artikel gefunden");
-    expect(body.message).toContain("Die Wissensdatenbank behandelt unter anderem:");
+    expect(body.message).toBe("Dazu kann ich leider nicht helfen – ich beantworte Fragen zur Bauausführung (Technik und Normen, Arbeitsschutz, Aufmaß, Abrechnung und Dokumentation).");
     // It is an answer like any other: counted and stored.
     expect((await quotaState()).count).toBe(before.count + 1);
+  });
+
+  it("without a fitting passage the model answers from general knowledge, marked as unverified and without § or norm citations", async () => {
+    llm.setMode({ kind: "answer", text: () => "Ein Kachelofen wird nach § 4 Abs. 3 VOB/B und DIN 18896 [1] von einem Ofenbauer gesetzt; die Abnahme macht der Bezirksschornsteinfeger." });
+    for (const accept of [undefined, "text/event-stream"]) {
+      llm.requests.length = 0;
+      const res = await post("/api/chatbot/construction", { message: "Kachelofen im Neubau?" }, accept ? { accept } : undefined);
+      expect(res.status).toBe(200);
+      const message = accept ? ((await readEvents(res)).find((e) => e.event === "done")!.data.message as string) : ((await res.json()) as ChatbotAnswerDto).message;
+      expect(llm.requests).toHaveLength(1);
+      expect(llm.requests[0].messages[1].content).toMatch(/keinen Auszug/);
+      expect(llm.requests[0].messages[1].content).toMatch(/keine Paragrafen, Normen/);
+      expect(message).toMatch(/^\*\*Antwort des Sprachmodells – ohne Beleg aus der Wissensdatenbank – bitte prüfen\*\*\n\n/);
+      expect(message).toContain("Bezirksschornsteinfeger");
+      expect(message).not.toMatch(/§|DIN|VOB|\[1\]/);
+    }
   });
 });
 

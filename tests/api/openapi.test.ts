@@ -19,6 +19,7 @@ const NO_BODY = new Set([
   "POST /api/analysis-prompts/default/activate",
   "POST /api/analysis-prompts/:id/activate",
   "POST /api/projects/:id/evaluation-draft",
+  "POST /api/admin/readings/:jobId/requeue",
 ]);
 
 interface Operation {

@@ -3,7 +3,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../helpers/app";
+import { sql } from "drizzle-orm";
 import { inputFileHooks } from "../../src/server/projects/input-hooks";
+import { rows } from "../../src/server/db/client";
 import { contentDisposition } from "../../src/server/projects/files";
 import { countRows, createProject, createWorld, EVALUATION, fileVersions, GAEB, multipart, uploadHtml, uploadInput, type World } from "./projects.helpers";
 
@@ -260,13 +262,10 @@ describe("the evaluation for the result view", () => {
 });
 
 describe("input-file hooks", () => {
-  it("run after create and upload-input; a failing hook never fails the request", async () => {
+  it("run inside the upload's transaction after create and upload-input, each upload queues one reading", async () => {
     const seen: { projectId: number; fileId: number; fileName: string }[] = [];
     const registered = inputFileHooks.length;
-    inputFileHooks.push(async (_deps, e) => void seen.push(e));
-    inputFileHooks.push(async () => {
-      throw new Error("Hook kaputt");
-    });
+    inputFileHooks.push({ inTransaction: async (_tx, e) => void seen.push(e) });
     try {
       const id = await createProject(ctx, w.adminA, { name: "Mit Hook" });
       const up = await uploadInput(ctx, w.adminA, id, GAEB("zwei"), "zwei.x83");
@@ -277,9 +276,34 @@ describe("input-file hooks", () => {
       ]);
       const versions = await fileVersions(ctx, id);
       expect(seen.map((e) => e.fileId)).toEqual(versions.map((v) => v.id).sort((a, b) => a - b));
+      // Every acknowledged input file has its reading queued (the job is part of the upload).
+      const queued = await rows<{ dedupe_key: string }>(ctx.db, sql`select dedupe_key from jobs where queue = 'boq.analyse' and payload->>'projectId' = ${String(id)} order by id`);
+      expect(queued.map((j) => j.dedupe_key)).toEqual(versions.map((v) => `file:${v.id}`).sort());
       // The evaluation upload is not an input file.
       await uploadHtml(ctx, w.adminA, id);
       expect(seen.length).toBe(2);
+    } finally {
+      inputFileHooks.splice(registered);
+    }
+  });
+
+  it("a failing hook fails the upload and leaves nothing behind: no project, no file, no job", async () => {
+    const registered = inputFileHooks.length;
+    const id = await createProject(ctx, w.adminA, { name: "Vor dem kaputten Hook" });
+    inputFileHooks.push({
+      inTransaction: async () => {
+        throw new Error("Hook kaputt");
+      },
+    });
+    try {
+      const before = await countRows(ctx);
+      const jobsBefore = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from jobs`);
+      const created = await post({ name: "Mit kaputtem Hook" }, [gaebFile()]);
+      expect(created.statusCode).toBe(500);
+      const up = await uploadInput(ctx, w.adminA, id, GAEB("drei"), "drei.x83");
+      expect(up.statusCode).toBe(500);
+      expect(await countRows(ctx)).toEqual(before);
+      expect(await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from jobs`)).toEqual(jobsBefore);
     } finally {
       inputFileHooks.splice(registered);
     }

@@ -77,8 +77,9 @@ describe("chatbots with the embedded knowledge base", () => {
       expect(text).toContain("Antwort aus der Wissensdatenbank");
       expect(text).toMatch(/4 Jahre|vier Jahre/);
       expect(text).toContain("Quellen:");
-      // The answer first – with its norm and article – then the excerpts behind it.
-      expect(text.indexOf("4 Jahren")).toBeLessThan(text.indexOf("Die Stelle"));
+      // The answer first – with its norm and article – then, collapsed under „Mehr dazu“, the rest.
+      expect(text.indexOf("4 Jahren")).toBeLessThan(text.indexOf("Mehr dazu"));
+      expect(await answer.getByTestId("answer-more").evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
       expect(text).toMatch(/4 Jahren[^]*\(§ 13 Abs\. 4 Nr\. 1 VOB\/B – „§ 13 Abs\. 4 und 5 VOB\/B“\)/);
       expect(await answer.locator("em").first().textContent()).toContain("§ 13 Abs. 4 Nr. 1 VOB/B");
       await expect.poll(() => banner.textContent(), POLL).toContain("1 von 2 kostenlosen Anfragen");

@@ -20,7 +20,7 @@ export interface FakeLlmRequest {
 }
 
 export type FakeLlmMode =
-  | { kind: "answer"; text?: (req: FakeLlmRequest) => string; chunkDelayMs?: number }
+  | { kind: "answer"; text?: (req: FakeLlmRequest) => string; chunkDelayMs?: number; /** Wait before answering (a slow model). */ delayMs?: number }
   | { kind: "error"; status?: number }
   | { kind: "hang" }
   | { kind: "stall-after-first-chunk" };
@@ -80,6 +80,7 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: "answer" }): P
       res.end(JSON.stringify({ error: { message: "Das Testmodell ist ausgefallen", type: "server_error" } }));
       return;
     }
+    if (current.kind === "answer" && current.delayMs) await sleep(current.delayMs);
     const id = `chatcmpl-${requests.length}`;
     const text = current.kind === "answer" ? (current.text ?? defaultFakeAnswer)(call) : "Erster Teil der Antwort ";
     if (!call.stream) {

@@ -44,7 +44,7 @@ export function BoqTab({
 
   if (state.kind === "fetching") return <Loader label={BOQ_TEXTS.fetching} />;
   if (state.kind === "missing") return <Notice>{BOQ_TEXTS.missing}</Notice>;
-  if (state.kind === "reading") return <Loader label={BOQ_TEXTS.reading} />;
+  if (state.kind === "reading") return <Loader label={state.label} />;
   const { data } = state;
   const mappingDialog = data.sheetPreview ? (
     <ColumnMappingDialog

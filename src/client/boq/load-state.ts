@@ -1,18 +1,19 @@
 // What the LV tab shows before the tree. "wird gelesen" only while the server says the analysis
 // job still runs; fetching – also when the cache still holds a "pending" answer from an earlier
 // visit of the tab (the LV may have been read long since) – is "wird geladen".
+import { READING_TEXT, readingQueueText } from "../../common/schemas/boq-queue";
 import type { BoqResponse } from "./types";
 
 export const BOQ_TEXTS = {
   fetching: "Leistungsverzeichnis wird geladen…",
-  reading: "Das Leistungsverzeichnis wird gelesen… Das dauert meist nur wenige Sekunden.",
+  reading: READING_TEXT,
   missing: "Für dieses Projekt liegt kein auswertbares Leistungsverzeichnis vor.",
 } as const;
 
 export type BoqLoadState =
   | { kind: "fetching" }
   | { kind: "missing" }
-  | { kind: "reading" }
+  | { kind: "reading"; label: string }
   | { kind: "unreadable"; data: BoqResponse }
   | { kind: "done"; data: BoqResponse };
 
@@ -28,7 +29,8 @@ export function boqLoadState(q: BoqQueryState): BoqLoadState {
   if (!data) return q.isError ? { kind: "missing" } : { kind: "fetching" };
   if (data.status === "pending") {
     if (q.isError) return { kind: "missing" };
-    return q.isFetchedAfterMount ? { kind: "reading" } : { kind: "fetching" };
+    // With its place in the queue ("noch 2 Dateien vor Ihrer") when the server sends it.
+    return q.isFetchedAfterMount ? { kind: "reading", label: data.queue ? readingQueueText(data.queue) : BOQ_TEXTS.reading } : { kind: "fetching" };
   }
   if (data.status === "done") return { kind: "done", data };
   return { kind: "unreadable", data };

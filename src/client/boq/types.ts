@@ -1,6 +1,7 @@
 // The JSON of GET /api/projects/:id/boq as the client reads it.
 import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
 import type { FindingReviewInfo } from "../../common/schemas/finding-review";
+import type { ReadingQueue } from "../../common/schemas/boq-queue";
 export interface BoqPosition {
   seq: number;
   kind: "lot" | "title" | "item" | "markup" | "remark";
@@ -54,6 +55,8 @@ export interface BoqPotential {
 
 export interface BoqResponse {
   status: "pending" | "done" | "failed" | "unsupported";
+  /** While pending: the file's place in the reading queue (null when no job is open). */
+  queue?: ReadingQueue | null;
   error?: string;
   errorCode?: string;
   format?: string | null;

@@ -1,5 +1,6 @@
 // Renders the little Markdown the answers use (paragraphs, quotes, lists, headings, **bold**,
-// _italic_, `code`) as React elements — never as HTML, so an answer cannot inject markup.
+// _italic_, `code`) as React elements — never as HTML, so an answer cannot inject markup. What
+// follows a line "**Mehr dazu**" (the passages behind a knowledge-base answer) is collapsed.
 import type { ReactNode } from "react";
 
 const INLINE = /(\*\*[^*]+\*\*|`[^`]+`|(?<![\p{L}\d])_[^_\n]+_(?![\p{L}\d]))/u;
@@ -43,7 +44,26 @@ function blocks(text: string): Block[] {
   return out.filter((b) => b.lines.length > 0);
 }
 
+/** The line that starts the collapsed part of an answer (kb-responder.ts MORE). */
+const MORE_LINE = /\n\*\*Mehr dazu\*\*\n/;
+
 export function MessageContent({ text }: { text: string }) {
+  const more = MORE_LINE.exec(text);
+  if (!more) return <Blocks text={text} />;
+  return (
+    <div className="space-y-2">
+      <Blocks text={text.slice(0, more.index)} />
+      <details className="group rounded-md border border-slate-200 bg-slate-50/60 px-3 py-1.5" data-testid="answer-more">
+        <summary className="cursor-pointer select-none text-sm font-medium text-brand-700">Mehr dazu</summary>
+        <div className="mt-2">
+          <Blocks text={text.slice(more.index + more[0].length)} />
+        </div>
+      </details>
+    </div>
+  );
+}
+
+function Blocks({ text }: { text: string }) {
   return (
     <div className="space-y-2 break-words">
       {blocks(text).map((b, i) => {

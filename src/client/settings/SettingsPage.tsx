@@ -1,4 +1,5 @@
-// /dashboard/settings (requirements 2.2): tabs Profil, Unternehmen (admins only) and Konto.
+// /dashboard/settings (requirements 2.2): tabs Profil, Unternehmen (admins only) and Konto;
+// super admins also Betrieb (stuck and failed readings).
 import { useSearchParams } from "react-router";
 import { isAdminRole } from "../../common/roles";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
@@ -7,16 +8,18 @@ import { useSessionUser } from "../layout/session-user";
 import { AccountTab } from "./AccountTab";
 import { CompanyTab } from "./CompanyTab";
 import { ProfileTab } from "./ProfileTab";
+import { ReadingsCard } from "./ReadingsCard";
 
-const TABS = ["profil", "unternehmen", "konto"] as const;
+const TABS = ["profil", "unternehmen", "konto", "betrieb"] as const;
 
 export default function SettingsPage() {
   usePageTitle("Einstellungen");
   const me = useSessionUser();
   const [params, setParams] = useSearchParams();
   const showCompany = isAdminRole(me.role);
+  const showOperations = me.role === "super_admin";
   const requested = params.get("tab");
-  const tab = TABS.find((t) => t === requested && (t !== "unternehmen" || showCompany)) ?? "profil";
+  const tab = TABS.find((t) => t === requested && (t !== "unternehmen" || showCompany) && (t !== "betrieb" || showOperations)) ?? "profil";
   return (
     <div className="space-y-6">
       <div>
@@ -30,6 +33,7 @@ export default function SettingsPage() {
           <TabsTrigger value="profil">Profil</TabsTrigger>
           {showCompany ? <TabsTrigger value="unternehmen">Unternehmen</TabsTrigger> : null}
           <TabsTrigger value="konto">Konto</TabsTrigger>
+          {showOperations ? <TabsTrigger value="betrieb">Betrieb</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="profil">
           <ProfileTab me={me} />
@@ -42,6 +46,11 @@ export default function SettingsPage() {
         <TabsContent value="konto">
           <AccountTab me={me} />
         </TabsContent>
+        {showOperations ? (
+          <TabsContent value="betrieb">
+            <ReadingsCard />
+          </TabsContent>
+        ) : null}
       </Tabs>
     </div>
   );

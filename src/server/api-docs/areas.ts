@@ -21,8 +21,8 @@ const AREAS: { tag: string; description: string; match: RegExp }[] = [
   },
   {
     tag: "Leistungsverzeichnis",
-    description: "Gelesenes Leistungsverzeichnis, Expertenprüfung der Befunde, Spaltenzuordnung, Auswertungsentwurf, Export und Analyse-Prompts",
-    match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft|findings)|analysis-prompts|findings)(\/|$)/,
+    description: "Gelesenes Leistungsverzeichnis, Expertenprüfung der Befunde, Spaltenzuordnung, Auswertungsentwurf, Export, Analyse-Prompts und hängende Einlesungen",
+    match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft|findings)|analysis-prompts|findings|admin\/readings)(\/|$)/,
   },
   {
     tag: "Projekte",

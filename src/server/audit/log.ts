@@ -43,7 +43,8 @@ export type AuditAction =
   | "chatbot.knowledge_update"
   | "chatbot.knowledge_delete"
   | "analysis.prompt_save"
-  | "analysis.prompt_activate";
+  | "analysis.prompt_activate"
+  | "analysis.requeue";
 
 /** Who did what to whom; actor is the effective user, impersonator the admin behind it. */
 export async function audit(

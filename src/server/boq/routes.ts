@@ -16,7 +16,9 @@ import { analysisPromptRoutes } from "./analysis-prompt-routes";
 import { renderDraftEvaluation } from "./draft";
 import { boqExportRoutes } from "./export";
 import { analysisPositions, currentAnalysis, saveMapping, type AnalysisSummary } from "./store";
-import { queueBoqAnalysis } from "./worker";
+import { readingQueuePosition } from "./queue-position";
+import { readingAdminRoutes } from "./reading-admin-routes";
+import { queueBoqAnalysis, wakeBoqWorkers } from "./worker";
 
 const NO_LV = "Für dieses Projekt ist kein Leistungsverzeichnis hochgeladen.";
 const NOT_A_SHEET = "Eine Spaltenzuordnung ist nur für Excel- und CSV-Dateien möglich.";
@@ -28,6 +30,7 @@ export const boqRoutes =
     const { db } = deps;
     await app.register(analysisPromptRoutes(deps));
     await app.register(boqExportRoutes(deps));
+    await app.register(readingAdminRoutes(deps));
 
     app.get("/api/projects/:id/boq", { schema: { params: idParam } }, async (req, reply) => {
       const user = requireUser(req);
@@ -36,8 +39,9 @@ export const boqRoutes =
       if (!row?.inputFileId) throw notFound(NO_LV);
       if (!row.analysis) {
         // A file stored before the reader existed (or the seeded demo file): read it now.
-        await queueBoqAnalysis(deps, { projectId: project.id, fileId: row.inputFileId });
-        return { status: "pending", positions: [] };
+        await queueBoqAnalysis(db, { projectId: project.id, fileId: row.inputFileId });
+        wakeBoqWorkers();
+        return { status: "pending", positions: [], queue: await readingQueuePosition(db, row.inputFileId) };
       }
       const a = row.analysis;
       const summary = (a.summary ?? null) as AnalysisSummary | null;
@@ -49,6 +53,7 @@ export const boqRoutes =
         format: a.format,
         phase: a.phase === null ? null : Number(a.phase),
         positions,
+        ...(a.status === "pending" ? { queue: await readingQueuePosition(db, row.inputFileId) } : {}),
         ...(summary ?? {}),
         ...(reviewed ?? {}),
         counts: summary?.counts ?? null,
@@ -66,8 +71,12 @@ export const boqRoutes =
       const row = await currentAnalysis(db, project.id);
       if (!row?.inputFileId) throw notFound(NO_LV);
       if (!row.analysis || !SHEET_FORMATS.has(row.analysis.format ?? "")) throw conflict(NOT_A_SHEET);
-      await saveMapping(db, row.inputFileId, req.body);
-      await queueBoqAnalysis(deps, { projectId: project.id, fileId: row.inputFileId });
+      const fileId = row.inputFileId;
+      await db.transaction(async (tx) => {
+        await saveMapping(tx as unknown as typeof db, fileId, req.body);
+        await queueBoqAnalysis(tx as unknown as typeof db, { projectId: project.id, fileId });
+      });
+      wakeBoqWorkers();
       return { message: "Die Spaltenzuordnung wurde gespeichert. Die Datei wird neu gelesen.", status: "pending" as const };
     });
 

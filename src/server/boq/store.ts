@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
 import type { BoqNode, TenderAnalysis } from "../tender";
 import { recordProjectWork } from "../projects/status";
+import { retryWhileUnavailable } from "../jobs/queue";
 import { addModelFindings, type ModelPassConfig } from "./model-pass";
 import { readTenderIsolated } from "./reader-pool";
 
@@ -70,8 +71,18 @@ async function readStoredFile(db: Db, file: { projectId: number; fileName: strin
   return base ? readTenderIsolated(file.data, file.fileName, { base }) : result;
 }
 
+export interface SaveOptions {
+  /**
+   * Runs first inside the saving transaction: the job's claim (jobs/queue.ts finishIn). When the
+   * claim is gone it throws, and nothing of this reading is written (fencing a stale worker).
+   */
+  fence?: (tx: Db) => Promise<void>;
+  /** How long the save is retried while the database is unreachable (a restart). */
+  retryMs?: number;
+}
+
 /** Reads a stored file; with `modelPass.llm` set, the model pass adds its findings before saving. */
-export async function analyseStoredFile(db: Db, fileId: number, modelPass?: ModelPassConfig): Promise<void> {
+export async function analyseStoredFile(db: Db, fileId: number, modelPass?: ModelPassConfig, save: SaveOptions = {}): Promise<void> {
   const [file] = await db
     .select({ projectId: projectFiles.projectId, fileName: projectFiles.fileName, data: projectFiles.data, mapping: boqAnalyses.mapping })
     .from(projectFiles)
@@ -81,7 +92,8 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
   const result = await addModelFindings(db, modelPass, file.projectId, await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null));
   const { positions, status, error, format, phase, ...rest } = result;
   const summary: AnalysisSummary = error ? { ...rest, errorCode: error.code } : rest;
-  await db.transaction(async (tx) => {
+  await retryWhileUnavailable(() => db.transaction(async (tx) => {
+    await save.fence?.(tx);
     await markPending(tx, file.projectId, fileId);
     const [analysis] = await tx
       .update(boqAnalyses)
@@ -109,7 +121,7 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
         })),
       );
     }
-  });
+  }), save.retryMs ?? 0);
   await afterReading(db, file.projectId, status);
 }
 
@@ -120,6 +132,12 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
 async function afterReading(db: Db, projectId: number, status: string) {
   if (status === "done" && (await recordProjectWork(db, null, projectId, "precheck_ready"))) return;
   await db.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
+}
+
+/** A reading given up after its last attempt: the LV tab says so instead of "wird gelesen" forever. */
+export async function markAnalysisFailed(db: Db, projectId: number, fileId: number, message: string) {
+  await markPending(db, projectId, fileId);
+  await db.update(boqAnalyses).set({ status: "failed", error: message, updatedAt: new Date() }).where(and(eq(boqAnalyses.fileId, fileId), eq(boqAnalyses.status, "pending")));
 }
 
 /** Stores the user's column mapping for a spreadsheet and marks the file for reading again. */

@@ -1,54 +1,8 @@
-// The German-language rules of retrieval: everyday words → article terms, words of asking, follow-up
+// The German-language rules of retrieval: words of asking, follow-up
 // questions, compound matching, the kind of fact a question asks for, rulebook cues and
 // paragraph labels. Plain functions and tables, so they are easy to read and to extend.
 
-/** Everyday words mapped to the terms the articles use. */
-export const SYNONYMS: [RegExp, string][] = [
-  [/gewährleistung|garantiezeit/i, "Mängelansprüche Mängelrechte Verjährung"],
-  [/nachtr[äa]g/i, "Nachtrag Vergütung Anordnung Mehrkosten"],
-  [/behinder/i, "Behinderung Behinderungsanzeige"],
-  [/bedenken/i, "Bedenkenanzeige Bedenken"],
-  [/abschlag/i, "Abschlagszahlung"],
-  [/schlussrechnung/i, "Schlussrechnung Schlusszahlung"],
-  [/regie|stundenzettel/i, "Stundenlohnarbeiten Stundenlohnzettel"],
-  [/bürgschaft|einbehalt/i, "Sicherheitsleistung Sicherheit Bürgschaft"],
-  [/mängelbeseitigung|nachbesser/i, "Nacherfüllung Mängelbeseitigung"],
-  [/sigeko|koordinator/i, "SiGe-Koordinator Koordinator Baustellenverordnung"],
-  [/vorankündigung/i, "Vorankündigung Baustellenverordnung"],
-  [/aufmass\b|aufmaß/i, "Aufmaß"],
-  [/verzug|verspätung|verzögerung/i, "Verzug Ausführungsfristen Verzögerung"],
-  [/kündig/i, "Kündigung"],
-  [/ohne grund|grundlos|freie kündigung|einfach kündig/i, "jederzeit freie Kündigung"],
-  [/abnahme/i, "abgenommen"],
-  [/bauherr/i, "Besteller Auftraggeber"],
-  [/architekt/i, "Planer Architekten"],
-  [/wie hoch|höhe/i, "Höhe Prozent"],
-  [/insgesamt/i, "Gesamtbetrag insgesamt"],
-  [/fliesen|\blegen\b|verlegereif/i, "Belegreife belegen"],
-  [/minus|grad\b|°c|kalt/i, "Lufttemperatur Betontemperatur Frost"],
-  [/zurückbehalt|zurückhalten|einbehalten darf/i, "verweigern Leistungsverweigerungsrecht Druckzuschlag Doppelte"],
-  [/nicht reagier|schweigt|keine antwort|meldet sich nicht/i, "Frist fiktive abgenommen"],
-  [/bauzeit/i, "Fertigstellung Dauer Bauausführung Ausführungsfristen"],
-  [/flachdach|dachabdicht|dach abdicht/i, "Dächer Dachabdichtung DIN 18531"],
-  [/bauzeitenplan|terminplan|balkenplan/i, "Terminplanung Bauzeitenplan"],
-  [/werklohn|vergütungsanspruch/i, "Vergütung Werklohn"],
-  [/bezahl|\bzahlen\b/i, "fällig Fälligkeit Zahlung"],
-  [/zinsen/i, "Zinsen Verzugszinsen Zahlungsverzug Basiszinssatz"],
-  [/fußbodenheizung|heizestrich|beheizt/i, "beheizt Heizestrich Fußbodenheizung"],
-  [/belegreif|restfeuchte|cm-wert|cm-messung|trocken genug/i, "Belegreife CM-Messung Restfeuchte"],
-  [/calciumsulfat|anhydrit|fließestrich/i, "Calciumsulfatestrich"],
-  [/parkett|bodenbelag|belegen|verlegen/i, "Belegreife Belag"],
-  [/gerüst/i, "Gerüst Seitenschutz"],
-  [/trittschall|luftschall|schalldämm|hellhörig/i, "Schallschutz DIN 4109"],
-  [/feuerwiderstand|feuerbeständig|feuerhemmend|brandschutz/i, "Brandschutz Feuerwiderstand"],
-  [/nassraum|dusche|badezimmer|\bbad\b/i, "Abdichtung Innenräume Wassereinwirkungsklasse"],
-  [/keller|grundwasser|erdberührt/i, "Abdichtung erdberührte Bauteile"],
-  [/frost|kälte|winter/i, "Frost Winterbau"],
-  [/hitze|sommer|heiß/i, "Hitze Frischbetontemperatur"],
-  [/schlitz|aussparung|fräs/i, "Schlitze Aussparungen Mauerwerk"],
-  [/abziehen|übermess|abgezogen/i, "Abrechnung Aufmaß übermessen"],
-  [/fensteröffnung|türöffnung/i, "Öffnungen"],
-];
+// Everyday words → article terms are data: knowledge/wortschatz.txt (word-table.ts).
 
 /**
  * Words of asking rather than of the subject ("Was gehört in ein Bautagebuch?"): rare in the
@@ -56,7 +10,9 @@ export const SYNONYMS: [RegExp, string][] = [
  */
 export const QUESTION_WORDS =
   "wann gehört gehören passiert passieren brauche brauchen gibt geben geht gehen mache machen macht steht stehen gilt gelten bedeutet bedeuten heißt heißen genau eigentlich bitte erklären erkläre beachten beachte müssen darf dürfen soll sollen können richtig wichtig tun tue frage fragen meinem meine unser unsere jemand etwas " +
-  "innerhalb binnen beim lange viel viele hoch üblicherweise normalerweise üblich welcher welchem welchen durchführen durchgeführt verlange verlangen einfach habe hat haben zeit steht stehen mir mich ich";
+  "innerhalb binnen beim lange viel viele hoch üblicherweise normalerweise üblich welcher welchem welchen durchführen durchgeführt verlange verlangen einfach habe hat haben zeit steht stehen mir mich ich " +
+  // Site language: fillers and colloquial forms that say nothing about the subject.
+  "braucht benötigt benötige benötigen hallo moin servus danke nen ne n nix nichts is isn gibts gibt's krieg krieg kriege kriegen krieg's wenns werdens sinds hab habs bissl bisschen mal halt eh doch schon noch gestern heute morgen letzte letzten woche wochen jetzt nun eigentlich überhaupt wohl gut ca etwa ungefähr irgendwann einfach so zb also leute jemand rum sagt fragt meint will wollen";
 export const QUESTION_WORD_WEIGHT = 0.3;
 
 // A question that refers back to the previous one ("und bei Bauwerken?", "Gilt das auch …").
@@ -76,7 +32,7 @@ export const usable = (lexeme: string) => lexeme.length > 1 && !/['\\]/.test(lex
  * the question word is the longer compound.
  */
 /** "durchzuführen" → "durchführen", "anzumelden" → "anmelden": the infinitive's "zu" inside separable verbs. */
-const SEPARABLE_ZU = /^(ab|an|auf|aus|bei|durch|ein|fest|her|hin|mit|nach|vor|weg|zurück|zusammen|dar|um|bereit|frei|hoch|nach)zu(?=\p{L}{3})/u;
+const SEPARABLE_ZU = /^(ab|an|auf|aus|bei|durch|ein|fest|her|hin|mit|nach|vor|weg|zurück|zuruck|zusammen|dar|um|bereit|frei|hoch|nach)zu(?=\p{L}{3})/u;
 export const withoutZu = (stem: string) => stem.replace(SEPARABLE_ZU, "$1");
 
 export function matchStrength(lexeme: string, stems: Set<string>): number {
@@ -133,22 +89,22 @@ export interface AnswerKind {
 export const ANSWER_KINDS: AnswerKind[] = [
   {
     name: "period",
-    question: /\b(wie lange|wie viele (tage|wochen|monate|jahre)|welche[rn]? (\p{L}*)?frist|frist (gilt|beträgt|läuft)|binnen welche|innerhalb welche|verjähr|wie viel zeit|zeit habe)/iu,
+    question: /\b(wie lange?\b|wie viele (tage|wochen|monate|jahre)|welche[rn]? (\p{L}*)?frist|frist (gilt|beträgt|läuft)|binnen welche|innerhalb welche|verjähr|wie viel zeit|zeit hab|wann (krieg|bekomm|erhalt)\p{L}* .{0,40}zurück)/iu,
     answer: new RegExp(`${PERIOD.source}|so lange,? bis|bis (die|der|das) .{0,80}erreicht`, "i"),
     bonus: 0.45,
   },
   // "Bis wann …?", "Wann wird … fällig?": a period, or a point such as "bevor er beginnt".
   {
     name: "deadline",
-    question: /\b(bis wann|fällig|spätestens|frühestens|wie schnell|wann (muss|müssen|ist|sind|wird|werden|darf|kann))\b/i,
+    question: /\b(bis wann|fällig|spätestens|frühestens|wie schnell|wann (muss|müssen|ist|sind|wird|werden|darf|kann|krieg\p{L}*|bekomm\p{L}*))\b/iu,
     answer: new RegExp(`${PERIOD.source}|\\b(bevor|vor (beginn|der ausführung|ausführungsbeginn)|unverzüglich|spätestens|frühestens|sobald|ab (der|dem) \\p{L}+|(erst|nur),? wenn)\\b|\\berst\\b[^.;]{0,100}\\bwenn\\b`, "iu"),
     bonus: 0.45,
   },
-  { name: "form", question: /\b(welche form|in welcher form|formvorschrift|formlos|schriftlich|textform|mündlich|wie muss ich .{0,40}(mitteilen|anmelden|anzeigen))/i, answer: /\b(schriftlich\w*|textform|schriftform|mündlich\w*)\b/i, bonus: 0.45 },
+  { name: "form", question: /\b(welche form|in welcher form|formvorschrift|formlos|schriftlich|textform|mündlich|anruf|telefon|per (mail|e-mail|whatsapp|sms)|reicht (ein|eine|n|ne|das) |wie muss ich .{0,40}(mitteilen|anmelden|anzeigen)|wie mach ich das mit)/i, answer: /\b(schriftlich\w*|textform|schriftform|mündlich\w*)\b/i, bonus: 0.45 },
   {
     name: "amount",
     question:
-      /\b(wie hoch|wie viel|welche[rn]? (höhe|betrag)|prozent|wie warm|wie kalt|wie tief|wie dick|wie breit|wie weit|welche[rnms]? (wert|grenzwert|cm-wert|temperatur|schalldämm|trittschall|abstand|restfeuchte|feuchte|zinsen|verzugszinsen)|ab welche[rmn]? |bis zu welche[rmn]? |höchstens|mindestens|maximal|zinsen)/i,
+      /\b(wie hoch|wie ?viel|welche[rn]? (höhe|betrag)|prozent|wie warm|wie kalt|wie tief|wie dick|wie breit|wie weit|welche[rnms]? (\p{L}*(wert|grenzwert|temperatur|abstand|dicke|höhe|maß|tiefe|breite))|welche[rnms]? (schalldämm|trittschall|restfeuchte|feuchte|zinsen|verzugszinsen|cm)|ab welche[rmn]? |ab wie ?viel|bis zu welche[rmn]? |höchstens|mindestens|maximal|max\.?\s|\bmin\b|zinsen|wie dick|wie stark|wie groß)/iu,
     answer: AMOUNT,
     bonus: 0.45,
   },
@@ -168,7 +124,7 @@ export const ANSWER_KINDS: AnswerKind[] = [
   },
   {
     name: "steps",
-    question: /\b(wie geh(e|t) (ich|man)\b.{0,60}\bvor\b|vorgehen|vorgehensweise|wie (mache|erstelle|führe|bereite|dokumentiere|plane|organisiere|melde) ich|welche schritte|was (muss|sollte|kann) ich (tun|machen)|was tun|was ist zu tun|was (muss|sollte) ich .{0,60}beachten|worauf (muss|sollte) ich .{0,40}achten)/i,
+    question: /\b(wie geh(e|t) (ich|man)\b.{0,60}\bvor\b|vorgehen|vorgehensweise|wie (mache?|erstelle|führe|bereite|dokumentiere|plane|organisiere|melde) ich|welche schritte|was (muss|sollte|kann) ich (\p{L}+ ){0,3}(tun|machen)|was tun|was ist zu tun|was (muss|sollte) ich .{0,60}beachten|worauf (muss|sollte) ich .{0,40}achten)/iu,
     answer: /^(- |\d+\. )|^[^:]{0,40}\b(praxis|vorgehen|ablauf|schritt|checkliste|reihenfolge|durchführung|vorbegehung|abnahme verlangen)[^:]{0,30}:/i,
     bonus: 0.4,
     order: "position",
@@ -192,6 +148,27 @@ export const ANSWER_KINDS: AnswerKind[] = [
   // "Welche Abfälle …?": a list.
   { name: "enumeration", question: /^\s*welche[rsnm]?\b/i, answer: /\b(die |der )?folgenden?\b[^.]{0,60}:|\bfolgende[nm]?\b/i, bonus: 0.4 },
   { name: "list", question: /^\s*welche[rsnm]?\b/i, answer: /\p{L}+, \p{L}+, \p{L}+, |:\s*\(?1\)?/iu, bonus: 0.25 },
+  // "Wer zahlt das?", "muss ich das zahlen?", "extra abrechnen?": who bears the cost.
+  {
+    name: "who pays",
+    question: /\b(wer (zahlt|bezahlt|trägt)|auf wessen kosten|muss ich (das|die|den)? ?(\p{L}+ )?(zahlen|bezahlen)|extra (abrechnen|bezahlt|vergütet)|zusätzlich (abrechnen|vergütet|bezahlt)|kosten trägt)/iu,
+    answer: /\b(trägt|zahlt|bezahlt|auf (seine|eigene|ihre) kosten|kostenlos|ohne (besondere |zusätzliche )?vergütung|nebenleistung\p{L}*|besondere leistung\p{L}*|zu vergüten|vergütet|vergütungspflichtig|anspruch auf (vergütung|bezahlung))/iu,
+    bonus: 0.4,
+  },
+  // "Was gilt jetzt?", "gilt das als abgenommen?": the consequence the rule attaches.
+  {
+    name: "consequence",
+    question: /\b(was gilt (jetzt|dann|nun)|was passiert|welche folgen?|gilt (das|die|der|es) (\p{L}+ )?(als|irgendwann)|was steht mir .{0,20}zu)/iu,
+    answer: /\b(gilt|gelten) (\p{L}+ ){0,3}als\b|\bals (anerkannt|abgenommen|genehmigt)|\bsteht (ihm|dem auftragnehmer|dem unternehmer) .{0,40}zu\b|\bhat (er )?anspruch\b/iu,
+    bonus: 0.4,
+  },
+  // "Darf ich …?", "Darf der das?", "ist das zulässig?": what is allowed, and on what condition.
+  {
+    name: "permission",
+    question: /^\s*(darf|dürfen)\b|\b(darf (ich|der|die|er|man|mein)|ist (das|es) (überhaupt )?(zulässig|erlaubt|rechtens)|geht das\b)/iu,
+    answer: /\b(darf|dürfen|nur mit|zulässig|unzulässig|zustimmung|nicht berechtigt|berechtigt|unwirksam|wirksam)\b/iu,
+    bonus: 0.35,
+  },
   { name: "who", question: /^\s*wer\b/i, answer: /\b(Auftragnehmer|Auftraggeber|Unternehmer|Besteller|Bauherr|Ersteller|Nutzer|Arbeitgeber|Planer|Architekt|Bauleiter|Koordinator|befähigte Person)/, bonus: 0.2 },
 ];
 
@@ -200,3 +177,106 @@ export const RULEBOOKS: RegExp[] = [/\bVOB\s*\/?\s*B\b/i, /\bBGB\b|§\s*6[3-5]\d
 export const RULEBOOK_BONUS = 0.3;
 
 export { paragraphLabel } from "./sentences";
+
+/** How a stem of the knowledge base relates to one question stem (the parts of matchStrength). */
+export interface StemRelation {
+  stem: string;
+  /** The stem is the question stem (1) or starts with it (0.7, decides alone). */
+  decisive: number;
+  /** The best of the weaker relations (end of a compound, participle, shared first part …). */
+  value: number;
+  /** Lengths when the stem is the first or last part of the question stem (both → nearly the word). */
+  head: number;
+  tail: number;
+}
+
+/** The stems retrieval compares with, indexed for prefix and suffix look-ups. */
+export interface StemIndex {
+  set: Set<string>;
+  sorted: string[];
+  /** Each stem reversed, sorted (suffix look-up). */
+  reversed: string[];
+}
+
+export function stemIndex(stems: Iterable<string>): StemIndex {
+  const set = new Set(stems);
+  return { set, sorted: [...set].sort(), reversed: [...set].map((x) => [...x].reverse().join("")).sort() };
+}
+
+function withPrefix(sorted: string[], prefix: string): string[] {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: string[] = [];
+  for (let i = lo; i < sorted.length && sorted[i].startsWith(prefix); i++) out.push(sorted[i]);
+  return out;
+}
+
+/**
+ * The same result as `matchStrength(lexeme, set)` for every set, from the few stems of the
+ * knowledge base that relate to the lexeme at all (found by prefix and suffix look-ups once per
+ * lexeme), instead of comparing the lexeme with every stem of every sentence.
+ */
+export function relatedStems(lexeme: string, index: StemIndex): StemRelation[] {
+  const reverse = (x: string) => [...x].reverse().join("");
+  const candidates = new Set<string>();
+  if (index.set.has(lexeme)) candidates.add(lexeme);
+  if (lexeme.length >= PREFIX_MIN) {
+    for (const s of withPrefix(index.sorted, lexeme)) candidates.add(s);
+    for (const r of withPrefix(index.reversed, reverse(lexeme))) candidates.add(reverse(r));
+    for (const s of withPrefix(index.sorted, `ge${lexeme}`)) candidates.add(s);
+  }
+  if (lexeme.length >= 10) for (const s of withPrefix(index.sorted, lexeme.slice(0, 10))) candidates.add(s);
+  for (let n = PREFIX_MIN; n < lexeme.length; n++) {
+    const head = lexeme.slice(0, n);
+    const tail = lexeme.slice(lexeme.length - n);
+    if (index.set.has(head)) candidates.add(head);
+    if (index.set.has(tail)) candidates.add(tail);
+  }
+  const out: StemRelation[] = [];
+  for (const s of candidates) {
+    let decisive = 0;
+    let value = 0;
+    let head = 0;
+    let tail = 0;
+    if (s === lexeme) decisive = 1;
+    else {
+      if (s.length >= PREFIX_MIN && s.length < lexeme.length) {
+        if (lexeme.startsWith(s)) head = s.length;
+        if (lexeme.endsWith(s)) tail = s.length;
+      }
+      if (lexeme.length >= PREFIX_MIN && s.startsWith(lexeme)) decisive = 0.7;
+      else if (lexeme.length >= PREFIX_MIN && s.endsWith(lexeme)) value = 0.6;
+      else if (s.length >= PREFIX_MIN && lexeme.startsWith(s)) value = 0.5;
+      else if (lexeme.length >= PREFIX_MIN && s.startsWith("ge") && s.slice(2).startsWith(lexeme)) value = 0.6;
+      else if (s.length >= PREFIX_MIN + 1 && lexeme.endsWith(s)) value = 0.45;
+      let n = 0;
+      while (n < s.length && n < lexeme.length && s[n] === lexeme[n]) n++;
+      if (n >= 10 && n >= 0.6 * Math.min(s.length, lexeme.length)) value = Math.max(value, 0.55);
+    }
+    if (decisive || value || head || tail) out.push({ stem: s, decisive, value, head, tail });
+  }
+  return out;
+}
+
+/** matchStrength over precomputed relations: the set only needs `has`. */
+export function strengthIn(lexeme: string, relations: StemRelation[], set: Set<string>): number {
+  let decisive = 0;
+  let best = 0;
+  let head = 0;
+  let tail = 0;
+  for (const r of relations) {
+    if (!set.has(r.stem)) continue;
+    if (r.decisive > decisive) decisive = r.decisive;
+    if (r.value > best) best = r.value;
+    if (r.head > head) head = r.head;
+    if (r.tail > tail) tail = r.tail;
+  }
+  if (decisive) return decisive;
+  if (head && tail && head + tail >= lexeme.length - 3) best = Math.max(best, 0.9);
+  return best;
+}

@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { ChatbotType } from "../../common/schemas/chatbot";
 import { rows, type Db } from "../db/client";
-import { DOC_VECTOR, knowledgeFacts, type CachedParagraph } from "./knowledge-cache";
+import { knowledgeSnapshot, matchingStems, type CachedParagraph, type KnowledgeSnapshot } from "./knowledge-cache";
 import {
   ANAPHORA,
   ANSWER_KINDS,
@@ -18,15 +18,17 @@ import {
   QUESTION_WORD_WEIGHT,
   RULEBOOKS,
   RULEBOOK_BONUS,
-  SYNONYMS,
-  matchStrength,
+  PREFIX_MIN,
+  relatedStems,
+  strengthIn,
   paragraphLabel,
-  tsLiteral,
   usable,
   withoutZu,
   type AnswerKind,
 } from "./german-query";
 import { sentenceSource, withoutLabel } from "./sentences";
+import { expandWords, wordTable } from "./word-table";
+import { repairWords } from "./everyday-german";
 
 const MAX_CANDIDATES = 30;
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
@@ -36,19 +38,30 @@ const MIN_MATCHED = 1.2;
 /** An article whose title and tags name the question's subject is about it. */
 const HEAD_WEIGHT = 1;
 const SEE_ALSO_COVERAGE = 0.45;
+const OFF_TOPIC_COVERAGE = 0.6;
 const SEE_ALSO_SCORE = 0.7;
 /** Answer sentences: at most this many, each at least this share of the best one's score. */
 const MAX_ANSWER_SENTENCES = 3;
 const FURTHER_SENTENCE_SHARE = 0.55;
-/** Sentences beyond the first stop once the answer is this long (characters). */
-const ANSWER_CHARS = 650;
+const OWN_SHARE = 0.5;
+const OTHER_ARTICLE_SHARE = 0.8;
+/** Sentences beyond the first stop once the answer, headings and citations included, is this long. */
+const ANSWER_CHARS = 720;
+/** About what a citation "_(§ 13 Abs. 4 VOB/B – „§ 13 VOB/B“)_" adds to a sentence. */
+const CITATION_CHARS = 60;
 const MAX_CONTEXT = 6;
 const MAX_IDF = 2.5;
+/** What a question stem that no article contains weighs against coverage. */
+const UNKNOWN_MASS = 0.3;
 const DEFINITION_BONUS = 0.4;
 /** An answer sentence shorter than this is given together with the sentence after it. */
 const SHORT_SENTENCE = 110;
 /** A sentence that refers back ("Er muss …", "Kommt er dem nicht nach …", "Ist er zu feucht, muss es …"). */
 const ANAPHORIC_START = /^(\S+\s+){0,2}?(er|sie|es|dies|diese[rsnm]?|dabei|hierfür|dafür|daher|deshalb|danach|damit|dazu|davon|ihre?|seine?)\b|^[^.;]{0,80}\b(muss|müssen|kann|können|darf|dürfen|hat|haben|soll|sollen|wird|werden) (er|es|sie)\b/i;
+
+/** A sentence that refers to a period without stating it, and one that states it. */
+const REFERS_TO_PERIOD = /(?<![\p{L}])(fristgemäß|fristgerecht|rechtzeitig|nach Ablauf der Frist|innerhalb der Frist|verspätet)(?![\p{L}])/iu;
+const PERIOD_STATED = /\b\d+\s*(Werktag|Arbeitstag|Kalendertag|Tag|Woche|Monat|Jahr)/i;
 
 export interface Passage {
   articleId: number;
@@ -68,6 +81,8 @@ export interface AnswerSentence {
   source: string;
   /** A step's label kept at the start of `text` ("1. Erkennen"), shown in bold. */
   label: string | null;
+  /** The heading of the sentence's paragraph ("Mengenunterschreitung (§ 2 Abs. 3 Nr. 3 VOB/B)"). */
+  context: string | null;
   score: number;
 }
 
@@ -84,21 +99,33 @@ export interface Retrieval {
   near: string[];
   /** Whether the previous question was included (follow-up such as "und bei Bauwerken?"). */
   usedPrevious: boolean;
+  /** Nothing fits and the question is not about construction (cooking, travel …): a polite refusal. */
+  offTopic: boolean;
 }
 
-const EMPTY = (usedPrevious: boolean, near: string[] = []): Retrieval => ({ answer: [], passages: [], outline: [], context: [], near, usedPrevious });
+const EMPTY = (usedPrevious: boolean, near: string[] = [], offTopic = false): Retrieval => ({ answer: [], passages: [], outline: [], context: [], near, usedPrevious, offTopic });
 
-/** Question stems with their weights: the question 1, synonyms 0.7, a previous question 0.5. */
-async function weightedLexemes(db: Db, question: string, previous: string | null) {
+/**
+ * Question stems with their weights: the question 1, its repaired words (typos, umlauts,
+ * compound parts) 0.85, the article terms its everyday words stand for (word table) 0.7, a
+ * previous question 0.5. Also whether the question is about construction at all.
+ */
+async function weightedLexemes(db: Db, type: ChatbotType, question: string, previous: string | null) {
   const followUpShape = previous !== null && (FOLLOW_UP.test(question.trim()) || ANAPHORA.test(question));
-  const synonymSource = followUpShape ? `${question} ${previous}` : question;
-  const synonyms = SYNONYMS.filter(([re]) => re.test(synonymSource))
-    .map(([, words]) => words)
-    .join(" ");
-  const [r] = await rows<{ cur: string[]; syn: string[]; prev: string[]; noise: string[] }>(
+  const table = wordTable();
+  const { words } = await knowledgeSnapshot(db, type);
+  const understood = (word: string) => table.rules.some((r) => r.test(word));
+  const repairs = repairWords(question, words, understood).join(" ");
+  const synonymSource = `${question} ${repairs} ${followUpShape ? previous : ""}`;
+  const synonyms = expandWords(table, synonymSource);
+  // For telling a construction question: only terms that start a word of the question itself.
+  const ownSynonyms = expandWords(table, `${question} ${repairs}`, true);
+  const [r] = await rows<{ cur: string[]; fix: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[] }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${question})) as cur,
+               tsvector_to_array(to_tsvector('german', ${repairs})) as fix,
                tsvector_to_array(to_tsvector('german', ${synonyms})) as syn,
+               tsvector_to_array(to_tsvector('german', ${ownSynonyms})) as own,
                tsvector_to_array(to_tsvector('german', ${previous ?? ""})) as prev,
                tsvector_to_array(to_tsvector('german', ${QUESTION_WORDS})) as noise`,
   );
@@ -111,25 +138,38 @@ async function weightedLexemes(db: Db, question: string, previous: string | null
     }
   };
   add(r.cur.map(withoutZu), 1);
+  add(r.fix.map(withoutZu), 0.85);
   add(r.syn.map(withoutZu), 0.7);
   const followUp = previous !== null && (FOLLOW_UP.test(question.trim()) || (r.cur.length <= 4 && ANAPHORA.test(question)));
   if (followUp) add(r.prev.map(withoutZu), 0.5);
-  return { weights, followUp };
+  const domain = await domainStems(db, type);
+  const own = [...r.cur, ...r.fix, ...r.own].map(withoutZu).filter((l) => !noise.has(l));
+  // A compound is about what its last part names ("Reetdach" is a "Dach"), or starts with a longer domain word.
+  const construction = own.some((l) => domain.has(l) || [...domain].some((d) => l.length > d.length && ((d.length >= 4 && l.endsWith(d)) || (d.length >= PREFIX_MIN && l.startsWith(d)))));
+  return { weights, followUp, construction, previousStems: new Set(r.prev.map(withoutZu)) };
 }
 
-const trgmAvailable = new WeakMap<Db, boolean>();
-async function hasTrigram(db: Db): Promise<boolean> {
-  let known = trgmAvailable.get(db);
-  if (known === undefined) {
-    const found = await rows<{ ok: number }>(db, sql`select 1 as ok from pg_extension where extname = 'pg_trgm'`);
-    known = found.length > 0;
-    trgmAvailable.set(db, known);
-  }
-  return known;
+/** Stems that make a question one about construction: the word table's domain words and article terms. */
+/** …and the stems of the articles' tags (what the articles are about), without everyday words. */
+const domainCache = new WeakMap<Db, Map<ChatbotType, { fingerprint: string; set: Set<string> }>>();
+async function domainStems(db: Db, type: ChatbotType): Promise<Set<string>> {
+  const snap = await knowledgeSnapshot(db, type);
+  let byType = domainCache.get(db);
+  if (!byType) domainCache.set(db, (byType = new Map()));
+  const known = byType.get(type);
+  if (known && known.fingerprint === snap.fingerprint) return known.set;
+  const table = wordTable();
+  const [r] = await rows<{ domain: string[]; general: string[] }>(
+    db,
+    sql`select tsvector_to_array(to_tsvector('german', ${[...table.domainWords, ...table.rules.map((x) => x.target)].join(" ")})) as domain,
+               tsvector_to_array(to_tsvector('german', ${table.generalWords.join(" ")})) as general`,
+  );
+  const general = new Set(r.general);
+  const tags = snap.articles.flatMap((a) => [...a.tagLex]);
+  const set = new Set([...r.domain, ...tags].filter((l) => !general.has(l) && l.length >= 3).map(withoutZu));
+  byType.set(type, { fingerprint: snap.fingerprint, set });
+  return set;
 }
-
-/** Lets the seed tell retrieval that it just created the extension. */
-export const forgetTrigramState = (db: Db) => trgmAvailable.delete(db);
 
 interface Candidate {
   id: number;
@@ -138,6 +178,7 @@ interface Candidate {
   rank: number;
   sim: number;
   head: string[];
+  paragraphs: CachedParagraph[];
 }
 
 /** The kinds of fact a question asks for; a follow-up without one keeps the previous question's. */
@@ -152,52 +193,58 @@ const jaccard = (a: string[], b: string[]) => {
   return inter / Math.max(1, new Set([...a, ...b]).size);
 };
 
-export async function retrieve(db: Db, type: ChatbotType, question: string, previousQuestion: string | null = null): Promise<Retrieval> {
-  const { weights, followUp } = await weightedLexemes(db, question, previousQuestion);
-  if (weights.size === 0) return EMPTY(false);
+/** A question stem's relations to the knowledge base, remembered per snapshot (questions repeat words). */
+function relationsOf(snap: KnowledgeSnapshot, lexeme: string) {
+  let found = snap.relations.get(lexeme);
+  if (!found) {
+    if (snap.relations.size > 20_000) snap.relations.clear();
+    snap.relations.set(lexeme, (found = relatedStems(lexeme, snap.vocabulary)));
+  }
+  return found;
+}
+
+export async function retrieve(db: Db, type: ChatbotType, question: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
+  const { weights, followUp, construction, previousStems } = await weightedLexemes(db, type, question, previousQuestion);
+  if (weights.size === 0) return EMPTY(false, [], !construction);
   const lexemes = [...weights.keys()];
-  const tsquery = lexemes.map(tsLiteral).join(" | ");
-  const trgm = await hasTrigram(db);
-  const sim = trgm ? sql`word_similarity(${question}, k.title)::float8` : sql`0::float8`;
-
-  const candidates = await rows<Candidate>(
-    db,
-    sql`select k.id, k.title, k.sources,
-               ts_rank_cd(${DOC_VECTOR}, ${tsquery}::tsquery, 32)::float8 as rank,
-               ${sim} as sim,
-               tsvector_to_array(to_tsvector('german', k.title || ' ' || array_to_string(k.tags, ' '))) as head
-        from chatbot_knowledge_base k
-        where k.chatbot_type = ${type}
-          and (${DOC_VECTOR} @@ ${tsquery}::tsquery ${trgm ? sql`or word_similarity(${question}, k.title) > 0.5` : sql``})
-        order by ts_rank_cd(${DOC_VECTOR}, ${tsquery}::tsquery, 32) + 0.5 * ${sim} desc, k.id
-        limit ${MAX_CANDIDATES}`,
-  );
-  if (candidates.length === 0) return EMPTY(followUp);
-
-  const facts = await knowledgeFacts(
-    db,
-    type,
-    lexemes,
-    candidates.map((c) => c.id),
-  );
+  const snap = await knowledgeSnapshot(db, type);
+  // Candidates: articles containing a question stem, ranked like PostgreSQL's ts_rank_cd with
+  // normalisation 32 (title 1, tags 0.4, each sentence 0.2 per matching stem), at most 30.
+  const matches = new Map(lexemes.map((l) => [l, matchingStems(snap, l, PREFIX_MIN)]));
+  const candidates: Candidate[] = snap.articles
+    .map((a) => {
+      let raw = 0;
+      for (const l of lexemes) for (const m of matches.get(l)!) raw += (a.titleLex.has(m) ? 1 : 0) + (a.tagLex.has(m) ? 0.4 : 0) + 0.2 * (a.sentenceCount.get(m) ?? 0);
+      return { id: a.id, title: a.title, sources: a.sources, rank: raw / (raw + 1), sim: 0, head: a.head, paragraphs: a.paragraphs };
+    })
+    .filter((c) => c.rank > 0)
+    .sort((x, y) => y.rank - x.rank || x.id - y.id)
+    .slice(0, MAX_CANDIDATES);
+  if (candidates.length === 0) return EMPTY(followUp, [], !construction);
+  const facts = { total: snap.total, df: new Map(lexemes.map((l) => [l, snap.df.get(l) ?? 0])), paragraphs: candidates.flatMap((c) => c.paragraphs) };
   const n = Math.max(facts.total, 1);
   // Capped: one rare word ("durchführen") must not outweigh the subject of the question.
   const idf = new Map([...facts.df].map(([lex, df]) => [lex, Math.min(MAX_IDF, Math.log(1 + (n - df + 0.5) / (df + 0.5)))]));
   const weightOf = (l: string) => (weights.get(l) ?? 0) * (idf.get(l) ?? 0);
-  // A stem no article contains cannot be covered; it still counts against coverage, capped.
-  const massOf = (l: string) => (facts.df.get(l) ? weightOf(l) : Math.min(weightOf(l), weights.get(l) ?? 0));
+  // A stem no article contains cannot be covered; it still counts against coverage, a little
+  // (chatty questions bring many such words: "Investor", "ungutes Gefühl", "Fahrmischer").
+  // Long unknown words are usually the subject ("Reetdach", "Holzfaser"), so they weigh more.
+  const massOf = (l: string) => (facts.df.get(l) ? weightOf(l) : (l.length >= 8 ? 2 : 1) * UNKNOWN_MASS * (weights.get(l) ?? 0));
   const questionMass = lexemes.reduce((s, l) => s + massOf(l), 0) || 1;
 
-  /** Score of a text for the question, and how strongly it covers each stem. */
+  // Score of a text for the question, and how strongly it covers each stem. Each question stem's related stems in the knowledge base, found once (see relatedStems).
+  const relations = new Map(lexemes.map((l) => [l, relationsOf(snap, l)]));
   const scoreStems = (stems: Iterable<string>) => {
-    const set = new Set([...stems].map(withoutZu));
-    const strength = new Map(lexemes.map((l) => [l, matchStrength(l, set)]));
+    const set = stems instanceof Set ? (stems as Set<string>) : new Set([...stems].map(withoutZu));
+    const strength = new Map(lexemes.map((l) => [l, strengthIn(l, relations.get(l)!, set)]));
     return { strength, score: lexemes.reduce((s, l) => s + weightOf(l) * strength.get(l)!, 0) };
   };
 
   const kinds = questionKinds(question, previousQuestion, followUp);
   const kindBonus = (text: string, scope?: "paragraph") => Math.max(0, ...kinds.filter((k) => (!scope || k.scope === scope) && k.answer.test(text)).map((k) => k.bonus)) * questionMass;
-  const ownRulebooks = RULEBOOKS.filter((r) => r.test(question));
+  // "kein VOB/B vereinbart, nur BGB": a rulebook the question rules out is not asked for.
+  const negated = (r: RegExp) => new RegExp(`\\b(kein[e-z]*|ohne|nicht|statt)\\s+(\\p{L}+\\s+)?(${r.source})`, "iu").test(question);
+  const ownRulebooks = RULEBOOKS.filter((r) => r.test(question) && !negated(r));
   const rulebooks = ownRulebooks.length || !followUp || !previousQuestion ? ownRulebooks : RULEBOOKS.filter((r) => r.test(previousQuestion));
 
   const byArticle = new Map<number, CachedParagraph[]>();
@@ -223,13 +270,17 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   });
 
   const relevant = scored.filter((s) => s.coverage >= MIN_COVERAGE && s.matched >= MIN_MATCHED && (s.paras[0]?.score ?? 0) > 0).sort((a, b) => b.score - a.score);
+  // A question without any construction word is answered only when an article covers most of it
+  // (the technical terms of a norm); otherwise it is off-topic (cooking, travel, sports, taxes) and
+  // gets a refusal, not an excerpt that happens to share a word ("Meister", "Saison").
+  if (!construction && !followUp && !relevant.some((s) => s.coverage >= OFF_TOPIC_COVERAGE)) return EMPTY(false, [], true);
   if (relevant.length === 0) {
     const near = scored
       .filter((s) => s.coverage >= MIN_COVERAGE / 2)
       .sort((a, b) => b.score - a.score)
       .slice(0, 3)
       .map((s) => s.c.title);
-    return EMPTY(followUp, near);
+    return EMPTY(followUp, near, !construction);
   }
 
   const [top, ...rest] = relevant;
@@ -242,6 +293,9 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   const defines = kinds.some((k) => k.name === "definition");
   /** Kinds whose statement may open the answer ahead of a better-scored sentence (not "a list"). */
   const strongKinds = kinds.filter((k) => k.bonus >= 0.3);
+  // Stems of this question itself (not of the previous one, not mere question words).
+  // Specific ones only: "vereinbart" in "und wenn kein VOB/B vereinbart ist?" is no new aspect.
+  const fresh = new Set(lexemes.filter((l) => (weights.get(l) ?? 0) >= 0.7 && !previousStems.has(l) && (idf.get(l) ?? 0) >= 1.2));
   const sentences = pool.flatMap((a, rank) => {
     const articleFactor = 0.7 + 0.3 * Math.min(1, a.score / top.score);
     const titleOtherBook = rulebooks.length > 0 && !rulebooks.some((r) => r.test(a.c.title)) && otherBooks.some((r) => r.test(a.c.title));
@@ -260,6 +314,8 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
         const bonus = Math.max(sentenceBonus, labelBonus, opening);
         // Long sentences read badly as an answer – unless their label says they are the answer.
         const length = labelBonus > sentenceBonus ? 1 : text.length > 500 ? 0.7 : text.length > 350 ? 0.85 : 1;
+        // A list of rules ("§ 2 Abs. 3 (…); § 2 Abs. 4 (…); …") names the answer without giving it.
+        const listy = !kinds.some((k) => k.name === "enumeration" || k.name === "list") && (text.match(/;/g) ?? []).length >= 3 ? 0.7 : 1;
         // A question "nach VOB/B" wants the VOB/B rule, not the BGB one next to it.
         const where = `${p.label ?? ""} ${s.text}`;
         const book =
@@ -274,9 +330,14 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
                   : 1;
         // An example or a model letter illustrates the rule; the rule itself answers better.
         const example = /^(Beispiel|Muster|Rechenbeispiel|Praxisbeispiel)/i.test(s.text) || /^(Beispiel|Muster)/i.test(p.label ?? "") ? 0.75 : 1;
+        // A pointer to another article ("siehe den Beitrag …") is no answer.
+        const pointer = /\bsiehe (den|die|das) (Beitrag|Artikel|Abschnitt)|\bsiehe „/i.test(text) ? 0.3 : 1;
         // The first sentence of a paragraph usually states its rule; the others qualify it.
         const topic = index === 0 ? 1.1 : 1;
-        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * book * example * topic;
+        // A follow-up leads with what is new: what the previous answer already said comes last.
+        // (unless it holds a word of the new question: "Und bei Fußbodenheizung?").
+        const repeated = previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !s.lex.some((l) => fresh.has(withoutZu(l))) ? 0.3 : 1;
+        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * listy * book * example * pointer * topic * repeated;
         // About the question: by its own words, its paragraph's or its article's subject.
         const onTopic = own > 0 || base > 0 || a.head > 0;
         const strongKind = bonus > 0 && strongKinds.some((k) => k.answer.test(s.text) || (index === 0 && k.scope === "paragraph" && k.answer.test(p.para)));
@@ -305,12 +366,19 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   }
   const picked: typeof ranked = [];
   let chars = 0;
+  // What a sentence costs in the answer: its text, its heading and its citation.
+  const cost = (s: (typeof ranked)[number]) => s.text.length + (s.p.label?.length ?? 0) + CITATION_CHARS;
   for (const s of ranked) {
     if (picked.length >= MAX_ANSWER_SENTENCES) break;
-    if (picked.length && (s.score < FURTHER_SENTENCE_SHARE * picked[0].score || chars + s.text.length > ANSWER_CHARS)) continue;
+    if (picked.length && (s.score < FURTHER_SENTENCE_SHARE * picked[0].score || chars + cost(s) > ANSWER_CHARS)) continue;
+    // A further sentence must be about the question by its own words, and one from another
+    // article must be nearly as good as the first (no "Vertragsstrafe" rule after "Abschlag").
+    // Steps are the exception: they speak of the work, not of the question's words.
+    const stepwise = kinds.some((k) => k.order === "position") && s.labelled && s.a === picked[0]?.a;
+    if (picked.length && !stepwise && (s.own < OWN_SHARE * picked[0].own || (s.a !== picked[0].a && s.score < OTHER_ARTICLE_SHARE * picked[0].score))) continue;
     if (picked.some((x) => x.text === s.text || jaccard(x.lex, s.lex) > 0.6)) continue;
     picked.push(s);
-    chars += s.text.length;
+    chars += cost(s);
   }
   if (kinds.some((k) => k.order === "position")) picked.sort((x, y) => x.rank - y.rank || x.p.ord - y.p.ord || x.index - y.index);
   const steps = kinds.some((k) => k.order === "position");
@@ -324,6 +392,8 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
     let last = s.index;
     const chars = () => sentences.slice(first, last + 1).reduce((n, x) => n + x.text.length, 0);
     if (first > 0 && ANAPHORIC_START.test(sentences[first].text) && chars() + sentences[first - 1].text.length <= 450) first--;
+    // "Nicht fristgemäß zurückgegebene Zettel gelten als anerkannt": the period it refers to stands before.
+    else if (first > 0 && REFERS_TO_PERIOD.test(sentences[first].text) && !PERIOD_STATED.test(sentences[first].text) && PERIOD_STATED.test(sentences[first - 1].text) && chars() + sentences[first - 1].text.length <= 450) first--;
     const next = sentences[last + 1];
     if (next && chars() < SHORT_SENTENCE && chars() + next.text.length <= 450 && (ANAPHORIC_START.test(next.text) || scoreStems(next.lex).score > 0)) last++;
     const touching = ranges.find((r) => r.s.p === s.p && first <= r.last + 1 && last >= r.first - 1);
@@ -341,7 +411,9 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
     const keepLabel = first === 0 && steps && s.labelled && s.p.label !== null;
     const text = first > 0 || keepLabel ? original : withoutLabel(original);
     const label = keepLabel ? (/^\d{1,2}[.)]\s+/.exec(original)?.[0] ?? "") + s.p.label : null;
-    return { articleId: s.a.c.id, title: s.a.c.title, text, label, source: sentenceSource(original, s.p.label, s.a.c), score: s.score };
+    // The paragraph's heading stays with the sentence, so that it cannot read as another rule.
+    const context = keepLabel || (s.p.label !== null && text.startsWith(s.p.label)) ? null : s.p.label;
+    return { articleId: s.a.c.id, title: s.a.c.title, text, label, context, source: sentenceSource(original, s.p.label, s.a.c), score: s.score };
   });
 
   // The excerpts: the paragraphs the answer comes from, then the best article's best paragraph
@@ -378,7 +450,7 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
     context.push({ articleId: s.a.c.id, title: s.a.c.title, sources: s.a.c.sources, text: s.p.para.trim(), score: s.paraScore });
   }
 
-  return { answer, passages, outline, context, near: [], usedPrevious: followUp };
+  return { answer, passages, outline, context, near: [], usedPrevious: followUp, offTopic: false };
 }
 
 /** A few article titles of a type, to suggest topics when nothing matched. */

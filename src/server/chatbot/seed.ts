@@ -14,20 +14,9 @@ import { rows, type Db } from "../db/client";
 import { auditLog, chatbotKnowledgeBase, chatbotPrompts } from "../db/schema";
 import { formatProblems, shippedKnowledgeBase, type KnowledgeArticle } from "./knowledge-base/articles";
 import { DEFAULT_PROMPTS, DEFAULT_PROMPT_DESCRIPTION } from "./default-prompts";
-import { forgetTrigramState } from "./retrieval";
 
 export const SEED_ACTION = "chatbot.knowledge_seed";
 const RETIRE_ACTION = "chatbot.knowledge_retire";
-
-/** pg_trgm makes title matching robust to typos; retrieval works without it too. */
-async function ensureTrigram(db: Db) {
-  try {
-    await db.execute(sql`create extension if not exists pg_trgm`);
-  } catch {
-    // No privilege or not installed: retrieval falls back to full-text search only.
-  }
-  forgetTrigramState(db);
-}
 
 async function deletedSlugs(db: Db): Promise<Set<string>> {
   const list = await rows<{ key: string }>(
@@ -120,7 +109,6 @@ export async function seedDefaultPrompts(db: Db) {
 }
 
 export async function seedChatbotDefaults(db: Db) {
-  await ensureTrigram(db);
   const kb = shippedKnowledgeBase();
   if (kb.problems.length) {
     // The test suite rejects malformed articles; should one slip through, the others still count.

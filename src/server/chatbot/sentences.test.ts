@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paragraphLabel, ruleReferences, sentenceSource, splitSentences, withoutLabel } from "./sentences";
+import { articleKeys, citationKeys, paragraphLabel, ruleReferences, sentenceSource, splitSentences, withoutLabel, withoutRuleReferences } from "./sentences";
 import { CitationStream, citedList, cleanCitations, groundingMessage } from "./citations";
 import type { Passage } from "./retrieval";
 
@@ -43,13 +43,32 @@ describe("German sentences", () => {
     ]);
   });
 
-  it("gives each answer sentence its norm and article: its own, its label's, or the article's source", () => {
+  it("gives each answer sentence a source its article names: its label's, made precise by the sentence, else the article's", () => {
     const article = { title: "§ 13 VOB/B: Verjährung", sources: ["VOB/B (Ausgabe 2016), § 13"] };
     expect(sentenceSource("Die Frist beträgt nach § 13 Abs. 4 Nr. 1 VOB/B 4 Jahre.", null, article)).toBe("§ 13 Abs. 4 Nr. 1 VOB/B");
     expect(sentenceSource("Verjährung (§ 13 Abs. 4 VOB/B): Sie beträgt 4 Jahre.", "Verjährung (§ 13 Abs. 4 VOB/B)", article)).toBe("§ 13 Abs. 4 VOB/B");
     expect(sentenceSource("Die Frist läuft nach § 13 Abs. 5 Nr. 1 neu.", null, article)).toBe("§ 13 Abs. 5 Nr. 1 VOB/B");
-    expect(sentenceSource("Sie verjähren in 5 Jahren (Abs. 1 Nr. 2).", "Verjährung (§ 634a BGB)", { title: "BGB", sources: [] })).toBe("§ 634a Abs. 1 Nr. 2 BGB");
+    expect(sentenceSource("Sie verjähren in 5 Jahren (Abs. 1 Nr. 2).", "Verjährung (§ 634a BGB)", { title: "BGB", sources: ["BGB § 634a"] })).toBe("§ 634a Abs. 1 Nr. 2 BGB");
     expect(sentenceSource("Fotos mit Datum aufnehmen.", null, article)).toBe("VOB/B (Ausgabe 2016), § 13");
+    // A § the sentence merely mentions is not its source (issue 26: "§ 13b UStG" for a VOB/B rule).
+    const abrechnung = { title: "§ 14 VOB/B: Abrechnung", sources: ["VOB/B (Ausgabe 2016), § 14"] };
+    expect(sentenceSource("Die Steuer schuldet der Leistungsempfänger (§ 13b UStG).", "Abrechnung (§ 14 VOB/B)", abrechnung)).toBe("§ 14 VOB/B");
+    expect(sentenceSource("Anders als nach § 650c BGB gilt der alte Preis.", null, abrechnung)).toBe("VOB/B (Ausgabe 2016), § 14");
+  });
+
+  it("reads what a source or citation refers to as act and § (or norm number)", () => {
+    expect([...citationKeys("BGB §§ 195, 199 Abs. 1, 203, 204 Abs. 1 Nr. 1, 3, 7 und Abs. 2, 209")]).toEqual(["BGB §195", "BGB §199", "BGB §203", "BGB §204", "BGB §209"]);
+    expect([...citationKeys("VOB/B (Ausgabe 2016), § 4 Abs. 5, § 6 Abs. 2 Nr. 2")]).toEqual(["VOB/B §4", "VOB/B §6"]);
+    expect([...citationKeys("§§ 650a–650c BGB, § 13 Abs. 4 Nr. 1 VOB/B, DIN 18533-1, ATV DIN 18299, Abschnitt 4.2")].sort()).toEqual(
+      ["BGB §650a", "BGB §650b", "BGB §650c", "DIN 18299", "DIN 18533", "VOB/B §13"].sort(),
+    );
+    expect([...articleKeys(["DIN 1045-3; DIN EN 1996-2/NA", "UStG § 13b"])]).toEqual(["DIN 1045", "DIN EN 1996", "UStG §13b"]);
+  });
+
+  it("takes the rules out of a model's answer from general knowledge", () => {
+    const text = withoutRuleReferences("Nach § 13 Abs. 4 VOB/B verjähren Mängelansprüche in vier Jahren (§ 634a BGB) [2]. Gemäß DIN 18202 gilt das auch.");
+    expect(text).not.toMatch(/§|DIN|\[2\]/);
+    expect(text).toContain("verjähren Mängelansprüche in vier Jahren");
   });
 });
 

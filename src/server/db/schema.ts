@@ -404,11 +404,28 @@ export const jobs = pgTable(
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     runAt: ts("run_at").notNull().defaultNow(),
+    /** When the last claim took the job (kept after it ends: the round robin's "last served"). */
     lockedAt: ts("locked_at"),
+    /** The lease: renewed by the holder's heartbeat; once past, another worker may take the job. */
+    lockedUntil: ts("locked_until"),
+    /** Random per claim: completion, failure and the job's own writes only count with it. */
+    lockToken: text("lock_token"),
+    /** Fair turns between groups (the company of a reading). */
+    groupKey: text("group_key").notNull().default(""),
+    /** At most one waiting job per key (e.g. one reading per file). */
+    dedupeKey: text("dedupe_key"),
+    finishedAt: ts("finished_at"),
+    /** How often the job was taken over from a worker whose lease ran out. */
+    takeovers: integer("takeovers").notNull().default(0),
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (t) => [index("jobs_pending_idx").on(t.queue, t.status, t.runAt)],
+  (t) => [
+    index("jobs_pending_idx").on(t.queue, t.status, t.runAt),
+    uniqueIndex("jobs_pending_dedupe_uq").on(t.queue, t.dedupeKey).where(sql`${t.status} = 'pending'`),
+    index("jobs_group_claimed_idx").on(t.queue, t.groupKey, t.lockedAt),
+    index("jobs_open_dedupe_idx").on(t.dedupeKey).where(sql`${t.status} in ('pending', 'running')`),
+  ],
 );
 
 const chatbotType = (name: string) => text(name, { enum: ["legal", "construction"] }).notNull();

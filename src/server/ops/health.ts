@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { migrationsFolder, rows } from "../db/client";
+import type { Disk, DiskState } from "./disk";
 
 /** A readiness probe must answer before the prober gives up (typically 1–5 s). */
 const DATABASE_CHECK_TIMEOUT_MS = 2000;
@@ -17,6 +18,8 @@ export interface Readiness {
     database: "ok" | "unreachable";
     migrations: "ok" | "pending" | "unknown";
     jobWorker: "running" | "stopped";
+    /** Free space of the data directory (PGlite); "low" refuses uploads (507) but not reads. */
+    disk: DiskState;
   };
   /** The names of the checks that failed (empty when ready). */
   failing: ("shutdown" | "database" | "migrations" | "jobWorker")[];
@@ -33,7 +36,10 @@ export class Health {
   private workers = 0;
   private readonly expectedMigration = newestMigration();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly disk?: Disk,
+  ) {}
 
   /** SIGTERM: from now on not ready, while requests in flight still finish. */
   startDraining() {
@@ -55,6 +61,7 @@ export class Health {
       database: "ok",
       migrations: "ok",
       jobWorker: this.workers > 0 ? "running" : "stopped",
+      disk: this.disk ? await this.disk.refresh() : "unchecked",
     };
     try {
       const applied = await withTimeout(this.newestApplied(), DATABASE_CHECK_TIMEOUT_MS);

@@ -6,12 +6,18 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import type { Db } from "../db/client";
 import { rows } from "../db/client";
 import { HttpError } from "../http/errors";
+import type { Disk } from "./disk";
 
 /** The route label of requests no route matched (never the raw URL: unbounded and user-chosen). */
 export const UNMATCHED_ROUTE = "unmatched";
 
-/** Job states shown as a gauge; "done" jobs are history, counted by the duration histogram. */
-const JOB_STATES = { pending: "queued", running: "running", failed: "failed" } as const;
+/**
+ * Job states shown as a gauge; "done" jobs are history, counted by the duration histogram.
+ * "stalled": running, but its lease ran out (the worker died or lost the database) — taken over
+ * at the next claim.
+ */
+const JOB_STATES = ["queued", "running", "stalled", "failed"] as const;
+type JobState = (typeof JOB_STATES)[number];
 
 /** How long a scrape waits for the job counts before it answers with the last ones. */
 const JOB_COUNT_TIMEOUT_MS = 2000;
@@ -32,8 +38,9 @@ export class Metrics {
   private readonly modelTokens: Counter<"use" | "kind">;
   private readonly uploadFiles: Counter<"route">;
   private readonly uploadBytes: Counter<"route">;
+  private readonly jobTakeovers: Counter<"queue">;
 
-  constructor(opts: { db: Db; processMetrics: boolean }) {
+  constructor(opts: { db: Db; disk?: Disk; processMetrics: boolean }) {
     const registers = [this.registry];
     // Default process metrics start a GC observer and an event-loop monitor: only when scraped.
     if (opts.processMetrics) collectDefaultMetrics({ register: this.registry });
@@ -52,21 +59,60 @@ export class Metrics {
       registers,
     });
     const db = opts.db;
-    let last = new Map<string, number>();
+    // One query per scrape serves both job gauges (a scrape calls their collect() in the same
+    // turn); the database away: the last known figures.
+    let last: JobSnapshot = { counts: new Map(), oldest: new Map() };
+    let pending: Promise<JobSnapshot> | null = null;
+    const snapshot = () =>
+      (pending ??= countJobs(db)
+        .catch(() => last)
+        .then((s) => (last = s))
+        .finally(() => (pending = null)));
     new Gauge({
       name: "bauklar_jobs",
-      help: "Background jobs in the database by queue and state (queued/running/failed), shared by all instances",
+      help: "Background jobs in the database by queue and state (queued/running/stalled/failed), shared by all instances",
       labelNames: ["queue", "state"],
       registers,
       async collect() {
-        last = await countJobs(db).catch(() => last); // database away: the last known counts
+        const { counts } = await snapshot();
         this.reset();
-        for (const [key, n] of last) {
+        for (const [key, n] of counts) {
           const [queue, state] = key.split("\u0000");
           this.set({ queue, state }, n);
         }
       },
     });
+    new Gauge({
+      name: "bauklar_job_oldest_waiting_seconds",
+      help: "Age of the oldest due job waiting to be taken, by queue (0 when none waits)",
+      labelNames: ["queue"],
+      registers,
+      async collect() {
+        const { oldest } = await snapshot();
+        this.reset();
+        for (const [queue, seconds] of oldest) this.set({ queue }, seconds);
+      },
+    });
+    const disk = opts.disk;
+    if (disk && disk.dir !== null) {
+      new Gauge({
+        name: "bauklar_data_dir_free_bytes",
+        help: "Free bytes in the data directory (PGlite)",
+        registers,
+        async collect() {
+          await disk.refresh();
+          this.set(disk.freeBytes ?? 0);
+        },
+      });
+      new Gauge({
+        name: "bauklar_disk_low",
+        help: "1 while the data directory has less free space than DISK_MIN_FREE_MB (uploads are refused with 507)",
+        registers,
+        collect() {
+          this.set(disk.low ? 1 : 0);
+        },
+      });
+    }
     this.chatbotAnswers = new Counter({
       name: "bauklar_chatbot_answers_total",
       help: "Chatbot answers by source: knowledge-base (composed from articles) or llm (the model)",
@@ -96,6 +142,13 @@ export class Metrics {
       labelNames: ["route"],
       registers,
     });
+    this.jobTakeovers = new Counter({
+      name: "bauklar_job_takeovers_total",
+      help: "Jobs this instance took over from a worker whose lease ran out (crash, hang, lost database) or released at start (PGlite)",
+      labelNames: ["queue"],
+      registers,
+    });
+    this.jobTakeovers.inc({ queue: "boq.analyse" }, 0);
     // Series that exist before the first event, so dashboards show 0 instead of "no data".
     for (const source of ["llm", "knowledge-base"]) this.chatbotAnswers.inc({ source }, 0);
     for (const use of ["chatbot", "analysis"]) for (const kind of ["prompt", "completion"]) this.modelTokens.inc({ use, kind }, 0);
@@ -116,6 +169,10 @@ export class Metrics {
       end({ outcome: "failed" });
       throw err;
     }
+  }
+
+  jobTakenOver(queue: string) {
+    this.jobTakeovers.inc({ queue });
   }
 
   chatbotAnswer(source: ChatbotSource) {
@@ -143,26 +200,40 @@ export class Metrics {
   }
 }
 
-async function countJobs(db: Db): Promise<Map<string, number>> {
+interface JobSnapshot {
+  counts: Map<string, number>;
+  oldest: Map<string, number>;
+}
+
+async function countJobs(db: Db): Promise<JobSnapshot> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error("job count timed out")), JOB_COUNT_TIMEOUT_MS);
   });
   try {
     const found = await Promise.race([
-      rows<{ queue: string; status: keyof typeof JOB_STATES; n: number | string }>(
+      rows<{ queue: string; state: JobState; n: number | string; oldest: number | string | null }>(
         db,
-        sql`select queue, status, count(*)::int as n from jobs where status in ('pending', 'running', 'failed') group by queue, status`,
+        sql`select queue,
+              case when status = 'pending' then 'queued' when status = 'running' and locked_until < now() then 'stalled' else status end as state,
+              count(*)::int as n,
+              extract(epoch from now() - min(run_at) filter (where status = 'pending' and run_at <= now()))::float8 as oldest
+            from jobs where status in ('pending', 'running', 'failed') group by 1, 2`,
       ),
       timeout,
     ]);
     const counts = new Map<string, number>();
-    // Every queue seen gets all three states (0 included), so a drained queue shows 0, not a gap.
+    const oldest = new Map<string, number>();
+    // Every queue seen gets all states (0 included), so a drained queue shows 0, not a gap.
     for (const queue of new Set(["boq.analyse", ...found.map((r) => r.queue)])) {
-      for (const state of Object.values(JOB_STATES)) counts.set(`${queue}\u0000${state}`, 0);
+      for (const state of JOB_STATES) counts.set(`${queue}\u0000${state}`, 0);
+      oldest.set(queue, 0);
     }
-    for (const r of found) counts.set(`${r.queue}\u0000${JOB_STATES[r.status]}`, Number(r.n));
-    return counts;
+    for (const r of found) {
+      counts.set(`${r.queue}\u0000${r.state}`, Number(r.n));
+      if (r.oldest !== null) oldest.set(r.queue, Math.max(oldest.get(r.queue) ?? 0, Number(r.oldest)));
+    }
+    return { counts, oldest };
   } finally {
     clearTimeout(timer);
   }

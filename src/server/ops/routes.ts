@@ -17,6 +17,7 @@ const readinessSchema = z.object({
     database: z.enum(["ok", "unreachable"]),
     migrations: z.enum(["ok", "pending", "unknown"]),
     jobWorker: z.enum(["running", "stopped"]),
+    disk: z.enum(["ok", "low", "unchecked"]),
   }),
   failing: z.array(z.enum(["shutdown", "database", "migrations", "jobWorker"])),
 });

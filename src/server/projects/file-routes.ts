@@ -14,7 +14,7 @@ import { canDownloadOutput, loadManageableProject, loadVisibleProject } from "./
 import { findProject } from "./queries";
 import { listFileVersions, readFileVersion, readProjectFile, readProjectUpload, sendDownload, storeProjectFile, type FileKind } from "./files";
 import { isHtmlUpload, sendEvaluation } from "./evaluation";
-import { runInputFileHooks } from "./input-hooks";
+import { inputFilesCommitted, runInputFileHooks } from "./input-hooks";
 import { recordProjectWork } from "./status";
 
 const versionParams = z.object({ id: idParam.shape.id, fileId: idParam.shape.id });
@@ -30,15 +30,16 @@ export const projectFileRoutes =
     const upload = async (req: FastifyRequest, projectId: number, kind: FileKind) => {
       const user = requireUser(req);
       const project = await loadManageableProject(db, user, projectId);
-      const [file] = (await readProjectUpload(req)).files;
+      const [file] = (await readProjectUpload(req, deps.ops?.disk)).files;
       if (!file || file.size === 0) throw badRequest(PROJECT_MESSAGES.uploadMissing);
       if (kind === "output" && !isHtmlUpload(file)) throw unsupportedType(PROJECT_MESSAGES.wrongFormat);
       const fileId = await db.transaction(async (tx) => {
         const stored = await storeProjectFile(tx, project.id, kind, file, user.id);
         if (kind === "output") await recordProjectWork(tx, req, project.id, "evaluation_uploaded");
+        else await runInputFileHooks(tx, { projectId: project.id, fileId: stored, fileName: file.fileName });
         return stored;
       });
-      if (kind === "input") await runInputFileHooks(deps, req.log, { projectId: project.id, fileId, fileName: file.fileName });
+      if (kind === "input") inputFilesCommitted();
       return { message: kind === "output" ? "HTML-Datei wurde erfolgreich hochgeladen" : "Eingabe-Datei wurde erfolgreich hochgeladen", fileId, project: await findProject(db, project.id) };
     };
 

@@ -8,6 +8,7 @@ import { projectFiles, projects, users } from "../db/schema";
 import type { FastifyRequest } from "fastify";
 import { PROJECT_FILE_MAX_BYTES, PROJECT_MESSAGES } from "../../common/schemas/project";
 import { readMultipart, type UploadedFile } from "../http/uploads";
+import type { Disk } from "../ops/disk";
 
 export type FileKind = "input" | "output";
 
@@ -43,9 +44,15 @@ export function storedMimeType(file: Pick<UploadedFile, "extension" | "mimeType"
   return /^[a-z]+\/[a-z0-9.+-]{1,100}$/i.test(file.mimeType) ? file.mimeType.toLowerCase() : "application/octet-stream";
 }
 
-/** Reads a project upload: text fields and at most one file, streamed and cut at 10 MB (413). */
-export const readProjectUpload = (req: FastifyRequest) =>
-  readMultipart(req, { maxFileBytes: PROJECT_FILE_MAX_BYTES, maxFiles: 1, tooLargeMessage: PROJECT_MESSAGES.fileTooLarge });
+/**
+ * Reads a project upload: text fields and at most one file, streamed and cut at 10 MB (413).
+ * With too little free space for it in the data directory: 507 before anything is read.
+ */
+export async function readProjectUpload(req: FastifyRequest, disk?: Disk) {
+  const declared = Number(req.headers["content-length"]);
+  await disk?.ensureRoomFor(Number.isFinite(declared) && declared > 0 ? Math.min(declared, PROJECT_FILE_MAX_BYTES) : PROJECT_FILE_MAX_BYTES);
+  return readMultipart(req, { maxFileBytes: PROJECT_FILE_MAX_BYTES, maxFiles: 1, tooLargeMessage: PROJECT_MESSAGES.fileTooLarge });
+}
 
 /** Inserts the file as a new version and points the project at it (call inside a transaction). */
 export async function storeProjectFile(tx: Db, projectId: number, kind: FileKind, file: UploadedFile, uploadedBy: number): Promise<number> {

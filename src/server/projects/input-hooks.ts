@@ -1,8 +1,8 @@
-// Extension point: called after a project's input file is stored (create and upload-input), e.g.
-// to read the tender. A hook's failure is logged and never fails the upload.
-import type { FastifyBaseLogger } from "fastify";
-import type { AppDeps } from "../app";
-import { queueBoqAnalysis } from "../boq/worker";
+// Extension point: called inside the transaction that stores a project's input file (create and
+// upload-input), e.g. to queue the reading of the tender. A hook's failure fails the upload, so
+// an acknowledged upload never lacks its follow-up work; `afterCommit` runs once it is stored.
+import type { Db } from "../db/client";
+import { queueBoqAnalysis, wakeBoqWorkers } from "../boq/worker";
 
 export interface InputFileEvent {
   projectId: number;
@@ -10,15 +10,18 @@ export interface InputFileEvent {
   fileName: string;
 }
 
-/** Every stored input file is read in the background (GAEB/PDF → positions, pre-check, prices). */
-export const inputFileHooks: ((deps: AppDeps, e: InputFileEvent) => Promise<void>)[] = [queueBoqAnalysis];
+interface InputFileHook {
+  inTransaction(tx: Db, e: InputFileEvent): Promise<void>;
+  afterCommit?(): void;
+}
 
-export async function runInputFileHooks(deps: AppDeps, log: FastifyBaseLogger, e: InputFileEvent) {
-  for (const hook of inputFileHooks) {
-    try {
-      await hook(deps, e);
-    } catch (err) {
-      log.error({ err, projectId: e.projectId, fileId: e.fileId }, "input file hook failed");
-    }
-  }
+/** Every stored input file is read in the background (GAEB/PDF → positions, pre-check, prices). */
+export const inputFileHooks: InputFileHook[] = [{ inTransaction: queueBoqAnalysis, afterCommit: wakeBoqWorkers }];
+
+export async function runInputFileHooks(tx: Db, e: InputFileEvent) {
+  for (const hook of inputFileHooks) await hook.inTransaction(tx, e);
+}
+
+export function inputFilesCommitted() {
+  for (const hook of inputFileHooks) hook.afterCommit?.();
 }

@@ -30,7 +30,7 @@ import { findProject } from "./queries";
 import { createProjectListCache, type ListScope } from "./list-cache";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { readProjectUpload, storeProjectFile } from "./files";
-import { runInputFileHooks } from "./input-hooks";
+import { inputFilesCommitted, runInputFileHooks } from "./input-hooks";
 import { projectFileRoutes } from "./file-routes";
 import { companyRateLimit } from "../http/rate-limit";
 
@@ -112,12 +112,12 @@ export const projectRoutes =
     });
 
     // Multipart: the text fields and exactly one file "file" (≤ 10 MB). The whole upload is read
-    // (and cut at the limit) before anything is written; project and file are stored in one
-    // transaction, so a failure never leaves a project without its file.
+    // (and cut at the limit) before anything is written; project, file and the reading's job are
+    // stored in one transaction, so a failure never leaves a project without its file.
     app.post("/api/projects", { schema: { ...multipartForm(projectCreateForm), response: { 201: projectDtoSchema } }, preHandler: uploadLimit ? [uploadLimit] : [] }, async (req, reply) => {
       const user = requireRole(req, "super_admin", "company_admin");
       if (user.role === "company_admin" && user.companyId === null) throw forbidden(PROJECT_MESSAGES.noCompany);
-      const { fields, files } = await readProjectUpload(req);
+      const { fields, files } = await readProjectUpload(req, deps.ops?.disk);
       const parsed = projectCreateSchema.safeParse(fields);
       if (!parsed.success) throw validationError(parsed.error);
       const file = files[0];
@@ -134,15 +134,17 @@ export const projectRoutes =
         }
       }
 
-      const { projectId, fileId } = await db.transaction(async (tx) => {
+      // The reading is queued in the same transaction: an acknowledged upload always has its job.
+      const projectId = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(projects)
           .values({ ...parsed.data, status: DEFAULT_PROJECT_STATUS, companyId, createdBy: user.id })
           .returning({ id: projects.id });
         const fileId = await storeProjectFile(tx, created.id, "input", file, user.id);
-        return { projectId: created.id, fileId };
+        await runInputFileHooks(tx, { projectId: created.id, fileId, fileName: file.fileName });
+        return created.id;
       });
-      await runInputFileHooks(deps, req.log, { projectId, fileId, fileName: file.fileName });
+      inputFilesCommitted();
       const project = await findProject(db, projectId);
       if (!project) throw notFound(PROJECT_MESSAGES.notFound);
       return reply.status(201).send(project);

@@ -1,0 +1,62 @@
+// Issue 26, blind measurement (tuning half): questions written the way site managers ask — typos,
+// abbreviations, colloquial words — by a reviewer who had not seen the knowledge base, asked
+// through the real API. Asserts the bars reached on the tuning half; the held-out half
+// (tests/quality/chatbot-blind-heldout.never-tune-on.json) is only measured, never tuned on:
+// `node --import tsx bench/chatbot-blind.ts tests/quality/chatbot-blind-heldout.never-tune-on.json`.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatbotType } from "../../src/common/schemas/chatbot";
+import type { ChatbotAnswerDto } from "../../src/common/types";
+import { BLIND_TUNE, loadBlind, measureBlind, type CitationCheck, type TimedAsk } from "../../bench/chatbot-blind";
+import { readKnowledgeBase } from "../../src/server/chatbot/knowledge-base/articles";
+import { wrongCitations } from "../../src/server/chatbot/citation-check";
+import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
+
+let ctx: TestContext;
+let user: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ rateLimit: false });
+  const companyId = await ctx.createCompany(undefined, { freeChatbotRequestsPerMonth: -1 });
+  user = await ctx.createUser("user", companyId);
+});
+afterAll(async () => ctx?.close());
+
+/** A question in a fresh conversation, or — with history — as the follow-up in the conversation of its first question. */
+const conversations = new Map<string, number>();
+const ask: TimedAsk = async (type: ChatbotType, question, history) => {
+  const started = performance.now();
+  const conversationId = history.length ? conversations.get(history[0].content) : undefined;
+  const res = await ctx.request("POST", `/api/chatbot/${type}`, { user, body: { message: question, conversationId } });
+  expect(res.statusCode, res.body).toBe(200);
+  const answer = res.json<ChatbotAnswerDto>();
+  if (!history.length) conversations.set(question, answer.conversationId);
+  return { text: answer.message, ms: performance.now() - started };
+};
+
+const { articles } = readKnowledgeBase();
+const check: CitationCheck = (type, answer, expected) => wrongCitations(answer, articles.filter((a) => a.chatbotType === type), expected);
+
+describe("blind questions, tuning half", () => {
+  it("has the reviewer's questions: per bot on-topic questions with a main fact, and off-topic ones", () => {
+    const questions = loadBlind(BLIND_TUNE);
+    expect(questions.length).toBeGreaterThanOrEqual(40);
+    for (const bot of ["baurecht", "bauausfuehrung"]) {
+      expect(questions.filter((q) => q.bot === bot && !q.offTopic && q.mainFact?.any.length).length).toBeGreaterThanOrEqual(20);
+      expect(questions.filter((q) => q.bot === bot && q.offTopic).length).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("puts the main fact first, cites no wrong source, refuses every off-topic question, stays short", async () => {
+    const report = await measureBlind(ask, check, loadBlind(BLIND_TUNE));
+    const summary = report.bots.map((b) => `${b.bot}: ${b.mainFirst}/${b.questions} first, misses ${b.misses.map((m) => m.id).join(" ")}`).join("\n");
+    // Bars reached on the tuning half (issue 26 targets 85 % on the held-out half; see docs/chatbot-quality.md).
+    const bars: Record<string, number> = { baurecht: 0.7, bauausfuehrung: 0.75 };
+    for (const b of report.bots) {
+      expect(b.mainFirst / b.questions, summary).toBeGreaterThanOrEqual(bars[b.bot]);
+      expect(b.wrongCitations).toEqual([]);
+      expect(b.offTopicRefused).toBe(b.offTopic);
+      expect(b.onTopicRefused).toBe(0);
+    }
+    expect(report.medianChars).toBeLessThanOrEqual(1200);
+  }, 300_000);
+});
