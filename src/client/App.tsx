@@ -11,6 +11,9 @@ const LandingPage = page(() => import("./landing/LandingPage"));
 const AuthPage = page(() => import("./auth/AuthPage"));
 const ImpressumPage = page(() => import("./legal/ImpressumPage"));
 const AgbPage = page(() => import("./legal/AgbPage"));
+const PrivacyPage = page(() => import("./legal/PrivacyPage"));
+const PasswordResetPage = page(() => import("./auth/PasswordResetPage"));
+const RuleStatsPage = page(() => import("./findings/RuleStatsPage"));
 const NotFoundPage = page(() => import("./pages/NotFoundPage"));
 const RouterFallback = page(() => import("./pages/RouterFallback"));
 const DashboardShell = page(() => import("./layout/DashboardShell"));
@@ -43,6 +46,8 @@ const PUBLIC: Record<PublicPage, ReactNode> = {
   "/auth": lazyPage(<AuthPage />),
   "/impressum": lazyPage(<ImpressumPage />),
   "/agb": lazyPage(<AgbPage />),
+  "/datenschutz": lazyPage(<PrivacyPage />),
+  "/passwort-zuruecksetzen": lazyPage(<PasswordResetPage />),
 };
 
 const DASHBOARD: Record<DashboardPage, ReactNode> = {
@@ -59,6 +64,7 @@ const DASHBOARD: Record<DashboardPage, ReactNode> = {
   "/dashboard/chatbot-legal": lazyPage(<ChatbotLegalPage />),
   "/dashboard/chatbot-construction": lazyPage(<ChatbotConstructionPage />),
   "/dashboard/chatbot-database": superAdminOnly(<ChatbotDatabasePage />),
+  "/dashboard/rule-precision": superAdminOnly(<RuleStatsPage />),
 };
 
 const OTHER: Record<OtherPage, ReactNode> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countNoun, plural } from "./plural";
+import { countLabel, countNoun, plural } from "./plural";
 
 describe("German plurals", () => {
   it("names one and many right", () => {
@@ -11,5 +11,15 @@ describe("German plurals", () => {
     expect(countNoun(0, "Befund")).toBe("0 Befunde");
     expect(countNoun(1200, "Position")).toBe("1.200 Positionen");
     expect(plural(2, "Haus", "Häuser")).toBe("Häuser");
+  });
+});
+
+describe("German plurals (count labels)", () => {
+  it("uses the singular only for one", () => {
+    expect(countLabel(1, "Befund", "Befunde")).toBe("1 Befund");
+    expect(countLabel(0, "Befund", "Befunde")).toBe("0 Befunde");
+    expect(countLabel(2, "Frage", "Fragen")).toBe("2 Fragen");
+    expect(countLabel(1234, "Position", "Positionen")).toBe("1.234 Positionen");
+    expect(plural(-1, "Tag", "Tage")).toBe("Tag");
   });
 });

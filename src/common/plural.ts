@@ -27,10 +27,13 @@ export const GERMAN_PLURALS: Record<string, string> = {
 
 /** The noun for a count: plural(1, "Risiko") = "Risiko", plural(2, "Risiko") = "Risiken". */
 export function plural(n: number, singular: string, pluralForm?: string): string {
-  return n === 1 ? singular : (pluralForm ?? GERMAN_PLURALS[singular] ?? singular);
+  return Math.abs(n) === 1 ? singular : (pluralForm ?? GERMAN_PLURALS[singular] ?? singular);
 }
 
 /** The count with its noun: countOf(1, "Wahlposition") = "1 Wahlposition", countOf(6, "Titel") = "6 Titel". */
 export function countNoun(n: number, singular: string, pluralForm?: string): string {
   return `${n.toLocaleString("de-DE")} ${plural(n, singular, pluralForm)}`;
 }
+
+/** The same as countNoun (the name the review screens use). */
+export const countLabel = countNoun;

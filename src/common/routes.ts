@@ -1,6 +1,6 @@
 // Every client route (requirements 1.2 and 2.2). The server answers unknown paths with the
 // not-found page and status 404; the client router (src/client/App.tsx) has one page per path here.
-export const PUBLIC_PAGES = ["/", "/auth", "/impressum", "/agb"] as const;
+export const PUBLIC_PAGES = ["/", "/auth", "/impressum", "/agb", "/datenschutz", "/passwort-zuruecksetzen"] as const;
 
 export const DASHBOARD_PAGES = [
   "/dashboard",
@@ -16,6 +16,7 @@ export const DASHBOARD_PAGES = [
   "/dashboard/chatbot-legal",
   "/dashboard/chatbot-construction",
   "/dashboard/chatbot-database",
+  "/dashboard/rule-precision",
 ] as const;
 
 export const OTHER_PAGES = ["/projects/:id/result"] as const;

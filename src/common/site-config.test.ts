@@ -15,6 +15,7 @@ const config: SiteConfig = {
     register: "HRB 1",
     notice: "",
   },
+  processors: { llm: "Kein Sprachmodell.", mail: "Kein Mailserver." },
 };
 
 describe("fillSiteConfig", () => {

@@ -18,9 +18,16 @@ export interface OperatorInfo {
   notice: string;
 }
 
+/** Processors named in the privacy policy, as whole German sentences (set or not set). */
+export interface ProcessorInfo {
+  llm: string;
+  mail: string;
+}
+
 export interface SiteConfig {
   publicOrigin: string;
   operator: OperatorInfo;
+  processors: ProcessorInfo;
 }
 
 const token = (name: string) => `__BK_${name}__`;
@@ -40,6 +47,7 @@ export const SITE_TOKENS: SiteConfig = {
     register: token("OPERATOR_REGISTER"),
     notice: token("OPERATOR_NOTICE"),
   },
+  processors: { llm: token("PROCESSOR_LLM"), mail: token("PROCESSOR_MAIL") },
 };
 
 /** Where the server puts the JSON block (written into every pre-rendered head). */
@@ -53,6 +61,9 @@ export function siteTokenValues(config: SiteConfig): [string, string][] {
   const pairs: [string, string][] = [[SITE_TOKENS.publicOrigin, config.publicOrigin]];
   for (const key of Object.keys(SITE_TOKENS.operator) as (keyof OperatorInfo)[]) {
     pairs.push([SITE_TOKENS.operator[key], config.operator[key]]);
+  }
+  for (const key of Object.keys(SITE_TOKENS.processors) as (keyof ProcessorInfo)[]) {
+    pairs.push([SITE_TOKENS.processors[key], config.processors?.[key] ?? ""]);
   }
   return pairs;
 }

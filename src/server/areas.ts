@@ -14,6 +14,10 @@ import { impersonationRoutes } from "./impersonation/routes";
 import { inquiryRoutes } from "./inquiries/routes";
 import { chatbotRoutes } from "./chatbot/routes";
 import { boqRoutes } from "./boq/routes";
+import { findingReviewRoutes } from "./findings/routes";
+import { passwordResetRoutes } from "./auth/password-reset-routes";
+import { setupRoutes } from "./setup/routes";
+import { pendingInvitationRoutes } from "./registration-links/pending-routes";
 import { clientRoutes } from "./client-routes";
 
 /** The dependencies every area gets; buildApp has created the shared metrics by then. */
@@ -30,5 +34,9 @@ export const routePlugins: ((deps: AreaDeps) => FastifyPluginAsyncZod)[] = [
   inquiryRoutes,
   chatbotRoutes,
   boqRoutes,
+  findingReviewRoutes,
+  passwordResetRoutes,
+  setupRoutes,
+  pendingInvitationRoutes,
   clientRoutes,
 ];

@@ -15,21 +15,40 @@ import type { Config } from "./config";
 import { isApiRequest } from "./http/route-path";
 
 /** Pre-rendered pages written by scripts/prerender.mjs: path → file under dist/client/. */
-const PRERENDERED: Record<string, string> = { "/": "index.html", "/impressum": "impressum.html", "/agb": "agb.html" };
+const PRERENDERED: Record<string, string> = { "/": "index.html", "/impressum": "impressum.html", "/agb": "agb.html", "/datenschutz": "datenschutz.html" };
 
 /** Short URLs named in the site's metadata that lead to a section of the landing page. */
 const REDIRECTS: Record<string, string> = { "/kontakt": "/#contact" };
 
-/** Shown on /impressum and /agb while the sample operator stands in (development only). */
+/** Shown on /impressum, /agb and /datenschutz while the sample operator stands in (development only). */
 export const SAMPLE_OPERATOR_NOTICE =
   "Beispielangaben: Diese Installation läuft ohne Betreiberangaben. Vor dem Produktivbetrieb die Variablen OPERATOR_COMPANY, " +
   "OPERATOR_STREET, OPERATOR_CITY, OPERATOR_REPRESENTATIVES, OPERATOR_EMAIL, OPERATOR_PHONE, OPERATOR_VAT_ID und OPERATOR_REGISTER setzen.";
 
+/** The host of a configured service URL, for naming it in the privacy policy (never its credentials). */
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
+};
+
 export function siteConfigFrom(config: Config): SiteConfig {
   const { sample, ...operator } = config.operator;
+  const llmHost = config.llm ? hostOf(config.llm.baseUrl) : "";
+  const mailHost = config.smtp ? hostOf(config.smtp.url) : "";
   return {
     publicOrigin: config.publicOrigin,
     operator: { ...operator, phoneHref: phoneHref(operator.phone), notice: sample ? SAMPLE_OPERATOR_NOTICE : "" },
+    processors: {
+      llm: config.llm
+        ? `Für die Chatbots und die KI-Prüfung der Leistungsverzeichnisse ist ein Sprachmodell-Dienst angebunden (${llmHost || "konfigurierter Dienst"}, Modell ${config.llm.model}). Er erhält die Fragen und Gesprächsverläufe der Chatbots und Auszüge der Leistungsverzeichnisse, keine Anmeldedaten.`
+        : "Derzeit ist kein externer Sprachmodell-Dienst angebunden; Chatbot-Anfragen und Leistungsverzeichnisse verlassen unsere Server nicht.",
+      mail: config.smtp
+        ? `E-Mails (Einladungen, Passwort-Links, Benachrichtigungen) versenden wir über den Mailserver ${mailHost || "unseres Dienstleisters"}; er erhält Empfängeradresse und Inhalt der Nachricht.`
+        : "Derzeit ist kein Mailserver angebunden; die Plattform versendet keine E-Mails.",
+    },
   };
 }
 

@@ -200,6 +200,9 @@ describe("GET /api/openapi.json", () => {
         "GET /api/registration-links/{token}/validate",
         "POST /api/contact",
         "POST /api/membership-request",
+        "GET /api/password-reset/available",
+        "POST /api/password-reset/request",
+        "POST /api/password-reset/confirm",
       ].sort(),
     );
     // Without a cookie a protected route answers 401; a public one does not.

@@ -91,16 +91,15 @@ describe("the evaluation draft", () => {
     return id;
   }
 
-  it("puts an open project 'In Review' (audited), the order stays 'In Bearbeitung' until the upload", async () => {
+  it("keeps an open project 'In Review' (audited), the order stays 'In Bearbeitung' until the upload", async () => {
     const id = await projectWithReadLv();
     const res = await ctx.request("POST", `/api/projects/${id}/evaluation-draft`, { user: w.superAdmin });
     expect(res.statusCode).toBe(200);
     const detail = await project(id);
     expect(detail.status).toBe("In Review");
     expect(isDelivered(detail)).toBe(false);
-    expect(await statusChanges(id)).toEqual([
-      { actorId: w.superAdmin.id, details: { from: "Neu", to: "In Review", event: "evaluation_draft" } },
-    ]);
+    // The finished pre-check already put it "In Review" (issue 27); the draft keeps that.
+    expect(await statusChanges(id)).toEqual([{ actorId: null, details: { from: "Neu", to: "In Review", event: "precheck_ready" } }]);
 
     // A second draft changes nothing; the upload completes the project.
     await ctx.request("POST", `/api/projects/${id}/evaluation-draft`, { user: w.superAdmin });

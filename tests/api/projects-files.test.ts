@@ -221,7 +221,7 @@ describe("JSON never carries file bytes", () => {
       [
         "id", "name", "costCenter", "contactPerson", "contactEmail", "description", "status", "companyId", "company", "createdAt", "updatedAt", "createdBy",
         "hasInputFile", "inputFileName", "inputFileExtension", "inputFileSize", "inputUploadedAt",
-        "hasOutputFile", "outputFileName", "outputFileExtension", "outputFileSize", "outputUploadedAt",
+        "hasOutputFile", "outputFileName", "outputFileExtension", "outputFileSize", "outputUploadedAt", "precheck",
       ].sort(),
     );
     expect(p).toMatchObject({ id: 1, hasInputFile: true, hasOutputFile: true, createdBy: null, company: null });

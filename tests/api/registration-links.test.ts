@@ -88,9 +88,11 @@ describe("GET and DELETE /api/registration-links", () => {
     expect((await ctx.request("GET", "/api/registration-links")).statusCode).toBe(401);
   });
 
-  it("deletes for super admins; others change nothing", async () => {
+  it("deletes for super admins (and the company's own admin, issue 27); others change nothing", async () => {
     const created = (await invite(superAdmin, { email: "weg@firma.de", role: "user", companyId: companyA })).json().registrationLink;
-    expect((await ctx.request("DELETE", `/api/registration-links/${created.id}`, { user: adminA })).statusCode).toBe(403);
+    const other = await ctx.createCompany("Fremdfirma GmbH");
+    const otherAdmin = await ctx.createUser("company_admin", other);
+    expect((await ctx.request("DELETE", `/api/registration-links/${created.id}`, { user: otherAdmin })).statusCode).toBe(404);
     expect((await ctx.request("DELETE", `/api/registration-links/${created.id}`, { user: userA })).statusCode).toBe(403);
     expect((await ctx.request("GET", `/api/registration-links/${created.token}/validate`)).statusCode).toBe(200);
     expect((await ctx.request("DELETE", `/api/registration-links/${created.id}`, { user: superAdmin })).statusCode).toBe(200);

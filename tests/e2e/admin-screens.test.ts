@@ -133,7 +133,9 @@ describe("companies", () => {
     await page.getByRole("heading", { name: "Unternehmensverwaltung" }).waitFor();
     await page.getByRole("button", { name: "Neues Unternehmen" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Freie Chatbot-Anfragen pro Monat").fill("");
+    // The quota is a choice (issue 27): unlimited by default, a number only for a Kontingent.
+    expect(await dialog.getByLabel("Unbegrenzt").isChecked()).toBe(true);
+    expect(await dialog.getByLabel("Freie Chatbot-Anfragen pro Monat").count()).toBe(0);
     await dialog.getByRole("button", { name: "Erstellen" }).click();
     await dialog.getByText("Name ist erforderlich").waitFor();
     await dialog.getByText("Adresse ist erforderlich").waitFor();
@@ -142,19 +144,20 @@ describe("companies", () => {
     await dialog.getByLabel("Adresse").fill("Waldweg 7, 61231 Bad Nauheim");
     await dialog.getByLabel("Kontakt-E-Mail").fill("keine-mail");
     await dialog.getByLabel("Telefon").fill("06032 98765");
+    await dialog.getByLabel("Kontingent", { exact: true }).check();
     await dialog.getByLabel("Freie Chatbot-Anfragen pro Monat").fill("-2");
     await dialog.getByRole("button", { name: "Erstellen" }).click();
     await dialog.getByText("Gültige E-Mail-Adresse erforderlich").waitFor();
     await dialog.getByText("Wert muss -1 oder größer sein").waitFor();
     await dialog.getByLabel("Kontakt-E-Mail").fill("info@zimmerei-vogel.de");
-    await dialog.getByLabel("Freie Chatbot-Anfragen pro Monat").fill("");
+    await dialog.getByLabel("Unbegrenzt").check();
     await dialog.getByRole("button", { name: "Erstellen" }).click();
     await toast(page, "Unternehmen erstellt").waitFor();
     const row = page.locator("tbody tr").filter({ hasText: "Zimmerei Vogel GmbH" });
     await row.getByText("0 / ∞").waitFor();
 
     await row.getByRole("button", { name: "Zimmerei Vogel GmbH bearbeiten" }).click();
-    await page.getByRole("dialog").getByLabel("Freie Chatbot-Anfragen pro Monat").fill("0");
+    await page.getByRole("dialog").getByLabel("Nicht gebucht").check();
     await page.getByRole("dialog").getByRole("button", { name: "Speichern" }).click();
     await toast(page, "Unternehmen aktualisiert").waitFor();
     await row.getByText("nicht gebucht").waitFor();

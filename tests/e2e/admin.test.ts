@@ -59,7 +59,9 @@ describe("super admin runs a customer's account end to end", () => {
     await toast(page, "Unternehmen erforderlich").getByText("Bitte wählen Sie ein Unternehmen aus.").waitFor();
     await pickCompany(page, "Hessen Hochbau GmbH", "hessen");
     await page.getByRole("button", { name: "Einladung erstellen" }).click();
-    const invitation = toast(page, "Benutzereinladung erstellt");
+    await toast(page, "Benutzereinladung erstellt").waitFor();
+    // The link stays in the dialog with its copy button until the dialog is closed (issue 27).
+    const invitation = page.getByTestId("invitation-created");
     const link = (await invitation.getByTestId("invitation-link").textContent())!;
     expect(link).toMatch(new RegExp(`^${server.url}/auth\\?token=[A-Za-z0-9_-]{20,}$`));
     await invitation.getByRole("button", { name: "Link kopieren" }).click();
@@ -147,7 +149,8 @@ describe("super admin runs a customer's account end to end", () => {
     await page.getByLabel("E-Mail-Adresse").fill("b.roth@hessen-hochbau.de");
     await pickCompany(page, "Hessen Hochbau GmbH", "hessen");
     await page.getByRole("button", { name: "Einladung erstellen" }).click();
-    const link = (await toast(page, "Benutzereinladung erstellt").getByTestId("invitation-link").textContent())!;
+    await toast(page, "Benutzereinladung erstellt").waitFor();
+    const link = (await page.getByTestId("invitation-created").getByTestId("invitation-link").textContent())!;
     await page.getByRole("button", { name: "Link kopieren" }).click();
     const failure = toast(page, "Fehler beim Kopieren");
     await failure.getByText("Bitte kopieren Sie den Link manuell.").waitFor();

@@ -47,8 +47,15 @@ async function inviteViaUi(page: Page, email: string) {
   await page.getByLabel("E-Mail-Adresse").fill(email);
   await pickCompany(page, "Hessen Hochbau GmbH", "hessen");
   await page.getByRole("button", { name: "Einladung erstellen" }).click();
-  // One toast at a time (TOAST_LIMIT): this is the one of this invitation.
-  return toast(page, "Benutzereinladung erstellt");
+  // One toast at a time (TOAST_LIMIT): this is the one of this invitation; the link and its copy
+  // button stay in the dialog (issue 27).
+  await toast(page, "Benutzereinladung erstellt").waitFor();
+  return page.getByTestId("invitation-created");
+}
+
+async function closeInvitation(page: Page) {
+  await page.getByTestId("invitation-created").getByRole("button", { name: "Schließen", exact: true }).filter({ hasText: "Schließen" }).click();
+  await page.getByRole("dialog").waitFor({ state: "detached" });
 }
 
 async function resetViaUi(page: Page, password: string) {
@@ -82,6 +89,7 @@ describe("mail outcome in the admin toasts", () => {
     await sent.getByRole("button", { name: "Link kopieren" }).click();
     await toast(page, "Link kopiert!").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await closeInvitation(page);
 
     expect(await resetViaUi(page, "Neu!Passwort2025")).toContain("per E-Mail benachrichtigt");
     const resetMail = parseMail((await smtp.waitFor(before + 2))[before + 1]);
@@ -99,6 +107,7 @@ describe("mail outcome in the admin toasts", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(failedLink);
     const check = await fetch(`${server.url}/api/registration-links/${new URL(failedLink).searchParams.get("token")}/validate`);
     expect(check.status).toBe(200);
+    await closeInvitation(page);
 
     expect(await resetViaUi(page, "Neu!Passwort2026")).toContain("konnte nicht gesendet werden");
     await apiSession(server.url, "plang", "Neu!Passwort2026");

@@ -10,6 +10,8 @@ import { Field } from "../components/ui/label";
 import { RequestError, apiRequest } from "../lib/api";
 import { Spinner } from "../components/ui/spinner";
 import { loginErrorText } from "./messages";
+import { PrivacyNote } from "../legal/PrivacyNote";
+import { Link } from "react-router";
 
 // The code step and the passkey code load only when needed: /auth stays light (issue 14).
 const MfaStep = lazy(() => import("./MfaStep").then((m) => ({ default: m.MfaStep })));
@@ -85,6 +87,11 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
           {...form.register("password")}
         />
       </Field>
+      <div className="-mt-2 text-right">
+        <Link to="/passwort-zuruecksetzen" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+          Passwort vergessen?
+        </Link>
+      </div>
       {locked ? (
         <Field id="login-code" label="Code aus der Authenticator-App oder Wiederherstellungscode" error={errors.code?.message}>
           <Input id="login-code" autoComplete="one-time-code" inputMode="text" {...form.register("code")} />
@@ -106,6 +113,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
       <p className="text-center text-xs text-slate-500">
         Für ein Konto benötigen Sie einen Einladungslink von Ihrem Unternehmensadministrator.
       </p>
+      <PrivacyNote className="text-center" text="Zur Anmeldung speichern wir Sitzung und IP-Adresse; mehr in der" />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { Field } from "../components/ui/label";
 import { apiRequest } from "../lib/api";
 import { NO_LINK, registrationErrorText } from "./messages";
 import { PasswordChecklist } from "./PasswordChecklist";
+import { PrivacyNote } from "../legal/PrivacyNote";
 
 export function RegisterForm({ token, invitation, onSuccess }: { token: string | null; invitation: RegistrationLinkValidation; onSuccess: (u: CurrentUser) => void }) {
   const [error, setError] = useState<string | null>(null);
@@ -97,6 +98,7 @@ export function RegisterForm({ token, invitation, onSuccess }: { token: string |
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Registrierung wird abgeschlossen..." : "Registrierung abschließen"}
       </Button>
+      <PrivacyNote className="text-center" />
     </form>
   );
 }

@@ -1,9 +1,8 @@
-// The head of the LV tab: chargeable positions, both package prices and the money at stake as
-// cards, then the overview (counts per kind, value or positions per section, findings by rule,
+// The head of the LV tab: positions, findings, chances and the amount at stake as cards, then the overview (counts per kind, value or positions per section, findings by rule,
 // money by VOB basis).
 import { useMemo } from "react";
 import { formatEuro } from "../../common/format";
-import { countNoun } from "../../common/plural";
+import { countLabel, countNoun } from "../../common/plural";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { BarChart } from "./BarChart";
 import { findingsByTitle, potentialByBasis, sectionStats } from "./summary";
@@ -50,6 +49,8 @@ export function BoqDecisionCard({ data, projectId }: { data: BoqResponse; projec
 }
 
 export function BoqStats({ data }: { data: BoqResponse }) {
+  const counts = data.findingCounts;
+  const sev = counts?.bySeverity ?? {};
   const potential = data.potential ?? null;
   const money = data.money ?? null;
   const estimate = money?.estimate ?? null;
@@ -58,14 +59,15 @@ export function BoqStats({ data }: { data: BoqResponse }) {
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
       <Stat label="Abrechenbare Positionen" value={String(data.chargeablePositions)} hint="ohne doppelte oder gleichartige Positionen" />
       <Stat
-        label="Kalkulationspaket"
-        value={data.prices ? formatEuro(data.prices.kalkulationspaket) : "–"}
-        hint="75 € je LV + 1,35 € je Position, netto"
+        label="Befunde der Vorprüfung"
+        value={(counts?.total ?? 0).toLocaleString("de-DE")}
+        hint={`${countLabel(sev.risiko ?? 0, "Risiko", "Risiken")}, ${countLabel(sev.warnung ?? 0, "Warnung", "Warnungen")}, ${countLabel(sev.hinweis ?? 0, "Hinweis", "Hinweise")}`}
+        testId="boq-finding-stat"
       />
       <Stat
-        label="Ausführungspaket"
-        value={data.prices ? formatEuro(data.prices.ausfuehrungspaket) : "–"}
-        hint="125 € je LV + 3,05 € je Position, netto"
+        label="Chancen (Nachtragspotenzial)"
+        value={(counts?.nachtragspotenzial ?? 0).toLocaleString("de-DE")}
+        hint="Befunde mit möglichem Nachtrag; dokumentieren und rechtzeitig anzeigen"
       />
       <Stat
         label="Risiko (möglicher Verlust)"
@@ -108,7 +110,8 @@ export function BoqOverview({ data }: { data: BoqResponse }) {
         <CardTitle className="text-base">Überblick</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-2">
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        {/* The counts take only their width: long German labels keep whole words on a phone. */}
+        <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm">
           {Object.entries(KIND_LABELS)
             .filter(([k]) => (counts[k] ?? 0) > 0 || k === "items")
             .map(([k, label]) => (

@@ -15,6 +15,7 @@ import { BOQ_TEXTS, boqLoadState, boqStaleTime } from "./load-state";
 import { LvFindings } from "./LvFindings";
 import { PositionDetails } from "./PositionDetails";
 import { ReadingNotes } from "./ReadingNotes";
+import { ReviewPanel } from "../findings/ReviewPanel";
 import { findingsByOz as groupByOz, lvFindings } from "./summary";
 import type { BoqResponse } from "./types";
 
@@ -25,7 +26,16 @@ const FRESH_MS = 5 * 60_000;
 export const boqQuery = (projectId: number) =>
   queryOptions<BoqResponse>({ queryKey: [`/api/projects/${projectId}/boq`], staleTime: (q) => boqStaleTime(q.state.data, FRESH_MS) });
 
-export function BoqTab({ projectId, canManage }: { projectId: number; canManage: boolean }) {
+export function BoqTab({
+  projectId,
+  canManage,
+  review,
+}: {
+  projectId: number;
+  canManage: boolean;
+  /** Super admins review the findings here (src/client/findings). */
+  review?: { projectName: string };
+}) {
   const query = useQuery({
     ...boqQuery(projectId),
     // Poll only while the background reader works on the file.
@@ -69,7 +79,6 @@ export function BoqTab({ projectId, canManage }: { projectId: number; canManage:
   return (
     <div className="space-y-6" data-testid="boq-tab">
       <BoqDecisionCard data={data} projectId={projectId} />
-      <BoqStats data={data} />
       <ReadingNotes
         data={data}
         action={
@@ -101,9 +110,12 @@ export function BoqTab({ projectId, canManage }: { projectId: number; canManage:
         }
       />
       {mappingDialog}
+      <BoqStats data={data} />
+      {review ? <ReviewPanel projectId={projectId} projectName={review.projectName} data={data} /> : null}
       <BoqOverview data={data} />
       {data.checklist ? <ClauseChecklist entries={data.checklist} documents={(data.contractDocuments ?? []).map((d) => d.name)} /> : null}
       <BoqPositions data={data} />
+      <BoqOverview data={data} />
     </div>
   );
 }

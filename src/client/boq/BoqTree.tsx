@@ -110,7 +110,7 @@ export function BoqTree(props: {
             {status}
           </p>
           {hasSections ? (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <Button variant="ghost" size="sm" onClick={tree.expandAll}>
                 <ChevronsUpDown /> Alle aufklappen
               </Button>
@@ -211,9 +211,10 @@ const TreeItem = memo(function TreeItem(props: {
           <ChevronRight className={cn("size-4 transition-transform", row.expanded && "rotate-90")} />
         </span>
       )}
-      <span className="w-24 shrink-0 tabular-nums text-slate-600">{p.oz}</span>
+      {/* An OZ never wraps ("001.001.001.0"); on a phone the short text gets two lines (rows are measured). */}
+      <span className="min-w-[4.5rem] shrink-0 whitespace-nowrap tabular-nums text-slate-600 sm:w-24">{p.oz}</span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate">{p.shortText || (p.kind === "remark" ? "Hinweistext" : "—")}</span>
+        <span className="line-clamp-2 block [overflow-wrap:anywhere] sm:line-clamp-none sm:truncate">{p.shortText || (p.kind === "remark" ? "Hinweistext" : "—")}</span>
         {badges.length ? (
           <span className="flex flex-wrap gap-1 pt-0.5">
             {badges.map((k) => (
@@ -232,7 +233,7 @@ const TreeItem = memo(function TreeItem(props: {
         ))}
       </span>
       {p.kind === "item" ? (
-        <span className="shrink-0 text-right text-xs tabular-nums text-slate-600">
+        <span className="shrink-0 whitespace-nowrap text-right text-xs tabular-nums text-slate-600">
           {num(p.qty)} {p.unit}
         </span>
       ) : null}

@@ -1,4 +1,5 @@
-// One finding of the pre-check: severity, title, a "KI-Hinweis" badge for model findings, why,
+// One finding of the pre-check: severity, title, a "KI-Hinweis" badge for model findings, the
+// expert's confirmation and remark (issue 27), why,
 // basis, evidence and the amount at stake (or which price is missing to name it).
 import { formatEuro } from "../../common/format";
 import { Badge } from "../components/ui/badge";
@@ -10,7 +11,7 @@ const EFFECT_TITLE = { risiko: "Betrag im Risiko", chance: "Chance (Nachtragspot
 export function FindingCard({ f }: { f: BoqFinding }) {
   const related = (f.relatedOz ?? []).filter((oz) => oz !== f.oz);
   return (
-    <div className={cn("space-y-1 rounded-md border p-2 text-sm", SEVERITY_STYLES[f.severity].className)} data-testid="boq-finding">
+    <div className={cn("space-y-1 rounded-md border p-2 text-sm", SEVERITY_STYLES[f.severity].className)} data-testid="boq-finding" data-finding-id={f.id}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="font-semibold">
           {SEVERITY_STYLES[f.severity].label}: {f.title}
@@ -21,6 +22,14 @@ export function FindingCard({ f }: { f: BoqFinding }) {
             >
               KI-Hinweis
             </Badge>
+          ) : null}
+          {f.expertConfirmed ? (
+            <Badge className="ml-2 border-green-200 bg-green-50 px-1.5 py-0 align-middle text-[10px] text-green-800" data-testid="expert-confirmed">
+              {f.source === "expert" ? "Befund des Experten" : "Vom Experten bestätigt"}
+            </Badge>
+          ) : null}
+          {f.review?.decision === "rejected" ? (
+            <Badge className="ml-2 border-slate-300 bg-white px-1.5 py-0 align-middle text-[10px] text-slate-700">Verworfen</Badge>
           ) : null}
         </p>
         {f.potentialEur != null ? (
@@ -47,6 +56,7 @@ export function FindingCard({ f }: { f: BoqFinding }) {
       {related.length ? <p className="text-xs">Betrifft auch: OZ {related.join(", ")}</p> : null}
       {f.basis ? <p className="text-xs">Grundlage: {f.basis}</p> : null}
       {f.potentialEur == null && !f.potentialEurEstimate && f.priceNeeded ? <p className="text-xs">{f.priceNeeded}</p> : null}
+      {f.review?.remark ? <p className="text-xs font-medium">Anmerkung des Experten: {f.review.remark}</p> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { findingsByOz, findingsByTitle, lvFindings, potentialByBasis, sectionSta
 import type { BoqFinding, BoqPosition } from "./types";
 
 const f = (fields: Partial<BoqFinding>): BoqFinding => ({
+  id: "bedarfsposition-1",
   ruleId: "bedarfsposition",
   scope: "position",
   source: "rule",

@@ -1,5 +1,6 @@
 // The JSON of GET /api/projects/:id/boq as the client reads it.
 import type { ColumnMapping, SheetPreview } from "../../common/schemas/boq";
+import type { FindingReviewInfo } from "../../common/schemas/finding-review";
 import type { ChecklistEntryDto } from "../../common/schemas/contract-documents";
 import type { ReadingQueue } from "../../common/schemas/boq-queue";
 export interface BoqPosition {
@@ -31,9 +32,12 @@ export interface BoqPosition {
 }
 
 export interface BoqFinding {
+  /** Stable over new readings of the LV (src/server/findings/finding-id.ts). */
+  id: string;
   ruleId: string;
   scope: "position" | "lv";
-  source: "rule" | "model";
+  /** "expert": added by an expert in the review. */
+  source: "rule" | "model" | "expert";
   oz: string | null;
   severity: "hinweis" | "warnung" | "risiko";
   title: string;
@@ -56,6 +60,9 @@ export interface BoqFinding {
   /** Without prices in the file: estimated from reference prices, "Schätzung (Richtwert)". */
   potentialEurEstimate?: { low: number; high: number } | null;
   expectedQty?: number;
+  /** Confirmed, changed or added by an expert. */
+  expertConfirmed?: boolean;
+  review?: FindingReviewInfo;
 }
 
 export interface BoqMoneyRange {
@@ -124,6 +131,8 @@ export interface BoqResponse {
   decision?: BoqDecision | null;
   boqName?: string;
   warnings?: string[];
+  /** Progress of the expert review (automatic findings with a decision). */
+  review?: { reviewed: number; total: number; confirmed: number };
   /** The clause checklist: every clause type with its verdict (absent in analyses read before). */
   checklist?: ChecklistEntryDto[];
   /** The contract documents read beside the LV. */

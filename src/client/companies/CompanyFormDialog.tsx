@@ -1,6 +1,7 @@
 // Create/edit a company (requirements 2.5): the shared companySchema checks the form and the
-// server; an empty chatbot limit becomes -1 (unlimited).
-import { useForm } from "react-hook-form";
+// server. The chatbot quota is a choice (unbegrenzt = -1, nicht gebucht = 0, Kontingent with a
+// number), not a number with a code to remember (issue 27).
+import { useForm, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
@@ -82,22 +83,7 @@ export function CompanyFormDialog({
               <Input id="co-phone" type="tel" {...form.register("contactPhone")} />
             </Field>
           </div>
-          <Field
-            id="co-limit"
-            label="Freie Chatbot-Anfragen pro Monat"
-            error={errors.freeChatbotRequestsPerMonth?.message}
-            hint="-1 = unbegrenzt, 0 = nicht gebucht, leer = -1"
-          >
-            <Input
-              id="co-limit"
-              type="number"
-              min={-1}
-              step={1}
-              inputMode="numeric"
-              aria-invalid={!!errors.freeChatbotRequestsPerMonth}
-              {...form.register("freeChatbotRequestsPerMonth")}
-            />
-          </Field>
+          <QuotaChoice form={form} error={errors.freeChatbotRequestsPerMonth?.message} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Abbrechen
@@ -109,5 +95,40 @@ export function CompanyFormDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+type QuotaMode = "unlimited" | "none" | "quota";
+const QUOTA_CHOICES: [QuotaMode, string][] = [
+  ["unlimited", "Unbegrenzt"],
+  ["none", "Nicht gebucht"],
+  ["quota", "Kontingent"],
+];
+const modeOf = (v: unknown): QuotaMode => (v === "" || v === "-1" || v === -1 ? "unlimited" : v === "0" || v === 0 ? "none" : "quota");
+
+function QuotaChoice({ form, error }: { form: UseFormReturn<FormIn, unknown, FormOut>; error?: string }) {
+  const value = form.watch("freeChatbotRequestsPerMonth");
+  const mode = modeOf(value);
+  const choose = (m: QuotaMode) =>
+    form.setValue("freeChatbotRequestsPerMonth", m === "unlimited" ? "-1" : m === "none" ? "0" : "250", { shouldDirty: true, shouldValidate: false });
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-900">Chatbot-Kontingent</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {QUOTA_CHOICES.map(([m, label]) => (
+          <label key={m} className="inline-flex items-center gap-2 text-sm text-slate-800">
+            <input type="radio" name="co-quota-mode" className="size-4 accent-brand-700" checked={mode === m} onChange={() => choose(m)} />
+            {label}
+          </label>
+        ))}
+      </div>
+      {mode === "quota" ? (
+        <Field id="co-limit" label="Freie Chatbot-Anfragen pro Monat" error={error}>
+          <Input id="co-limit" type="number" min={1} step={1} inputMode="numeric" aria-invalid={!!error} {...form.register("freeChatbotRequestsPerMonth")} />
+        </Field>
+      ) : error ? (
+        <p className="text-sm text-red-700">{error}</p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -20,6 +20,7 @@ import { projectColor } from "../projects/project-color";
 import { detailUrl, fetchProjectPage, projectPageKey } from "../projects/project-api";
 import { StatusBadge } from "../projects/StatusBadge";
 import { cn } from "../lib/utils";
+import { SetupChecklist, useSetupStatus } from "./SetupChecklist";
 
 export const RECENT_PROJECTS = 10;
 
@@ -38,7 +39,11 @@ const CREATE_STEP_FOR_USERS = {
   text: "Ihr Unternehmensadministrator legt das Projekt an und lädt das Leistungsverzeichnis hoch – Sie sehen es danach unter „Projekte“.",
 };
 const QUICK_START = [
-  { icon: Clock, title: "Analyse innerhalb von 48 Stunden erhalten", text: "Unsere Experten prüfen jede Position – Qualität, Nachtragspotenzial und Schwachstellen." },
+  {
+    icon: Clock,
+    title: "Analyse innerhalb von 48 Stunden erhalten",
+    text: "Die automatische Vorprüfung steht Sekunden nach dem Hochladen im Projekt; unsere Experten prüfen ihre Befunde und liefern die Auswertung innerhalb von 48 Stunden.",
+  },
   { icon: Handshake, title: "Angebote vorbereiten", text: "Nutzen Sie die Auswertung und die Kalkulationshinweise für ein sicheres, wettbewerbsfähiges Angebot." },
 ];
 
@@ -121,6 +126,8 @@ function RecentProjects() {
 export default function OverviewPage() {
   usePageTitle("Dashboard");
   const user = useSessionUser();
+  // The operator sees the set-up steps until all are done, then the quick start (issue 27).
+  const { data: setup } = useSetupStatus(user.role === "super_admin");
   return (
     <div className="space-y-6">
       <div className="grid gap-6 lg:grid-cols-5">
@@ -138,6 +145,9 @@ export default function OverviewPage() {
             </Link>
           </CardContent>
         </Card>
+        {setup && !Object.values(setup).every(Boolean) ? (
+          <SetupChecklist status={setup} />
+        ) : (
         <Card className="lg:col-span-2" data-testid="quick-start">
           <CardHeader>
             <CardTitle>Schnellstart</CardTitle>
@@ -159,6 +169,7 @@ export default function OverviewPage() {
             </ol>
           </CardContent>
         </Card>
+        )}
       </div>
       <RecentProjects />
     </div>

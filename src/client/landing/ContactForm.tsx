@@ -11,6 +11,7 @@ import {
 } from "../../common/inquiry-texts";
 import { RequestError, apiRequest } from "../lib/api";
 import { buttonClass, inputClass } from "../site/ui";
+import { PrivacyNote } from "../legal/PrivacyNote";
 
 const EMPTY = { name: "", email: "", company: "", message: "" };
 type Values = typeof EMPTY;
@@ -108,7 +109,8 @@ export function ContactForm() {
       <button type="submit" disabled={sending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
         {sending ? "Wird gesendet..." : "Nachricht senden"}
       </button>
-      <p className="text-xs text-slate-500">* Pflichtfelder. Wir verwenden Ihre Angaben ausschließlich zur Bearbeitung Ihrer Anfrage.</p>
+      <p className="text-xs text-slate-600">* Pflichtfelder. Wir verwenden Ihre Angaben ausschließlich zur Bearbeitung Ihrer Anfrage.</p>
+      <PrivacyNote />
     </form>
   );
 }

@@ -37,7 +37,8 @@ export function HeroSection() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
             bauklar prüft Ihr Leistungsverzeichnis Position für Position: unklare Leistungsbeschreibungen, Nachtragspotenzial und
-            Kalkulationsrisiken – als übersichtliche Auswertung in Ihrem Dashboard, innerhalb von 48 Stunden nach Auftragsbestätigung.
+            Kalkulationsrisiken. Die automatische Vorprüfung steht sofort nach dem Hochladen bereit, die von Experten geprüfte Auswertung innerhalb von
+            48 Stunden nach Auftragsbestätigung.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a href="#pricing" className={buttonClass("accent", "lg")}>

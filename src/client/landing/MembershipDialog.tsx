@@ -18,6 +18,7 @@ import { Field } from "../components/ui/label";
 import { NativeSelect } from "../components/ui/select";
 import { preloadToaster } from "../site/DeferredToaster";
 import { submitMembershipRequest } from "./membership-submit";
+import { PrivacyNote } from "../legal/PrivacyNote";
 
 // The dialog reports through toasts, also when the connection is gone: fetch that code now.
 preloadToaster();
@@ -115,6 +116,7 @@ export default function MembershipDialog({ open, onOpenChange, packageId }: { op
               ))}
             </div>
           </fieldset>
+          <PrivacyNote />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
               Abbrechen

@@ -6,7 +6,10 @@ const STEPS = [
   { title: "Projekt anlegen", text: "Name, Kostenstelle, Ansprechpartner und Kontakt-E-Mail – in einer Minute im Dashboard erfasst." },
   { title: "Ausschreibung hochladen", text: "Das Leistungsverzeichnis als GAEB DA XML (X83, X84) oder PDF, bis 10 MB je Datei." },
   { title: "Auftrag bestätigen", text: "Wir prüfen Umfang und Positionsanzahl und bestätigen Ihnen den Auftrag mit dem Festpreis." },
-  { title: "Auswertung erhalten", text: "Innerhalb von 48 Stunden erscheint die Auswertung im Projekt – für Ihr ganzes Team abrufbar." },
+  {
+    title: "Auswertung erhalten",
+    text: "Die automatische Vorprüfung sehen Sie sofort nach dem Hochladen; die von unseren Experten geprüfte Auswertung erscheint innerhalb von 48 Stunden im Projekt – für Ihr ganzes Team abrufbar.",
+  },
 ];
 
 const GOAL = [

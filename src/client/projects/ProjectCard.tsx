@@ -1,7 +1,7 @@
 // A card of the project list: coloured icon (10-colour name hash), name with the ID badge for
 // super admins, the optional fields, status, 'Auswertung ansehen' and the admin menu.
 import { Link, useNavigate } from "react-router";
-import { Eye, FolderKanban, Hash, Mail, User } from "lucide-react";
+import { CheckCircle2, Eye, FolderKanban, Hash, Mail, User } from "lucide-react";
 import type { ProjectDto } from "../../common/types";
 import { Badge } from "../components/ui/badge";
 import { buttonVariants } from "../components/ui/button";
@@ -65,6 +65,16 @@ export function ProjectCard({ project, showId }: { project: ProjectDto; showId: 
           </div>
         ) : null}
       </dl>
+      {!project.hasOutputFile && project.precheck === "done" ? (
+        <p className="flex items-center gap-1.5 text-xs font-medium text-green-800" data-testid="card-precheck">
+          <CheckCircle2 className="size-4 shrink-0" aria-hidden /> Automatische Vorprüfung fertig · Expertenprüfung innerhalb von 48 Stunden
+        </p>
+      ) : null}
+      {!project.hasOutputFile && project.precheck === "pending" ? (
+        <p className="text-xs text-slate-600" data-testid="card-precheck">
+          Automatische Vorprüfung läuft …
+        </p>
+      ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
         {project.status ? <StatusBadge status={project.status} /> : <span />}
         {project.hasOutputFile ? (

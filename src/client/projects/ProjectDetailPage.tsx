@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, ChevronRight, Download, Eye, FileText, FolderKanban, Info, Pencil, Trash2, X } from "lucide-react";
+import { ArrowLeft, CheckCircle2, ChevronRight, Download, Eye, FileText, FolderKanban, Info, ListChecks, Loader2, Pencil, Trash2, X } from "lucide-react";
 import { formatBytes, formatDateTime, formatDateTimeUm } from "../../common/format";
 import { canDownloadOutput, canManageProject, DEMO_PROJECT_ID } from "../../common/project-access";
 import type { ProjectDto } from "../../common/types";
@@ -114,7 +114,40 @@ function ProjectFields({ project, superAdmin }: { project: ProjectDto; superAdmi
   );
 }
 
-function EvaluationCard({ project, manage, download }: { project: ProjectDto; manage: boolean; download: boolean }) {
+/** The automatic pre-check is there at once; the Übersicht says so and leads to it. */
+function PrecheckNote({ project, onOpen }: { project: ProjectDto; onOpen: () => void }) {
+  if (!project.hasInputFile || !project.precheck) return null;
+  if (project.precheck === "pending")
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-600" data-testid="precheck-note">
+        <Loader2 className="size-4 animate-spin" aria-hidden /> Die automatische Vorprüfung läuft …
+      </p>
+    );
+  if (project.precheck !== "done") return null;
+  return (
+    <div className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900" data-testid="precheck-note">
+      <p className="flex items-center gap-2 font-medium">
+        <CheckCircle2 className="size-4 shrink-0" aria-hidden /> Automatische Vorprüfung fertig
+      </p>
+      <p className="mt-1">Positionen, Befunde und Fragen an den Auftraggeber stehen im Leistungsverzeichnis.</p>
+      <Button variant="outline" size="sm" className="mt-2" onClick={onOpen}>
+        <ListChecks /> Vorprüfung ansehen
+      </Button>
+    </div>
+  );
+}
+
+function EvaluationCard({
+  project,
+  manage,
+  download,
+  onOpenPrecheck,
+}: {
+  project: ProjectDto;
+  manage: boolean;
+  download: boolean;
+  onOpenPrecheck: () => void;
+}) {
   return (
     <Card data-testid="evaluation-card">
       <CardHeader>
@@ -138,9 +171,10 @@ function EvaluationCard({ project, manage, download }: { project: ProjectDto; ma
         ) : (
           <div className="rounded-lg border border-dashed border-slate-300 p-4 text-center">
             <p className="font-medium text-slate-900">Keine Auswertung verfügbar</p>
-            <p className="text-sm text-slate-500">Warten auf Auswertung – Sie erhalten die Analyse innerhalb von 48 Stunden nach Auftragsbestätigung.</p>
+            <p className="text-sm text-slate-500">Die von unseren Experten geprüfte Auswertung erhalten Sie innerhalb von 48 Stunden nach Auftragsbestätigung.</p>
           </div>
         )}
+        <PrecheckNote project={project} onOpen={onOpenPrecheck} />
         {manage ? <UploadDialog projectId={project.id} kind="html" /> : null}
       </CardContent>
     </Card>
@@ -208,9 +242,15 @@ export default function ProjectDetailPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState("overview");
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { remove, pending } = useDeleteProject("detail");
-  const { data: project, isPending, isError } = useQuery<ProjectDto>({ queryKey: projectKey(id), enabled: Number.isInteger(id) && id > 0 });
+  const { data: project, isPending, isError } = useQuery<ProjectDto>({
+    queryKey: projectKey(id),
+    enabled: Number.isInteger(id) && id > 0,
+    // While the reader works on the LV the Übersicht waits for "Automatische Vorprüfung fertig".
+    refetchInterval: (q) => (q.state.data?.precheck === "pending" ? 2000 : false),
+  });
   usePageTitle(project ? project.name : "Projektdetails");
 
   if (!Number.isInteger(id) || id <= 0 || isError) return <LoadFailure />;
@@ -232,7 +272,7 @@ export default function ProjectDetailPage() {
             <CardContent>{editing ? <ProjectEditForm project={project} onDone={() => setEditing(false)} /> : <ProjectFields project={project} superAdmin={superAdmin} />}</CardContent>
           </Card>
           <div className="space-y-6">
-            <EvaluationCard project={project} manage={manage} download={canDownloadOutput(user)} />
+            <EvaluationCard project={project} manage={manage} download={canDownloadOutput(user)} onOpenPrecheck={() => setTab("boq")} />
             <InputFileCard project={project} manage={manage} />
           </div>
         </div>
@@ -243,7 +283,7 @@ export default function ProjectDetailPage() {
           {
             value: "boq",
             label: "Leistungsverzeichnis",
-            content: <BoqTab projectId={project.id} canManage={manage} />,
+            content: <BoqTab projectId={project.id} canManage={manage} review={superAdmin ? { projectName: project.name } : undefined} />,
             onIntent: () => void queryClient.prefetchQuery(boqQuery(project.id)),
           },
         ]
@@ -267,7 +307,8 @@ export default function ProjectDetailPage() {
         <div className={cn("flex size-12 shrink-0 items-center justify-center rounded-lg text-white", projectColor(project.name))}>
           <FolderKanban className="size-6" />
         </div>
-        <div className="min-w-0 flex-1">
+        {/* basis-56: on a phone the title keeps a readable width and the buttons wrap below it. */}
+        <div className="min-w-0 flex-1 basis-56">
           <h1 className="flex flex-wrap items-center gap-3 text-xl font-bold text-slate-900 sm:text-2xl">
             <span className="min-w-0 break-words">{project.name}</span>
             <StatusBadge status={project.status} />
@@ -296,7 +337,7 @@ export default function ProjectDetailPage() {
         ) : null}
       </div>
 
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="w-full sm:w-auto">
           {tabs.map((t) => (
             <TabsTrigger key={t.value} value={t.value} onPointerEnter={t.onIntent} onFocus={t.onIntent}>

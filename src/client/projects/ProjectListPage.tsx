@@ -76,8 +76,8 @@ export default function ProjectListPage() {
         <Info className="mt-0.5 size-5 shrink-0 text-brand-600" />
         {creates ? (
           <p>
-            Legen Sie für jede Ausschreibung ein Projekt an und laden Sie das Leistungsverzeichnis als GAEB-Datei (X83/X84), PDF oder Excel-Tabelle hoch. Unser Team analysiert es
-            und stellt Ihnen die Auswertung innerhalb von 48 Stunden nach Auftragsbestätigung im Projekt bereit.
+            Legen Sie für jede Ausschreibung ein Projekt an und laden Sie das Leistungsverzeichnis als GAEB-Datei (X83/X84), PDF oder Excel-Tabelle hoch. Die automatische
+            Vorprüfung steht Sekunden später im Projekt; unsere Experten prüfen sie und stellen Ihnen die Auswertung innerhalb von 48 Stunden nach Auftragsbestätigung bereit.
           </p>
         ) : (
           <p>

@@ -39,7 +39,7 @@ export default function ResultPage() {
     <div className="flex h-dvh flex-col bg-slate-100">
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 print:hidden">
         <Logo size="sm" />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-48">
           <h1 className="text-sm font-semibold text-slate-900" data-testid="result-project-name">
             {project ? project.name : "Auswertung"}
           </h1>

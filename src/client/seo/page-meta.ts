@@ -117,4 +117,9 @@ const prerendered = (path: string, file: string, structuredData = false): PageMe
   return { path, file, title: withBrand(meta.title), description: meta.description, head: headFor(meta, { structuredData }) };
 };
 
-export const PAGE_META: PageMeta[] = [prerendered("/", "index.html", true), prerendered("/impressum", "impressum.html"), prerendered("/agb", "agb.html")];
+export const PAGE_META: PageMeta[] = [
+  prerendered("/", "index.html", true),
+  prerendered("/impressum", "impressum.html"),
+  prerendered("/agb", "agb.html"),
+  prerendered("/datenschutz", "datenschutz.html"),
+];

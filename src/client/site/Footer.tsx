@@ -55,6 +55,11 @@ export function Footer() {
                 AGB
               </Link>
             </li>
+            <li>
+              <Link to="/datenschutz" className={footLink}>
+                Datenschutz
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="space-y-3">

@@ -10,6 +10,7 @@ const unconfigured = (origin: string): SiteConfig => {
   return {
     publicOrigin: origin,
     operator: { company: missing, street: missing, city: missing, representatives: missing, email: missing, phone: missing, phoneHref: "", vatId: missing, register: missing, notice: "" },
+    processors: { llm: missing, mail: missing },
   };
 };
 

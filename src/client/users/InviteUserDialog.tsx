@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Info, UserPlus } from "lucide-react";
+import { Copy, Info, UserPlus } from "lucide-react";
 import type { z } from "zod";
 import { ROLES, ROLE_LABELS } from "../../common/roles";
 import { registrationLinkSchema, type RegistrationLinkInput } from "../../common/schemas/registration-link";
@@ -36,21 +36,12 @@ function invitationOutcome(email: string, mailed: boolean | null | undefined): s
   return `Senden Sie diesen Link an ${email}:`;
 }
 
-function showInvitation(email: string, link: string, mailed: boolean | null | undefined) {
+/** The toast of requirements 1.8; the link itself and its copy button stay in the dialog. */
+function showInvitation(email: string, mailed: boolean | null | undefined) {
   toast({
     title: "Benutzereinladung erstellt",
-    description: (
-      <>
-        <span data-testid="invitation-mail-outcome">{invitationOutcome(email, mailed)}</span>
-        <LinkText link={link} />
-      </>
-    ),
+    description: <span data-testid="invitation-mail-outcome">{invitationOutcome(email, mailed)}</span>,
     duration: 10_000,
-    action: (
-      <Button size="sm" variant="outline" className="mt-2 w-fit" onClick={() => void copyLink(link, "Link kopiert!")}>
-        Link kopieren
-      </Button>
-    ),
   });
 }
 
@@ -96,13 +87,23 @@ function InviteUserDialog({ me, open, onOpenChange }: { me: CurrentUser; open: b
   });
   const { errors } = form.formState;
 
+  // The link stays in the dialog with a copy button until it is closed (issue 27): without a mail
+  // server it is the only way in, and the toast of requirements 1.8 is gone after 10 seconds.
+  const [created, setCreated] = useState<{ email: string; link: string; mailed: boolean | null | undefined } | null>(null);
+  const close = (o: boolean) => {
+    if (!o) setCreated(null);
+    onOpenChange(o);
+  };
+
   const invite = useMutation({
     mutationFn: (body: RegistrationLinkInput) => apiRequest<CreatedLink>("POST", "/api/registration-links", body),
     onSuccess: (res) => {
-      onOpenChange(false);
       form.reset(defaults);
       void queryClient.invalidateQueries({ queryKey: ["/api/registration-links"] });
-      showInvitation(res.registrationLink.email, invitationLink(res.registrationLink.token), res.mailed);
+      void queryClient.invalidateQueries({ queryKey: ["/api/registration-links/pending"] });
+      const link = invitationLink(res.registrationLink.token);
+      setCreated({ email: res.registrationLink.email, link, mailed: res.mailed });
+      showInvitation(res.registrationLink.email, res.mailed);
     },
     onError: (err) => toast({ title: "Fehler beim Senden der Einladung", description: userErrorText(err), variant: "destructive" }),
   });
@@ -115,8 +116,33 @@ function InviteUserDialog({ me, open, onOpenChange }: { me: CurrentUser; open: b
     },
   );
 
+  if (created)
+    return (
+      <Dialog open={open} onOpenChange={close}>
+        <DialogContent data-testid="invitation-created">
+          <DialogHeader>
+            <DialogTitle>Einladung erstellt</DialogTitle>
+            <DialogDescription>{invitationOutcome(created.email, created.mailed)}</DialogDescription>
+          </DialogHeader>
+          <LinkText link={created.link} />
+          <p className="text-xs text-slate-600">Der Link gilt einmal. Offene Einladungen finden Sie unter „Benutzer“.</p>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setCreated(null)}>
+              Weitere Einladung
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => void copyLink(created.link, "Link kopiert!")}>
+              <Copy /> Link kopieren
+            </Button>
+            <Button type="button" onClick={() => close(false)}>
+              Schließen
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    );
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={close}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Benutzer einladen</DialogTitle>
@@ -173,7 +199,7 @@ function InviteUserDialog({ me, open, onOpenChange }: { me: CurrentUser; open: b
             </div>
           )}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            <Button type="button" variant="outline" onClick={() => close(false)}>
               Abbrechen
             </Button>
             <Button type="submit" disabled={invite.isPending}>

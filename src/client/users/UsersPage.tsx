@@ -17,6 +17,7 @@ import { InviteUserButton } from "./InviteUserDialog";
 import { ManageUserDialog } from "./ManageUserDialog";
 import { NO_USER_PERMISSION, userErrorText } from "./messages";
 import { UsersTable } from "./UsersTable";
+import { PendingInvitations } from "./PendingInvitations";
 import { usePagedList } from "../lib/use-paged-list";
 import { LoadMore } from "../components/ui/load-more";
 import { SearchInput } from "../components/ui/search-input";
@@ -62,6 +63,7 @@ function UserAdministration({ me }: { me: CurrentUser }) {
         description={isSuper ? "Alle Benutzer der Plattform verwalten, einladen und unterstützen." : "Die Benutzer Ihres Unternehmens verwalten und einladen."}
         action={<InviteUserButton me={me} />}
       />
+      <PendingInvitations showCompany={isSuper} />
       <Card>
         <CardContent className="space-y-4 pt-6">
           <SearchInput value={search} onChange={setSearch} placeholder="Benutzer suchen..." label="Benutzer suchen" />

@@ -167,6 +167,8 @@ export const projectDtoSchema = z.object({
   outputFileExtension: z.string().nullable(),
   outputFileSize: z.number().nullable(),
   outputUploadedAt: isoTime.nullable(),
+  /** The automatic pre-check of the current LV (issue 27): null without one or before the reader ran. */
+  precheck: z.enum(["pending", "done", "failed", "unsupported"]).nullable(),
 });
 
 /** One stored version of a project file (metadata only; bytes come from the download routes). */

@@ -4,7 +4,7 @@ const AREAS: { tag: string; description: string; match: RegExp }[] = [
   {
     tag: "Anmeldung",
     description: "Anmelden (Passwort, zweiter Faktor, Passkey), Abmelden, Registrieren",
-    match: /^\/api\/(login|logout|register)(\/|$)/,
+    match: /^\/api\/(login|logout|register|password-reset)(\/|$)/,
   },
   { tag: "Konto", description: "Eigenes Konto: Profil, Passwort, Sitzungen, zweiter Faktor, Passkeys", match: /^\/api\/user(\/|$)/ },
   { tag: "Registrierungslinks", description: "Einladungen per Registrierungslink", match: /^\/api\/registration-links(\/|$)/ },
@@ -21,8 +21,8 @@ const AREAS: { tag: string; description: string; match: RegExp }[] = [
   },
   {
     tag: "Leistungsverzeichnis",
-    description: "Gelesenes Leistungsverzeichnis, Spaltenzuordnung, Auswertungsentwurf, Export, Analyse-Prompts, Richtwerte und hängende Einlesungen",
-    match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft)|analysis-prompts|reference-prices|admin\/readings)(\/|$)/,
+    description: "Gelesenes Leistungsverzeichnis, Expertenprüfung der Befunde, Spaltenzuordnung, Auswertungsentwurf, Export, Analyse-Prompts, Richtwerte und hängende Einlesungen",
+    match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft|findings)|analysis-prompts|reference-prices|findings|admin\/readings)(\/|$)/,
   },
   {
     tag: "Projekte",
@@ -30,6 +30,7 @@ const AREAS: { tag: string; description: string; match: RegExp }[] = [
     match: /^\/api\/(projects(\/|$)|orders\/|companies\/[^/]+\/projects$)/,
   },
   { tag: "Firmen", description: "Firmen, Logos und Sicherheitsvorgaben", match: /^\/api\/companies(\/|$)/ },
+  { tag: "Einrichtung", description: "Einrichtungsschritte des Betreibers", match: /^\/api\/setup-status$/ },
   {
     tag: "Anfragen",
     description: "Kontaktformular und Mitgliedschaftsanfragen",
@@ -46,6 +47,6 @@ export function areaTag(url: string): string {
 
 /** Routes open without a session: sign-in, registration, the public forms. */
 const PUBLIC_ROUTES =
-  /^\/api\/(login(\/mfa|\/passkey(\/options)?)?|register|registration-links\/[^/]+\/validate|contact|membership-request)$/;
+  /^\/api\/(login(\/mfa|\/passkey(\/options)?)?|register|password-reset\/(available|request|confirm)|registration-links\/[^/]+\/validate|contact|membership-request)$/;
 
 export const isPublicRoute = (url: string) => PUBLIC_ROUTES.test(url);

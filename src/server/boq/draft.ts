@@ -144,7 +144,10 @@ const amount = (f: Finding) =>
     : f.priceNeeded
       ? `<span class="why">${esc(f.priceNeeded)}</span>`
       : "–";
-const sourceBadge = (f: Finding) => (f.source === "model" ? ` <span class="badge">KI-Hinweis</span>` : "");
+// Findings an expert confirmed, changed or added (src/server/findings) carry expertConfirmed.
+const sourceBadge = (f: Finding & { expertConfirmed?: boolean }) =>
+  (f.source === "model" ? ` <span class="badge">KI-Hinweis</span>` : "") +
+  (f.expertConfirmed ? ` <span class="badge expert">Von Experten geprüft</span>` : "");
 const findingText = (f: Finding) =>
   `<span class="${f.severity}">${SEVERITY_LABEL[f.severity]}:</span> ${esc(f.title)}${sourceBadge(f)}${f.excerpt ? ` <q>${esc(f.excerpt)}</q>` : ""}<br><span class="why">${esc(f.why)}</span>${f.evidence ? `<br><span class="why">Beleg: ${esc(f.evidence)}</span>` : ""}`;
 
@@ -266,6 +269,7 @@ const STYLE = `<style>
   tr.sum td { font-weight: 700; border-top: 2px solid #d1d5db; }
   .risiko { color: #b91c1c; font-weight: 600; } .warnung { color: #b45309; font-weight: 600; } .hinweis { color: #1d4ed8; font-weight: 600; }
   .badge { display: inline-block; border: 1px solid #c4b5fd; background: #f5f3ff; color: #5b21b6; border-radius: 999px; padding: 0 .45rem; font-size: .75rem; font-weight: 600; }
+  .badge.expert { border-color: #86efac; background: #f0fdf4; color: #166534; }
   .box { background: #f9fafb; border: 1px solid #e5e7eb; border-radius: 8px; padding: 1rem 1.25rem; }
   .decision .label { margin: 0; color: #6b7280; font-size: .85em; } .decision .verdict { font-size: 1.4rem; margin: .1rem 0 .5rem; }
   .verdict-go .verdict { color: #15803d; } .verdict-auflagen .verdict { color: #b45309; } .verdict-nogo .verdict { color: #b91c1c; }
@@ -273,6 +277,8 @@ const STYLE = `<style>
   .kpi { border: 1px solid #e5e7eb; border-radius: 8px; padding: .75rem 1rem; display: flex; flex-direction: column; gap: .1rem; }
   .kpi strong { font-size: 1.35rem; font-variant-numeric: tabular-nums; } .kpi .label { font-size: .85rem; color: #374151; }
   ol.top li, ol.questions li { margin-bottom: .35rem; }
+  /* Phones (the result page at 390 px): the KPI boxes stack, tables get a smaller font. */
+  @media screen and (max-width: 640px) { body { margin: 1rem auto; padding: 0 .75rem; } .kpis { grid-template-columns: minmax(0, 1fr); } table { font-size: .8rem; } th, td { padding: .3rem .25rem; } }
   @page { size: A4; margin: 18mm 15mm 20mm; }
   @media print {
     body { margin: 0; max-width: none; padding: 0; font-size: 10pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }

@@ -11,6 +11,7 @@ import { conflict, notFound } from "../http/errors";
 import { sendJson } from "../http/send-json";
 import { loadManageableProject, loadVisibleProject } from "../projects/access";
 import { recordProjectWork } from "../projects/status";
+import { reviewedFindings } from "../findings/reviewed";
 import { analysisPromptRoutes } from "./analysis-prompt-routes";
 import { referencePriceRoutes } from "./reference-prices-routes";
 import { renderDraftEvaluation, renderSummaryPage } from "./draft";
@@ -47,6 +48,7 @@ export const boqRoutes =
       const a = row.analysis;
       const summary = (a.summary ?? null) as AnalysisSummary | null;
       const positions = a.status === "done" ? await analysisPositions(db, a.id) : [];
+      const reviewed = summary?.findings ? await reviewedFindings(db, project.id, summary.findings, user.role === "super_admin" ? "reviewer" : "customer") : null;
       return sendJson(req, reply, {
         status: a.status,
         ...(a.error ? { error: a.error } : {}),
@@ -55,6 +57,7 @@ export const boqRoutes =
         positions,
         ...(a.status === "pending" ? { queue: await readingQueuePosition(db, row.inputFileId) } : {}),
         ...(summary ?? {}),
+        ...(reviewed ?? {}),
         counts: summary?.counts ?? null,
         chargeablePositions: summary?.chargeablePositions ?? 0,
         prices: summary?.prices ?? null,
@@ -117,12 +120,15 @@ export const boqRoutes =
         .leftJoin(companies, eq(companies.id, projects.companyId))
         .where(eq(projects.id, project.id));
       const positions = await analysisPositions(db, row.analysis.id);
+      const stored = row.analysis.summary as AnalysisSummary;
+      // The draft is built from the reviewed findings: rejected ones left out, changes and own findings in.
+      const reviewed = await reviewedFindings(db, project.id, stored.findings ?? [], "customer");
       const html = renderDraftEvaluation({
         projectName: project.name,
         companyName: meta?.companyName ?? null,
         fileName: meta?.fileName ?? "",
         phase: row.analysis.phase,
-        summary: row.analysis.summary as AnalysisSummary,
+        summary: { ...stored, ...reviewed } as AnalysisSummary,
         shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
       });
       await recordProjectWork(db, req, project.id, "evaluation_draft");

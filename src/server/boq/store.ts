@@ -8,6 +8,7 @@ import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema"
 import type { BidderAnswer, SectionTotals, SubDescription } from "../tender/public";
 import type { BoqNode, TenderAnalysis } from "../tender";
 import { decide, priceFindings, type TenderAnalysis as Analysis } from "../tender/public";
+import { recordProjectWork } from "../projects/status";
 import { retryWhileUnavailable } from "../jobs/queue";
 import { addModelFindings, type ModelPassConfig } from "./model-pass";
 import { customReferencePrices } from "./reference-prices";
@@ -161,6 +162,16 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
       );
     }
   }), save.retryMs ?? 0);
+  await afterReading(db, file.projectId, status);
+}
+
+/**
+ * The project's lists show the pre-check's state: its updated_at moves (list caches compare it)
+ * and a finished pre-check puts a new project "In Review" (src/server/projects/status.ts).
+ */
+async function afterReading(db: Db, projectId: number, status: string) {
+  if (status === "done" && (await recordProjectWork(db, null, projectId, "precheck_ready"))) return;
+  await db.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
 }
 
 /** A reading given up after its last attempt: the LV tab says so instead of "wird gelesen" forever. */

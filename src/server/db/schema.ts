@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -635,3 +636,49 @@ export const contactMessages = pgTable(
   ],
 );
 
+
+/**
+ * The expert review of the pre-check (migration 0012): a decision per finding of a project, keyed
+ * by the finding's stable id (src/server/findings/finding-id.ts), or an expert's own finding
+ * (own = true, its text in title/why/severity/potential_eur).
+ */
+export const findingReviews = pgTable(
+  "finding_reviews",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    findingId: text("finding_id").notNull(),
+    ruleId: text("rule_id").notNull(),
+    own: boolean("own").notNull().default(false),
+    decision: text("decision", { enum: ["confirmed", "rejected", "changed"] }).notNull(),
+    reason: text("reason"),
+    remark: text("remark"),
+    oz: text("oz"),
+    title: text("title"),
+    why: text("why"),
+    severity: text("severity", { enum: ["risiko", "warnung", "hinweis"] }),
+    potentialEur: doublePrecision("potential_eur"),
+    reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("finding_reviews_project_finding_uq").on(t.projectId, t.findingId), index("finding_reviews_rule_idx").on(t.ruleId)],
+);
+
+/** "Passwort vergessen?" links (migration 0012): single use, 30 minutes, only the token's sha256 stored. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_resets_token_hash_uq").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],
+);

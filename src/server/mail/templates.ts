@@ -149,6 +149,45 @@ ${small(`Falls Sie damit nicht gerechnet haben, wenden Sie sich bitte umgehend a
   };
 }
 
+export interface PasswordLinkMailInput {
+  to: string;
+  user: Person;
+  /** The single-use link to /passwort-zuruecksetzen with the token. */
+  url: string;
+  expiresAt: Date;
+}
+
+/** "Passwort vergessen?": the single-use link the user asked for (30 minutes). */
+export function passwordLinkMail(r: PasswordLinkMailInput): Mail {
+  const user = personName(r.user);
+  const until = berlinDateTime(r.expiresAt);
+  const subject = "Neues Passwort für Ihr bauklar-Konto";
+  return {
+    kind: "password_link",
+    to: r.to,
+    subject,
+    text: [
+      `Guten Tag ${user},`,
+      ``,
+      `für Ihr ${BRAND}-Konto „${r.user.username}“ wurde ein neues Passwort angefordert. Über diesen Link legen Sie es fest:`,
+      r.url,
+      ``,
+      `Der Link gilt einmal und bis ${until}. Mit dem neuen Passwort werden alle bestehenden Anmeldungen beendet.`,
+      ``,
+      `Falls Sie kein neues Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.`,
+    ].join("\n"),
+    html: page(
+      subject,
+      html`<p style="margin:0 0 12px">Guten Tag ${user},</p>
+<p style="margin:0 0 12px">für Ihr ${BRAND}-Konto „${r.user.username}“ wurde ein neues Passwort angefordert.</p>
+${button(r.url, "Neues Passwort festlegen")}
+<p style="margin:0 0 12px">Oder öffnen Sie: <a href="${r.url}" style="color:#1d4ed8">${r.url}</a></p>
+<p style="margin:0 0 12px">Der Link gilt einmal und bis ${until}. Mit dem neuen Passwort werden alle bestehenden Anmeldungen beendet.</p>
+${small("Falls Sie kein neues Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.")}`,
+    ),
+  };
+}
+
 const KONTAKT_LABEL = { email: "E-Mail", telefon: "Telefon" } as const;
 
 /** Operator notification for a membership request (to NOTIFY_EMAIL, replies go to the company). */

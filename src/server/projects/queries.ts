@@ -7,7 +7,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { ProjectDto } from "../../common/types";
 import type { ProjectSort } from "../../common/schemas/project";
 import type { Db } from "../db/client";
-import { companies, projectFiles, projects, users } from "../db/schema";
+import { boqAnalyses, companies, projectFiles, projects, users } from "../db/schema";
 
 const inputFile = alias(projectFiles, "input_file");
 const outputFile = alias(projectFiles, "output_file");
@@ -39,6 +39,8 @@ const DTO_FIELDS: Record<keyof ProjectDto, SQL> = {
   outputFileExtension: sql`${outputFile.extension}`,
   outputFileSize: sql`${outputFile.size}`,
   outputUploadedAt: iso(sql`${outputFile.createdAt}`),
+  // One row per file (boq_analyses_file_uq), found by its index.
+  precheck: sql`(select ${boqAnalyses.status} from ${boqAnalyses} where ${boqAnalyses.fileId} = ${projects.inputFileId})`,
 };
 
 const projectObject = sql.join(

@@ -1,5 +1,7 @@
-// A project's status follows the work on it (requirements 1.4 leaves the rules open): a draft of
-// the evaluation puts an open project "In Review", the uploaded evaluation makes it
+// A project's status follows the work on it (requirements 1.4 leaves the rules open): the finished
+// automatic pre-check of its LV puts a new project "In Review" (the pre-check is there, the expert
+// review runs), and so do an expert's review decision and a draft of the evaluation; the uploaded
+// evaluation makes it
 // "Abgeschlossen" — the same moment the order view (requirements 2.4) turns 'Abgeschlossen'.
 // Every change is audited as project.status_change with the event that caused it; a status a
 // super admin set by hand is only moved forward, never back.
@@ -10,16 +12,19 @@ import { audit } from "../audit/log";
 import type { Db } from "../db/client";
 import { projects } from "../db/schema";
 
-export type ProjectWorkEvent = "evaluation_uploaded" | "evaluation_draft";
+export type ProjectWorkEvent = "evaluation_uploaded" | "evaluation_draft" | "precheck_ready" | "expert_review";
 
 const COMPLETED = "Abgeschlossen";
 const IN_REVIEW = "In Review";
+const NEW = "Neu";
 
 /** The status after `event`, or null when the project keeps its status. */
 export function statusAfter(current: string, event: ProjectWorkEvent, hasEvaluation: boolean): string | null {
   const known = findProjectStatus(current)?.value;
   if (known === COMPLETED) return null;
   if (event === "evaluation_uploaded") return COMPLETED;
+  // The reader only moves a new project; one a super admin set to "Aktiv" keeps that.
+  if (event === "precheck_ready") return known === NEW && !hasEvaluation ? IN_REVIEW : null;
   // A draft of an already delivered evaluation does not reopen the project.
   return hasEvaluation || known === IN_REVIEW ? null : IN_REVIEW;
 }

@@ -10,6 +10,7 @@ import type { RegistrationLinkDto, RegistrationLinkValidation } from "../../comm
 import type { AppDeps } from "../app";
 import { companies, registrationLinks, users } from "../db/schema";
 import { requireRole } from "../auth/guards";
+import { loadManageableLink } from "./pending-routes";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { audit } from "../audit/log";
 import { companyRateLimit, rateLimited } from "../http/rate-limit";
@@ -111,7 +112,9 @@ export const registrationLinkRoutes =
     );
 
     app.delete("/api/registration-links/:id", { schema: { params: idParam, response: { 200: messageSchema } } }, async (req) => {
-      requireRole(req, "super_admin");
+      // Company admins revoke their own company's invitations (issue 27); others' are a 404.
+      const actor = requireRole(req, "super_admin", "company_admin");
+      if (actor.role === "company_admin") await loadManageableLink(db, actor, req.params.id);
       const [deleted] = await db.delete(registrationLinks).where(eq(registrationLinks.id, req.params.id)).returning({ id: registrationLinks.id });
       if (!deleted) throw notFound("Registrierungslink nicht gefunden");
       await audit(db, req, "registration_link.delete", { type: "registration_link", id: deleted.id });

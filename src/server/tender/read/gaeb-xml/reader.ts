@@ -170,7 +170,10 @@ class GaebXmlReader {
   private preambleChars = 0;
   private constructionDates: { start: string; end: string } = { start: "", end: "" };
 
-  constructor(private readonly limits: ReadLimits) {}
+  /** Depth of an open <image> element: its content (base64) is skipped. */
+  private imageDepth: number | null = null;
+
+    constructor(private readonly limits: ReadLimits) {}
 
   onOpen(tag: SaxesTagPlain): void {
     const name = localName(tag.name);
@@ -187,6 +190,13 @@ class GaebXmlReader {
 
     const entryKind = ENTRY_ELEMENTS.get(name);
     if (entryKind && !this.entry) return this.openEntry(name, entryKind, tag.attributes, depth);
+    // An embedded picture (<image Type="image/jpeg">base64…</image>) in formatted text: the text
+    // says "[Grafik]", the base64 never reaches the long text (issue 27).
+    if (name.toLowerCase() === "image" && this.imageDepth === null) {
+      this.imageDepth = depth;
+      if (this.rich && !this.rich.complement) this.rich.lines.addInline("[Grafik]");
+      return;
+    }
 
     switch (name) {
       case "Award":
@@ -253,6 +263,7 @@ class GaebXmlReader {
   }
 
   onText(text: string): void {
+    if (this.imageDepth !== null) return;
     if (this.inLeaf) this.leafText += text;
     const rich = this.rich;
     if (!rich) return;
@@ -267,6 +278,11 @@ class GaebXmlReader {
   onClose(): void {
     const depth = this.stack.length;
     const name = this.stack[depth - 1];
+    if (this.imageDepth !== null && depth >= this.imageDepth) {
+      if (depth === this.imageDepth) this.imageDepth = null;
+      this.stack.pop();
+      return;
+    }
     const category = this.categories.at(-1);
 
     if (this.rich) this.closeInRich(name, depth);
