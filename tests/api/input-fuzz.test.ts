@@ -12,7 +12,7 @@ let admin: TestUser;
 let companyId: number;
 
 /** Routes that take no input at all (nothing to fuzz in the body). */
-const NO_INPUT = new Set(["POST /api/logout", "GET /api/stop-impersonation", "POST /api/analysis-prompts/:id/activate", "POST /api/analysis-prompts/default/activate"]);
+const NO_INPUT = new Set(["POST /api/logout", "GET /api/stop-impersonation", "POST /api/analysis-prompts/:id/activate", "POST /api/analysis-prompts/default/activate", "POST /api/registration-links/:id/resend"]);
 
 const BAD_PARAMS = ["..%2F..%2Fetc%2Fpasswd", "1%00", "-1", "0", "99999999999999999999", "1.5", "%27%20or%201%3D1--", "%E2%80%AE", "abc"];
 const HUGE = "x".repeat(300_000);
