@@ -109,7 +109,15 @@ const ROWS: Row[] = [
   { method: "GET", route: "/api/registration-links/:token/validate", url: () => "/api/registration-links/unbekannt/validate", expect: X(404, 404, 404, 404, 404, 404) },
   { method: "POST", route: "/api/registration-links", url: () => "/api/registration-links", body: () => ({ email: `inv${++counter}@x.de`, role: "user", companyId: f.companyA }), expect: X(401, 403, "ok", 403, 403, "ok") },
   { method: "GET", route: "/api/registration-links", url: () => "/api/registration-links", expect: SUPER_ONLY },
-  { method: "DELETE", route: "/api/registration-links/:id", url: async () => `/api/registration-links/${await fresh.link()}`, expect: SUPER_ONLY },
+  // Company admins withdraw their own company's invitations (issue 27); another company's is a 404.
+  { method: "DELETE", route: "/api/registration-links/:id", url: async () => `/api/registration-links/${await fresh.link()}`, expect: X(401, 403, "ok", 403, 404, "ok") },
+  { method: "GET", route: "/api/registration-links/pending", url: () => "/api/registration-links/pending", expect: X(401, 403, "ok", 403, "ok", "ok") },
+  { method: "POST", route: "/api/registration-links/:id/resend", url: async () => `/api/registration-links/${await fresh.link()}/resend`, body: () => ({}), expect: X(401, 403, "ok", 403, 404, "ok") },
+  { method: "GET", route: "/api/password-reset/available", url: () => "/api/password-reset/available", expect: X("ok", "ok", "ok", "ok", "ok", "ok") },
+  { method: "POST", route: "/api/password-reset/request", url: () => "/api/password-reset/request", body: () => ({ identifier: "niemand" }), expect: X(409, 409, 409, 409, 409, 409) },
+  { method: "POST", route: "/api/password-reset/confirm", url: () => "/api/password-reset/confirm", body: () => ({ token: "x".repeat(40), password: "Kran!Ausleger7", confirmPassword: "Kran!Ausleger7" }), expect: X(400, 400, 400, 400, 400, 400) },
+  { method: "GET", route: "/api/setup-status", url: () => "/api/setup-status", expect: SUPER_ONLY },
+  { method: "GET", route: "/api/findings/rule-stats", url: () => "/api/findings/rule-stats", expect: SUPER_ONLY },
 
   { method: "GET", route: "/api/companies", url: () => "/api/companies", expect: SUPER_ONLY },
   { method: "POST", route: "/api/companies", url: () => "/api/companies", body: () => ({ name: "Neu GmbH", address: "Weg 1", contactEmail: "neu@x.de" }), expect: SUPER_ONLY },
@@ -183,6 +191,8 @@ const ROWS: Row[] = [
     // Project managers only; the LV of the fixture is GAEB, so even they get "only for sheets".
     expect: X(401, 403, 409, 404, 404, 409),
   },
+  { method: "PATCH", route: "/api/projects/:id/findings/:findingId", url: () => `/api/projects/${f.projectA}/findings/unbekannt`, body: () => ({ decision: "confirmed" }), expect: X(401, 403, 403, 404, 404, 409) },
+  { method: "POST", route: "/api/projects/:id/findings", url: () => `/api/projects/${f.projectA}/findings`, body: () => ({ title: "Eigener Befund", why: "Weil", severity: "hinweis" }), expect: X(401, 403, 403, 404, 404, 409) },
   { method: "POST", route: "/api/projects/:id/evaluation-draft", url: () => `/api/projects/${f.projectA}/evaluation-draft`, expect: X(401, 403, 403, 403, 403, 409) },
 
   // Second factor, passkeys and sessions (issue 14): everything concerns the own account.
