@@ -278,7 +278,7 @@ const STYLE = `<style>
   .kpi strong { font-size: 1.35rem; font-variant-numeric: tabular-nums; } .kpi .label { font-size: .85rem; color: #374151; }
   ol.top li, ol.questions li { margin-bottom: .35rem; }
   /* Phones (the result page at 390 px): the KPI boxes stack, tables get a smaller font. */
-  @media screen and (max-width: 640px) { body { margin: 1rem auto; padding: 0 .75rem; } .kpis { grid-template-columns: minmax(0, 1fr); } table { font-size: .8rem; } th, td { padding: .3rem .25rem; } }
+  @media screen and (max-width: 640px) { body { margin: 1rem auto; padding: 0 .75rem; } .kpis { grid-template-columns: minmax(0, 1fr); } .kpi, td, th, p, li { overflow-wrap: anywhere; } table { font-size: .8rem; display: block; max-width: 100%; overflow-x: auto; } th, td { padding: .3rem .25rem; } }
   @page { size: A4; margin: 18mm 15mm 20mm; }
   @media print {
     body { margin: 0; max-width: none; padding: 0; font-size: 10pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
