@@ -27,7 +27,7 @@ import { contentDisposition } from "../projects/files";
 import { decide } from "../tender/public";
 import { ownerQuestions, questionFor } from "./draft";
 import { buildGaebXml, type GaebExportNode } from "./gaeb-export";
-import { currentAnalysis, positionExtras, type AnalysisSummary, type StoredDetails } from "./store";
+import { currentAnalysis, positionExtras, storedPositionRows, type AnalysisSummary, type StoredDetails } from "./store";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const QTY_FORMAT = "#,##0.000";
@@ -332,24 +332,8 @@ async function exportPositions(db: Db, analysisId: number): Promise<ExportPositi
 
 /** The stored positions with what the GAEB export needs of their details. */
 async function gaebPositions(db: Db, analysisId: number): Promise<GaebExportNode[]> {
-  const rows = await db
-    .select({
-      kind: boqPositions.kind,
-      level: boqPositions.level,
-      oz: boqPositions.oz,
-      parentOz: boqPositions.parentOz,
-      shortText: boqPositions.shortText,
-      longText: boqPositions.longText,
-      qty: boqPositions.qty,
-      unit: boqPositions.unit,
-      unitPrice: boqPositions.unitPrice,
-      total: boqPositions.total,
-      details: boqPositions.details,
-    })
-    .from(boqPositions)
-    .where(eq(boqPositions.analysisId, analysisId))
-    .orderBy(asc(boqPositions.seq));
-  return rows.map(({ details, ...row }) => ({
+  const rows = await storedPositionRows(db, analysisId);
+  return rows.map(({ details, seq: _seq, kinds: _kinds, ...row }) => ({
     ...row,
     flags: (details as StoredDetails | null)?.flags ?? null,
     ...positionExtras(details),

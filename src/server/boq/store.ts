@@ -210,8 +210,10 @@ export async function currentAnalysis(db: Db, projectId: number) {
   return row;
 }
 
-export async function analysisPositions(db: Db, analysisId: number) {
-  const rows = await db
+/** The stored positions of one reading in LV order, with their raw `details` (one query for the
+ *  LV tab and the exports). */
+export function storedPositionRows(db: Db, analysisId: number) {
+  return db
     .select({
       seq: boqPositions.seq,
       kind: boqPositions.kind,
@@ -230,5 +232,9 @@ export async function analysisPositions(db: Db, analysisId: number) {
     .from(boqPositions)
     .where(eq(boqPositions.analysisId, analysisId))
     .orderBy(asc(boqPositions.seq));
+}
+
+export async function analysisPositions(db: Db, analysisId: number) {
+  const rows = await storedPositionRows(db, analysisId);
   return rows.map(({ details, ...row }) => ({ ...row, ...positionExtras(details) }));
 }
