@@ -1,5 +1,5 @@
 // JSON shapes of the API, shared by server and client: each derived from its response schema in
-// src/common/schemas/responses.ts, so a shape is written once.
+// src/common/schemas/responses.ts (and boq-view.ts), so a shape is written once.
 import type { z } from "zod";
 import type {
   apiErrorSchema,
@@ -16,6 +16,8 @@ import type {
   inquiryDtoSchema,
   knowledgeArticleListItemSchema,
   knowledgeArticleSchema,
+  knowledgeOriginDetailSchema,
+  knowledgeOriginSchema,
   ledgerRowDtoSchema,
   mfaChallengeSchema,
   mfaStatusSchema,
@@ -29,6 +31,7 @@ import type {
   totpEnrolmentSchema,
   userListItemSchema,
 } from "./schemas/responses";
+import type { boqDecisionSchema, boqFindingSchema, boqMoneySchema, boqPositionSchema, boqPotentialSchema, boqViewSchema } from "./schemas/boq-view";
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
@@ -55,5 +58,14 @@ export type ChatbotConversationDetailDto = z.infer<typeof conversationDetailSche
 export type ChatbotPromptDto = z.infer<typeof chatbotPromptSchema>;
 export type KnowledgeArticleListItemDto = z.infer<typeof knowledgeArticleListItemSchema>;
 export type KnowledgeArticleDto = z.infer<typeof knowledgeArticleSchema>;
+export type KnowledgeOrigin = z.infer<typeof knowledgeOriginSchema>;
+export type KnowledgeOriginDetail = z.infer<typeof knowledgeOriginDetailSchema>;
 export type ChatbotLedgerRowDto = z.infer<typeof ledgerRowDtoSchema>;
 export type InquiryDto = z.infer<typeof inquiryDtoSchema>;
+/** GET /api/projects/:id/boq, the LV view. */
+export type BoqView = z.infer<typeof boqViewSchema>;
+export type BoqPosition = z.infer<typeof boqPositionSchema>;
+export type BoqFinding = z.infer<typeof boqFindingSchema>;
+export type BoqMoney = z.infer<typeof boqMoneySchema>;
+export type BoqDecision = z.infer<typeof boqDecisionSchema>;
+export type BoqPotential = z.infer<typeof boqPotentialSchema>;

@@ -6,12 +6,13 @@ import { countLabel, countNoun } from "../../common/plural";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { BarChart } from "./BarChart";
 import { findingsByTitle, potentialByBasis, sectionStats } from "./summary";
-import { KIND_LABELS, SEVERITY_STYLES, type BoqResponse } from "./types";
+import { KIND_LABELS, SEVERITY_STYLES } from "./labels";
+import type { BoqView } from "../../common/types";
 
 const range = (r: { low: number; high: number }) => `${formatEuro(r.low)} – ${formatEuro(r.high)}`;
 
 /** The decision a Geschäftsführer acts on: Go / Go mit Auflagen / No-Go, its reasons, the surcharge. */
-export function BoqDecisionCard({ data, projectId }: { data: BoqResponse; projectId: number }) {
+export function BoqDecisionCard({ data, projectId }: { data: BoqView; projectId: number }) {
   const d = data.decision;
   if (!d) return null;
   const tone = d.verdict === "Go" ? "text-green-700" : d.verdict === "No-Go" ? "text-red-700" : "text-amber-700";
@@ -48,7 +49,7 @@ export function BoqDecisionCard({ data, projectId }: { data: BoqResponse; projec
   );
 }
 
-export function BoqStats({ data }: { data: BoqResponse }) {
+export function BoqStats({ data }: { data: BoqView }) {
   const counts = data.findingCounts;
   const sev = counts?.bySeverity ?? {};
   const potential = data.potential ?? null;
@@ -97,7 +98,7 @@ export function BoqStats({ data }: { data: BoqResponse }) {
   );
 }
 
-export function BoqOverview({ data }: { data: BoqResponse }) {
+export function BoqOverview({ data }: { data: BoqView }) {
   const counts = data.counts ?? {};
   // Derived once per response (the LV may have 5 000 positions).
   const sections = useMemo(() => sectionStats(data.positions), [data]);

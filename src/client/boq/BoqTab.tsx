@@ -17,14 +17,14 @@ import { PositionDetails } from "./PositionDetails";
 import { ReadingNotes } from "./ReadingNotes";
 import { ReviewPanel } from "../findings/ReviewPanel";
 import { findingsByOz as groupByOz, lvFindings } from "./summary";
-import type { BoqResponse } from "./types";
+import type { BoqView } from "../../common/types";
 
 /** The client's default freshness (requirements 1.7), except for a "pending" answer. */
 const FRESH_MS = 5 * 60_000;
 
 /** The LV of a project; the project page prefetches it when the pointer or focus reaches the tab. */
 export const boqQuery = (projectId: number) =>
-  queryOptions<BoqResponse>({ queryKey: [`/api/projects/${projectId}/boq`], staleTime: (q) => boqStaleTime(q.state.data, FRESH_MS) });
+  queryOptions<BoqView>({ queryKey: [`/api/projects/${projectId}/boq`], staleTime: (q) => boqStaleTime(q.state.data, FRESH_MS) });
 
 export function BoqTab({
   projectId,
@@ -121,7 +121,7 @@ export function BoqTab({
 }
 
 /** The tree and, beside it, the selected position. */
-function BoqPositions({ data }: { data: BoqResponse }) {
+function BoqPositions({ data }: { data: BoqView }) {
   const [selected, setSelected] = useState<number | null>(null);
   // Derived once per response, not per keystroke in the search (the LV may have 5 000 positions).
   const findingsByOz = useMemo(() => groupByOz(data.findings ?? []), [data]);

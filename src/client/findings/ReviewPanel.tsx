@@ -15,7 +15,8 @@ import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
 import { cn } from "../lib/utils";
 import { DraftEvaluationDialog } from "../boq/DraftEvaluationDialog";
-import { SEVERITY_STYLES, type BoqFinding, type BoqResponse } from "../boq/types";
+import { SEVERITY_STYLES } from "../boq/labels";
+import type { BoqFinding, BoqView } from "../../common/types";
 import { FindingReviewDialog, type ReviewMode } from "./FindingReviewDialog";
 
 type Filter = "open" | "done" | "all";
@@ -27,7 +28,7 @@ const DECISION_STYLES = {
   rejected: "border-slate-300 bg-slate-100 text-slate-700",
 } as const;
 
-export function ReviewPanel({ projectId, projectName, data }: { projectId: number; projectName: string; data: BoqResponse }) {
+export function ReviewPanel({ projectId, projectName, data }: { projectId: number; projectName: string; data: BoqView }) {
   const qc = useQueryClient();
   const findings = useMemo(() => data.findings ?? [], [data]);
   const [filter, setFilter] = useState<Filter>("open");

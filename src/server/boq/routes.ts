@@ -1,11 +1,11 @@
 // GET /api/projects/:id/boq (same access as the project), its Excel export (export.ts) and, for
 // super admins, the draft evaluation rendered from the pre-check.
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { columnMappingSchema } from "../../common/schemas/boq";
+import { boqMappingSavedSchema, boqViewSchema, evaluationDraftSchema } from "../../common/schemas/boq-view";
 import { idParam } from "../../common/schemas/common";
+import type { BoqView } from "../../common/types";
 import type { AppDeps } from "../app";
-import { companies, projectFiles, projects } from "../db/schema";
 import { requireRole, requireUser } from "../auth/guards";
 import { conflict, notFound } from "../http/errors";
 import { sendJson } from "../http/send-json";
@@ -16,7 +16,7 @@ import { analysisPromptRoutes } from "./analysis-prompt-routes";
 import { referencePriceRoutes } from "./reference-prices-routes";
 import { renderDraftEvaluation, renderSummaryPage } from "./draft";
 import { boqExportRoutes } from "./export";
-import { analysisPositions, currentAnalysis, saveMapping, type AnalysisSummary } from "./store";
+import { analysisPositions, currentAnalysis, draftEvaluationNames, inputFileName, saveMapping, type AnalysisSummary } from "./store";
 import { readingQueuePosition } from "./queue-position";
 import { readingAdminRoutes } from "./reading-admin-routes";
 import { queueBoqAnalysis, wakeBoqWorkers } from "./worker";
@@ -34,7 +34,7 @@ export const boqRoutes =
     await app.register(referencePriceRoutes(deps));
     await app.register(readingAdminRoutes(deps));
 
-    app.get("/api/projects/:id/boq", { schema: { params: idParam } }, async (req, reply) => {
+    app.get("/api/projects/:id/boq", { schema: { params: idParam, response: { 200: boqViewSchema } } }, async (req, reply) => {
       const user = requireUser(req);
       const project = await loadVisibleProject(db, user, req.params.id);
       const row = await currentAnalysis(db, project.id);
@@ -43,31 +43,36 @@ export const boqRoutes =
         // A file stored before the reader existed (or the seeded demo file): read it now.
         await queueBoqAnalysis(db, { projectId: project.id, fileId: row.inputFileId });
         wakeBoqWorkers();
-        return { status: "pending", positions: [], queue: await readingQueuePosition(db, row.inputFileId) };
+        const pending: BoqView = { status: "pending", phase: null, positions: [], counts: null, chargeablePositions: 0, prices: null, queue: await readingQueuePosition(db, row.inputFileId) };
+        return pending;
       }
       const a = row.analysis;
       const summary = (a.summary ?? null) as AnalysisSummary | null;
       const positions = a.status === "done" ? await analysisPositions(db, a.id) : [];
-      const reviewed = summary?.findings ? await reviewedFindings(db, project.id, summary.findings, user.role === "super_admin" ? "reviewer" : "customer") : null;
-      return sendJson(req, reply, {
+      // The stored findings go out only with the review laid over them (ids, decisions, counts).
+      const { findings: storedFindings, ...read }: Partial<AnalysisSummary> = summary ?? {};
+      const reviewed = storedFindings ? await reviewedFindings(db, project.id, storedFindings, user.role === "super_admin" ? "reviewer" : "customer") : null;
+      const view: BoqView = {
         status: a.status,
         ...(a.error ? { error: a.error } : {}),
         format: a.format,
         phase: a.phase === null ? null : Number(a.phase),
         positions,
         ...(a.status === "pending" ? { queue: await readingQueuePosition(db, row.inputFileId) } : {}),
-        ...(summary ?? {}),
+        ...read,
         ...(reviewed ?? {}),
-        counts: summary?.counts ?? null,
+        // PositionCounts as the plain record of figures the view declares.
+        counts: summary?.counts ? Object.fromEntries(Object.entries(summary.counts)) : null,
         chargeablePositions: summary?.chargeablePositions ?? 0,
         prices: summary?.prices ?? null,
         // The money at stake (tender/money/money.ts); null without prices and for analyses stored before it.
         potential: summary?.potential ?? null,
-      });
+      };
+      return sendJson(req, reply, view);
     });
 
     // The user's column choice for an Excel/CSV LV: stored with the file, which is read again.
-    app.put("/api/projects/:id/boq/mapping", { schema: { params: idParam, body: columnMappingSchema } }, async (req) => {
+    app.put("/api/projects/:id/boq/mapping", { schema: { params: idParam, body: columnMappingSchema, response: { 200: boqMappingSavedSchema } } }, async (req) => {
       const user = requireUser(req);
       const project = await loadManageableProject(db, user, req.params.id);
       const row = await currentAnalysis(db, project.id);
@@ -90,11 +95,10 @@ export const boqRoutes =
       if (!row?.inputFileId) throw notFound(NO_LV);
       if (!row.analysis || row.analysis.status !== "done" || !row.analysis.summary)
         throw conflict("Das Leistungsverzeichnis wurde noch nicht automatisch gelesen.");
-      const [file] = await db.select({ fileName: projectFiles.fileName }).from(projectFiles).where(eq(projectFiles.id, row.inputFileId));
       const positions = await analysisPositions(db, row.analysis.id);
       const html = renderSummaryPage({
         projectName: project.name,
-        fileName: file?.fileName ?? "",
+        fileName: await inputFileName(db, row.inputFileId),
         summary: row.analysis.summary as AnalysisSummary,
         shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
       });
@@ -105,7 +109,7 @@ export const boqRoutes =
         .send(html);
     });
 
-    app.post("/api/projects/:id/evaluation-draft", { schema: { params: idParam } }, async (req) => {
+    app.post("/api/projects/:id/evaluation-draft", { schema: { params: idParam, response: { 200: evaluationDraftSchema } } }, async (req) => {
       const user = requireRole(req, "super_admin");
       const project = await loadVisibleProject(db, user, req.params.id);
       const row = await currentAnalysis(db, project.id);
@@ -113,20 +117,15 @@ export const boqRoutes =
       if (!row.analysis || row.analysis.status !== "done" || !row.analysis.summary) {
         throw conflict("Das Leistungsverzeichnis wurde noch nicht automatisch gelesen.");
       }
-      const [meta] = await db
-        .select({ fileName: projectFiles.fileName, companyName: companies.name })
-        .from(projects)
-        .innerJoin(projectFiles, eq(projectFiles.id, row.inputFileId))
-        .leftJoin(companies, eq(companies.id, projects.companyId))
-        .where(eq(projects.id, project.id));
+      const meta = await draftEvaluationNames(db, project.id, row.inputFileId);
       const positions = await analysisPositions(db, row.analysis.id);
       const stored = row.analysis.summary as AnalysisSummary;
       // The draft is built from the reviewed findings: rejected ones left out, changes and own findings in.
       const reviewed = await reviewedFindings(db, project.id, stored.findings ?? [], "customer");
       const html = renderDraftEvaluation({
         projectName: project.name,
-        companyName: meta?.companyName ?? null,
-        fileName: meta?.fileName ?? "",
+        companyName: meta.companyName,
+        fileName: meta.fileName,
         phase: row.analysis.phase,
         summary: { ...stored, ...reviewed } as AnalysisSummary,
         shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
