@@ -22,6 +22,7 @@ import type {
   mfaChallengeSchema,
   mfaStatusSchema,
   passkeySchema,
+  pendingInvitationSchema,
   projectDtoSchema,
   projectFileInfoSchema,
   projectFileVersionSchema,
@@ -43,6 +44,7 @@ export type SessionDto = z.infer<typeof sessionSchema>;
 export type ApiError = z.infer<typeof apiErrorSchema>;
 export type CompanyDto = z.infer<typeof companyDtoSchema>;
 export type RegistrationLinkDto = z.infer<typeof registrationLinkDtoSchema>;
+export type PendingInvitationDto = z.infer<typeof pendingInvitationSchema>;
 export type RegistrationLinkValidation = z.infer<typeof registrationLinkValidationSchema>;
 export type UserDto = z.infer<typeof userListItemSchema>;
 export type ProjectFileInfo = z.infer<typeof projectFileInfoSchema>;

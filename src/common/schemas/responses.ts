@@ -189,6 +189,16 @@ export const projectFileVersionSchema = z.object({
 export const companyDeletedSchema = messageSchema.extend({ deletedUsers: z.number().int(), movedProjects: z.number().int() });
 export const companyLogoSchema = z.object({ logo: z.string() });
 
+/** GET /api/registration-links/pending: the open invitations (never the token). */
+export const pendingInvitationSchema = registrationLinkDtoSchema.pick({ id: true, email: true, role: true, companyId: true, companyName: true, createdAt: true, expiresAt: true });
+
+/** POST /api/registration-links/:id/resend */
+export const invitationResentSchema = z.object({
+  url: z.string(),
+  /** true: sent by mail; false: sending failed; null: no mail configured. */
+  mailed: z.boolean().nullable(),
+});
+
 export const registrationLinkCreatedSchema = z.object({
   registrationLink: registrationLinkDtoSchema.pick({ id: true, token: true, email: true, role: true, companyId: true, expiresAt: true }),
   url: z.string(),

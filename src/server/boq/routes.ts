@@ -6,6 +6,7 @@ import { boqMappingSavedSchema, boqViewSchema, evaluationDraftSchema } from "../
 import { idParam } from "../../common/schemas/common";
 import type { BoqView } from "../../common/types";
 import type { AppDeps } from "../app";
+import { fileResponse } from "../api-docs/multipart";
 import { requireRole, requireUser } from "../auth/guards";
 import { conflict, notFound } from "../http/errors";
 import { sendJson } from "../http/send-json";
@@ -88,7 +89,7 @@ export const boqRoutes =
     });
 
     // The summary as a printable page (print to PDF in the browser), for everyone who sees the project.
-    app.get("/api/projects/:id/boq/summary", { schema: { params: idParam, summary: "Zusammenfassung des LV zum Drucken (HTML)" } }, async (req, reply) => {
+    app.get("/api/projects/:id/boq/summary", { schema: { params: idParam, summary: "Zusammenfassung des LV zum Drucken (HTML)", ...fileResponse("text/html") } }, async (req, reply) => {
       const user = requireUser(req);
       const project = await loadVisibleProject(db, user, req.params.id);
       const row = await currentAnalysis(db, project.id);

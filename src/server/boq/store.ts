@@ -216,6 +216,12 @@ export async function inputFileName(db: Db, fileId: number): Promise<string> {
   return file?.fileName ?? "";
 }
 
+/** The bidder an X84 names: the project's company. */
+export async function bidderCompany(db: Db, companyId: number): Promise<{ name: string; address: string | null } | null> {
+  const [company] = await db.select({ name: companies.name, address: companies.address }).from(companies).where(eq(companies.id, companyId));
+  return company ?? null;
+}
+
 /** The names the draft evaluation's heading shows: the LV file and the project's company. */
 export async function draftEvaluationNames(db: Db, projectId: number, fileId: number): Promise<{ fileName: string; companyName: string | null }> {
   const [meta] = await db
