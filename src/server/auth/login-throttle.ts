@@ -11,7 +11,7 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { loginThrottle } from "../db/schema";
 import { audit } from "../audit/log";
-import { HttpError } from "../http/errors";
+import { tooManyRequests } from "../http/errors";
 
 export const FREE_FAILURES = 5;
 const FIRST_LOCK_MS = 30_000;
@@ -99,9 +99,9 @@ export async function verifyOwnPassword(
   verify: (hash: string, password: string) => Promise<boolean>,
 ): Promise<boolean> {
   const locked = await accountLockedUntil(db, user.username);
-  if (locked) throw new HttpError(429, accountLockedMessage(locked));
+  if (locked) throw tooManyRequests(accountLockedMessage(locked));
   if (await verify(user.passwordHash, password)) return true;
   const until = await recordWrongPassword(db, req, user.username, user.id);
-  if (until) throw new HttpError(429, accountLockedMessage(until));
+  if (until) throw tooManyRequests(accountLockedMessage(until));
   return false;
 }
