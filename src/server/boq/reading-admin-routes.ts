@@ -90,10 +90,9 @@ export const readingAdminRoutes =
       );
       if (!job) throw notFound("Diese Einlesung gibt es nicht.");
       const requeued = await db.transaction(async (tx) => {
-        const t = tx as unknown as typeof db;
-        if (!(await requeueJob(t, jobId))) return false;
+        if (!(await requeueJob(tx, jobId))) return false;
         // The LV tab shows "wird gelesen" again instead of the earlier failure.
-        if (job.file_id !== null) await t.execute(sql`update boq_analyses set status = 'pending', error = null, updated_at = now() where file_id = ${job.file_id}`);
+        if (job.file_id !== null) await tx.execute(sql`update boq_analyses set status = 'pending', error = null, updated_at = now() where file_id = ${job.file_id}`);
         return true;
       });
       if (!requeued) throw conflict("Diese Einlesung läuft gerade oder wartet bereits und kann nicht erneut gestartet werden.");

@@ -75,8 +75,8 @@ export const boqRoutes =
       if (!row.analysis || !SHEET_FORMATS.has(row.analysis.format ?? "")) throw conflict(NOT_A_SHEET);
       const fileId = row.inputFileId;
       await db.transaction(async (tx) => {
-        await saveMapping(tx as unknown as typeof db, fileId, req.body);
-        await queueBoqAnalysis(tx as unknown as typeof db, { projectId: project.id, fileId });
+        await saveMapping(tx, fileId, req.body);
+        await queueBoqAnalysis(tx, { projectId: project.id, fileId });
       });
       wakeBoqWorkers();
       return { message: "Die Spaltenzuordnung wurde gespeichert. Die Datei wird neu gelesen.", status: "pending" as const };
