@@ -90,8 +90,12 @@ describe("route schemas", () => {
       const success = Object.entries(op.responses ?? {}).filter(([status]) => /^[23]\d\d$/.test(status));
       expect(success.length, key(r)).toBeGreaterThan(0);
     }
-    const me = doc.paths["/api/user"].get.responses?.["200"] as { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
-    expect(Object.keys(me.content["application/json"].schema.properties)).toEqual(expect.arrayContaining(["id", "role", "mfaSetupRequired"]));
+    const me = doc.paths["/api/user"].get.responses?.["200"] as {
+      content: Record<string, { schema: { properties: Record<string, unknown> } }>;
+    };
+    expect(Object.keys(me.content["application/json"].schema.properties)).toEqual(
+      expect.arrayContaining(["id", "role", "mfaSetupRequired"]),
+    );
   });
 
   it("a declared answer leaves out what the schema does not name (GET /api/user, PATCH /api/users/:id)", async () => {

@@ -100,7 +100,15 @@ function EnrolDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: 
           </DialogDescription>
         </DialogHeader>
         {step.kind === "password" ? (
-          <SecretForm key="password" id="enrol-password" secret="password" confirmLabel="Weiter" pendingLabel="Bitte warten..." onConfirm={start} {...stepForm} />
+          <SecretForm
+            key="password"
+            id="enrol-password"
+            secret="password"
+            confirmLabel="Weiter"
+            pendingLabel="Bitte warten..."
+            onConfirm={start}
+            {...stepForm}
+          />
         ) : null}
         {step.kind === "scan" ? (
           <SecretForm

@@ -19,8 +19,8 @@ export function ResetMfaDialog({ user, open, onOpenChange }: { user: UserDto; op
       title="Zwei-Faktor-Anmeldung zurücksetzen"
       description={
         <>
-          Authenticator-App, Wiederherstellungscodes und Passkeys von {displayName(user)} (@{user.username}) werden entfernt, alle
-          Sitzungen beendet. Prüfen Sie vorher, dass die Anfrage wirklich von dieser Person kommt.
+          Authenticator-App, Wiederherstellungscodes und Passkeys von {displayName(user)} (@{user.username}) werden entfernt, alle Sitzungen
+          beendet. Prüfen Sie vorher, dass die Anfrage wirklich von dieser Person kommt.
         </>
       }
       confirmLabel="Zurücksetzen"

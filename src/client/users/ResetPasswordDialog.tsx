@@ -31,8 +31,7 @@ export function ResetPasswordDialog({ user, open, onOpenChange }: { user: UserDt
   const error = form.formState.errors.newPassword?.message;
 
   const reset = useMutation({
-    mutationFn: (body: ResetPasswordInput) =>
-      apiRequest<AdminPasswordReset>("POST", `/api/users/${user.id}/reset-password`, body),
+    mutationFn: (body: ResetPasswordInput) => apiRequest<AdminPasswordReset>("POST", `/api/users/${user.id}/reset-password`, body),
     onSuccess: (res) => {
       toast({
         title: "Passwort zurückgesetzt",

@@ -71,21 +71,25 @@ export const accountSecurityRoutes =
       return u;
     };
 
-    app.get("/api/user/mfa", { schema: { summary: "Stand des zweiten Faktors", response: { 200: mfaStatusSchema } }, config: ENROLMENT }, async (req, reply): Promise<MfaStatus> => {
-      reply.header("Cache-Control", "no-store");
-      const user = requireUser(req);
-      const mfa = req.auth!.mfa;
-      const byRole = config.mfaRequiredRoles.includes(user.role);
-      return {
-        totpEnabled: user.totpEnabledAt !== null,
-        totpEnabledAt: user.totpEnabledAt?.toISOString() ?? null,
-        recoveryCodesLeft: user.totpEnabledAt ? await recoveryCodesLeft(db, user.id) : 0,
-        passkeyCount: mfa.passkeys,
-        required: mfa.required,
-        requiredBy: mfa.required ? (byRole ? "role" : "company") : null,
-        setupRequired: mfa.setupRequired,
-      };
-    });
+    app.get(
+      "/api/user/mfa",
+      { schema: { summary: "Stand des zweiten Faktors", response: { 200: mfaStatusSchema } }, config: ENROLMENT },
+      async (req, reply): Promise<MfaStatus> => {
+        reply.header("Cache-Control", "no-store");
+        const user = requireUser(req);
+        const mfa = req.auth!.mfa;
+        const byRole = config.mfaRequiredRoles.includes(user.role);
+        return {
+          totpEnabled: user.totpEnabledAt !== null,
+          totpEnabledAt: user.totpEnabledAt?.toISOString() ?? null,
+          recoveryCodesLeft: user.totpEnabledAt ? await recoveryCodesLeft(db, user.id) : 0,
+          passkeyCount: mfa.passkeys,
+          required: mfa.required,
+          requiredBy: mfa.required ? (byRole ? "role" : "company") : null,
+          setupRequired: mfa.setupRequired,
+        };
+      },
+    );
 
     // Step 1 of the TOTP enrolment: a new secret, stored but not active until confirmed.
     app.post(
@@ -103,58 +107,75 @@ export const accountSecurityRoutes =
     );
 
     // Step 2: a correct code activates it; the 10 recovery codes are shown this once.
-    app.post("/api/user/mfa/totp/confirm", { schema: { body: codeBodySchema, response: { 200: recoveryCodesSchema } }, config: { ...guarded, ...ENROLMENT } }, async (req) => {
-      const user = selfUser(req);
-      const current = await freshUser(user.id);
-      if (current.totpEnabledAt) throw conflict(MFA_TEXTS.alreadyEnabled);
-      if (!current.totpSecret) throw badRequest(MFA_TEXTS.noEnrolment);
-      const step = matchTotpStep(openSecret(current.totpSecret, user.id, config.mfaSecretKey), req.body.code.replace(/\s+/g, ""));
-      if (step === null) throw badRequest(MFA_TEXTS.codeInvalid, { code: MFA_TEXTS.codeInvalid });
-      const recoveryCodes = await db.transaction(async (tx) => {
-        if (!(await activateTotp(tx, user.id, current.totpSecret!, step))) throw conflict(MFA_TEXTS.noEnrolment);
-        return replaceRecoveryCodes(tx, user.id);
-      });
-      await audit(db, req, "user.mfa_enable", { type: "user", id: user.id }, { method: "totp" });
-      return { recoveryCodes };
-    });
+    app.post(
+      "/api/user/mfa/totp/confirm",
+      { schema: { body: codeBodySchema, response: { 200: recoveryCodesSchema } }, config: { ...guarded, ...ENROLMENT } },
+      async (req) => {
+        const user = selfUser(req);
+        const current = await freshUser(user.id);
+        if (current.totpEnabledAt) throw conflict(MFA_TEXTS.alreadyEnabled);
+        if (!current.totpSecret) throw badRequest(MFA_TEXTS.noEnrolment);
+        const step = matchTotpStep(openSecret(current.totpSecret, user.id, config.mfaSecretKey), req.body.code.replace(/\s+/g, ""));
+        if (step === null) throw badRequest(MFA_TEXTS.codeInvalid, { code: MFA_TEXTS.codeInvalid });
+        const recoveryCodes = await db.transaction(async (tx) => {
+          if (!(await activateTotp(tx, user.id, current.totpSecret!, step))) throw conflict(MFA_TEXTS.noEnrolment);
+          return replaceRecoveryCodes(tx, user.id);
+        });
+        await audit(db, req, "user.mfa_enable", { type: "user", id: user.id }, { method: "totp" });
+        return { recoveryCodes };
+      },
+    );
 
-    app.delete("/api/user/mfa", { schema: { body: passwordBodySchema, response: { 200: messageSchema } }, config: guarded }, async (req) => {
-      const user = selfUser(req);
-      await requirePassword(db, req, user, req.body.password);
-      const wasEnabled = await db.transaction((tx) => disableTotp(tx, user.id));
-      if (wasEnabled) await audit(db, req, "user.mfa_disable", { type: "user", id: user.id }, { method: "totp" });
-      return { message: "Zwei-Faktor-Anmeldung deaktiviert" };
-    });
+    app.delete(
+      "/api/user/mfa",
+      { schema: { body: passwordBodySchema, response: { 200: messageSchema } }, config: guarded },
+      async (req) => {
+        const user = selfUser(req);
+        await requirePassword(db, req, user, req.body.password);
+        const wasEnabled = await db.transaction((tx) => disableTotp(tx, user.id));
+        if (wasEnabled) await audit(db, req, "user.mfa_disable", { type: "user", id: user.id }, { method: "totp" });
+        return { message: "Zwei-Faktor-Anmeldung deaktiviert" };
+      },
+    );
 
-    app.post("/api/user/mfa/recovery-codes", { schema: { body: passwordBodySchema, response: { 200: recoveryCodesSchema } }, config: guarded }, async (req) => {
-      const user = selfUser(req);
-      await requirePassword(db, req, user, req.body.password);
-      const current = await freshUser(user.id);
-      if (!current.totpEnabledAt) throw conflict(MFA_TEXTS.notEnabled);
-      const recoveryCodes = await db.transaction((tx) => replaceRecoveryCodes(tx, user.id));
-      await audit(db, req, "user.mfa_recovery_codes", { type: "user", id: user.id });
-      return { recoveryCodes };
-    });
+    app.post(
+      "/api/user/mfa/recovery-codes",
+      { schema: { body: passwordBodySchema, response: { 200: recoveryCodesSchema } }, config: guarded },
+      async (req) => {
+        const user = selfUser(req);
+        await requirePassword(db, req, user, req.body.password);
+        const current = await freshUser(user.id);
+        if (!current.totpEnabledAt) throw conflict(MFA_TEXTS.notEnabled);
+        const recoveryCodes = await db.transaction((tx) => replaceRecoveryCodes(tx, user.id));
+        await audit(db, req, "user.mfa_recovery_codes", { type: "user", id: user.id });
+        return { recoveryCodes };
+      },
+    );
 
-    app.get("/api/user/passkeys", { schema: { summary: "Eigene Passkeys", response: { 200: z.array(passkeySchema) } }, config: ENROLMENT }, async (req, reply) => {
-      reply.header("Cache-Control", "no-store");
-      const user = requireUser(req);
-      const rows = await passkeysOf(db, user.id);
-      return rows.map(toPasskeyDto);
-    });
+    app.get(
+      "/api/user/passkeys",
+      { schema: { summary: "Eigene Passkeys", response: { 200: z.array(passkeySchema) } }, config: ENROLMENT },
+      async (req, reply) => {
+        reply.header("Cache-Control", "no-store");
+        const user = requireUser(req);
+        const rows = await passkeysOf(db, user.id);
+        return rows.map(toPasskeyDto);
+      },
+    );
 
     // Registration options; the challenge is bound to this session and used once.
     app.post(
       "/api/user/passkeys/options",
       { schema: { body: passwordBodySchema, response: { 200: passkeyOptionsSchema } }, config: { ...guarded, ...ENROLMENT } },
       async (req) => {
-      const user = selfUser(req);
-      await requirePassword(db, req, user, req.body.password);
-      const options = await registrationOptions(db, config, user);
-      const expiresAt = new Date(Date.now() + CHALLENGE_MS);
-      await db.transaction((tx) => replaceRegistrationChallenge(tx, req.auth!.sessionId, user.id, options.challenge, expiresAt));
-      return options;
-    });
+        const user = selfUser(req);
+        await requirePassword(db, req, user, req.body.password);
+        const options = await registrationOptions(db, config, user);
+        const expiresAt = new Date(Date.now() + CHALLENGE_MS);
+        await db.transaction((tx) => replaceRegistrationChallenge(tx, req.auth!.sessionId, user.id, options.challenge, expiresAt));
+        return options;
+      },
+    );
 
     app.post(
       "/api/user/passkeys",
@@ -168,28 +189,32 @@ export const accountSecurityRoutes =
         if (!info) throw badRequest(MFA_TEXTS.passkeyRegisterFailed);
         if (await findPasskeyByCredential(db, info.credential.id)) throw conflict(MFA_TEXTS.passkeyExists);
         const created = await insertPasskey(db, {
-            userId: user.id,
-            name: req.body.name,
-            credentialId: info.credential.id,
-            publicKey: Buffer.from(info.credential.publicKey).toString("base64url"),
-            counter: info.credential.counter,
-            transports: info.credential.transports ?? req.body.response.response.transports ?? [],
-            deviceType: info.credentialDeviceType,
-            backedUp: info.credentialBackedUp,
-          });
+          userId: user.id,
+          name: req.body.name,
+          credentialId: info.credential.id,
+          publicKey: Buffer.from(info.credential.publicKey).toString("base64url"),
+          counter: info.credential.counter,
+          transports: info.credential.transports ?? req.body.response.response.transports ?? [],
+          deviceType: info.credentialDeviceType,
+          backedUp: info.credentialBackedUp,
+        });
         await audit(db, req, "user.passkey_add", { type: "user", id: user.id }, { passkeyId: created.id, name: created.name });
         return reply.status(201).send(toPasskeyDto(created));
       },
     );
 
-    app.delete("/api/user/passkeys/:id", { schema: { params: idParam, body: passkeyDeleteSchema, response: { 200: messageSchema } }, config: guarded }, async (req) => {
-      const user = selfUser(req);
-      // Someone else's passkey does not exist for this user: 404 before anything else.
-      const own = await findOwnPasskey(db, req.params.id, user.id);
-      if (!own) throw notFound(MFA_TEXTS.passkeyNotFound);
-      await requirePassword(db, req, user, req.body.password);
-      if (!(await deleteOwnPasskey(db, own.id, user.id))) throw notFound(MFA_TEXTS.passkeyNotFound);
-      await audit(db, req, "user.passkey_delete", { type: "user", id: user.id }, { passkeyId: own.id, name: own.name });
-      return { message: "Passkey gelöscht" };
-    });
+    app.delete(
+      "/api/user/passkeys/:id",
+      { schema: { params: idParam, body: passkeyDeleteSchema, response: { 200: messageSchema } }, config: guarded },
+      async (req) => {
+        const user = selfUser(req);
+        // Someone else's passkey does not exist for this user: 404 before anything else.
+        const own = await findOwnPasskey(db, req.params.id, user.id);
+        if (!own) throw notFound(MFA_TEXTS.passkeyNotFound);
+        await requirePassword(db, req, user, req.body.password);
+        if (!(await deleteOwnPasskey(db, own.id, user.id))) throw notFound(MFA_TEXTS.passkeyNotFound);
+        await audit(db, req, "user.passkey_delete", { type: "user", id: user.id }, { passkeyId: own.id, name: own.name });
+        return { message: "Passkey gelöscht" };
+      },
+    );
   };

@@ -14,7 +14,14 @@ import type { Db } from "../db/client";
 import type { passkeys } from "../db/schema";
 import { currentUserSchema, passkeyOptionsSchema } from "../../common/schemas/responses";
 import { findUser } from "../users/queries";
-import { codeFailuresSince, findPasskeyByCredential, passkeyCredentialsOf, recordPasskeyUse, setChallenge, touchLastAccess } from "./queries";
+import {
+  codeFailuresSince,
+  findPasskeyByCredential,
+  passkeyCredentialsOf,
+  recordPasskeyUse,
+  setChallenge,
+  touchLastAccess,
+} from "./queries";
 import { audit } from "../audit/log";
 import { tooManyRequests, unauthorized } from "../http/errors";
 import { rateLimited } from "../http/rate-limit";
@@ -39,7 +46,11 @@ type Step = "password" | "code" | "passkey";
  */
 export async function auditLoginFailure(db: Db, req: FastifyRequest, userId: number | null, step: Step, username?: string) {
   if (userId === null) {
-    await audit(db, req, "user.login_failed", null, { step, unknownUser: true, account: username === undefined ? null : usernameMarker(username) });
+    await audit(db, req, "user.login_failed", null, {
+      step,
+      unknownUser: true,
+      account: username === undefined ? null : usernameMarker(username),
+    });
     return;
   }
   await audit(db, req, "user.login_failed", { type: "user", id: userId }, { step }, userId);
@@ -112,84 +123,96 @@ export const loginFlowRoutes =
       throw unauthorized(step === "passkey" ? MFA_TEXTS.passkeyFailed : MFA_TEXTS.codeInvalid);
     }
 
-    app.post("/api/login/mfa", { schema: { body: codeBodySchema, response: { 200: currentUserSchema } }, config: limited }, async (req, reply) => {
-      const pending = await currentChallenge(db, req);
-      if (!pending || pending.purpose !== "mfa" || pending.userId === null) {
-        await clearChallenge(db, req, reply);
-        throw unauthorized(MFA_TEXTS.pendingExpired);
-      }
-      const user = await findUser(db, pending.userId);
-      if (!user) throw unauthorized(MFA_TEXTS.pendingExpired);
-      if ((await recentCodeFailures(db, user.id)) >= ACCOUNT_FAILURES) throw tooManyRequests(MFA_TEXTS.accountThrottled);
-      const attempt = await takeAttempt(db, pending.id);
-      if (attempt === null) {
-        await clearChallenge(db, req, reply);
-        throw tooManyRequests(MFA_TEXTS.tooManyCodes);
-      }
-      const code = req.body.code;
-      const method: AuthMethod = isTotpCode(code) ? "password+totp" : "password+recovery_code";
-      const ok =
-        method === "password+totp"
-          ? await consumeTotpCode(db, config, user, code)
-          : user.totpEnabledAt !== null && (await consumeRecoveryCode(db, user.id, code));
-      if (!ok) return wrongAnswer(req, reply, pending.id, user.id, attempt, "code");
-      // The pending login is used up once; a racing second request with a valid code gets nothing.
-      if (!(await consumeChallenge(db, pending.id))) throw unauthorized(MFA_TEXTS.pendingExpired);
-      await clearChallenge(db, req, reply);
-      return signIn(db, config, req, reply, user, method);
-    });
-
-    // Options for a passkey sign-in: for a pending login only that user's passkeys, otherwise any
-    // discoverable passkey of this site.
-    app.post("/api/login/passkey/options", { schema: { body: emptyBodySchema, response: { 200: passkeyOptionsSchema } }, config: limited }, async (req, reply) => {
-      const pending = await currentChallenge(db, req);
-      if (pending?.purpose === "mfa" && pending.userId !== null) {
-        const own = await passkeyCredentialsOf(db, pending.userId);
-        if (own.length > 0) {
-          const options = await authenticationOptions(config, own);
-          await setChallenge(db, pending.id, options.challenge);
-          return options;
+    app.post(
+      "/api/login/mfa",
+      { schema: { body: codeBodySchema, response: { 200: currentUserSchema } }, config: limited },
+      async (req, reply) => {
+        const pending = await currentChallenge(db, req);
+        if (!pending || pending.purpose !== "mfa" || pending.userId === null) {
+          await clearChallenge(db, req, reply);
+          throw unauthorized(MFA_TEXTS.pendingExpired);
         }
-      }
-      const options = await authenticationOptions(config);
-      await startChallenge(db, config, req, reply, { purpose: "passkey_login", challenge: options.challenge });
-      return options;
-    });
-
-    app.post("/api/login/passkey", { schema: { body: passkeyLoginSchema, response: { 200: currentUserSchema } }, config: limited }, async (req, reply) => {
-      const pending = await currentChallenge(db, req);
-      if (!pending?.challenge) {
-        await clearChallenge(db, req, reply);
-        throw unauthorized(MFA_TEXTS.passkeyFailed);
-      }
-      const response = req.body.response as AuthenticationResponseJSON;
-      const passkey = await findPasskeyByCredential(db, response.id);
-
-      if (pending.purpose === "mfa" && pending.userId !== null) {
-        // The second step of a password login: only that user's passkey, and it costs an attempt.
+        const user = await findUser(db, pending.userId);
+        if (!user) throw unauthorized(MFA_TEXTS.pendingExpired);
+        if ((await recentCodeFailures(db, user.id)) >= ACCOUNT_FAILURES) throw tooManyRequests(MFA_TEXTS.accountThrottled);
         const attempt = await takeAttempt(db, pending.id);
         if (attempt === null) {
           await clearChallenge(db, req, reply);
           throw tooManyRequests(MFA_TEXTS.tooManyCodes);
         }
-        const info =
-          passkey && passkey.userId === pending.userId ? await verifyAuthentication(config, response, pending.challenge, passkey) : null;
-        if (!info || !passkey) return wrongAnswer(req, reply, pending.id, pending.userId, attempt, "passkey");
+        const code = req.body.code;
+        const method: AuthMethod = isTotpCode(code) ? "password+totp" : "password+recovery_code";
+        const ok =
+          method === "password+totp"
+            ? await consumeTotpCode(db, config, user, code)
+            : user.totpEnabledAt !== null && (await consumeRecoveryCode(db, user.id, code));
+        if (!ok) return wrongAnswer(req, reply, pending.id, user.id, attempt, "code");
+        // The pending login is used up once; a racing second request with a valid code gets nothing.
         if (!(await consumeChallenge(db, pending.id))) throw unauthorized(MFA_TEXTS.pendingExpired);
         await clearChallenge(db, req, reply);
-        return completePasskeyLogin(req, reply, passkey, info.newCounter);
-      }
+        return signIn(db, config, req, reply, user, method);
+      },
+    );
 
-      // "Mit Passkey anmelden": the challenge is used once, whatever the outcome.
-      const fresh = await consumeChallenge(db, pending.id);
-      await clearChallenge(db, req, reply);
-      const info = fresh && passkey ? await verifyAuthentication(config, response, pending.challenge, passkey) : null;
-      if (!info || !passkey) {
-        if (passkey) await auditLoginFailure(db, req, passkey.userId, "passkey");
-        throw unauthorized(MFA_TEXTS.passkeyFailed);
-      }
-      return completePasskeyLogin(req, reply, passkey, info.newCounter);
-    });
+    // Options for a passkey sign-in: for a pending login only that user's passkeys, otherwise any
+    // discoverable passkey of this site.
+    app.post(
+      "/api/login/passkey/options",
+      { schema: { body: emptyBodySchema, response: { 200: passkeyOptionsSchema } }, config: limited },
+      async (req, reply) => {
+        const pending = await currentChallenge(db, req);
+        if (pending?.purpose === "mfa" && pending.userId !== null) {
+          const own = await passkeyCredentialsOf(db, pending.userId);
+          if (own.length > 0) {
+            const options = await authenticationOptions(config, own);
+            await setChallenge(db, pending.id, options.challenge);
+            return options;
+          }
+        }
+        const options = await authenticationOptions(config);
+        await startChallenge(db, config, req, reply, { purpose: "passkey_login", challenge: options.challenge });
+        return options;
+      },
+    );
+
+    app.post(
+      "/api/login/passkey",
+      { schema: { body: passkeyLoginSchema, response: { 200: currentUserSchema } }, config: limited },
+      async (req, reply) => {
+        const pending = await currentChallenge(db, req);
+        if (!pending?.challenge) {
+          await clearChallenge(db, req, reply);
+          throw unauthorized(MFA_TEXTS.passkeyFailed);
+        }
+        const response = req.body.response as AuthenticationResponseJSON;
+        const passkey = await findPasskeyByCredential(db, response.id);
+
+        if (pending.purpose === "mfa" && pending.userId !== null) {
+          // The second step of a password login: only that user's passkey, and it costs an attempt.
+          const attempt = await takeAttempt(db, pending.id);
+          if (attempt === null) {
+            await clearChallenge(db, req, reply);
+            throw tooManyRequests(MFA_TEXTS.tooManyCodes);
+          }
+          const info =
+            passkey && passkey.userId === pending.userId ? await verifyAuthentication(config, response, pending.challenge, passkey) : null;
+          if (!info || !passkey) return wrongAnswer(req, reply, pending.id, pending.userId, attempt, "passkey");
+          if (!(await consumeChallenge(db, pending.id))) throw unauthorized(MFA_TEXTS.pendingExpired);
+          await clearChallenge(db, req, reply);
+          return completePasskeyLogin(req, reply, passkey, info.newCounter);
+        }
+
+        // "Mit Passkey anmelden": the challenge is used once, whatever the outcome.
+        const fresh = await consumeChallenge(db, pending.id);
+        await clearChallenge(db, req, reply);
+        const info = fresh && passkey ? await verifyAuthentication(config, response, pending.challenge, passkey) : null;
+        if (!info || !passkey) {
+          if (passkey) await auditLoginFailure(db, req, passkey.userId, "passkey");
+          throw unauthorized(MFA_TEXTS.passkeyFailed);
+        }
+        return completePasskeyLogin(req, reply, passkey, info.newCounter);
+      },
+    );
 
     async function completePasskeyLogin(
       req: FastifyRequest,

@@ -23,7 +23,10 @@ export const mfaAdminRoutes =
   async (app) => {
     app.post(
       "/api/users/:id/mfa/reset",
-      { schema: { params: idParam, body: mfaResetSchema, response: { 200: mfaResetResultSchema } }, config: rateLimited(config, 10, 15 * 60_000, MFA_TEXTS.tooManyAttempts) },
+      {
+        schema: { params: idParam, body: mfaResetSchema, response: { 200: mfaResetResultSchema } },
+        config: rateLimited(config, 10, 15 * 60_000, MFA_TEXTS.tooManyAttempts),
+      },
       async (req) => {
         const actor = requireRole(req, "super_admin");
         if (req.auth?.impersonatorId) throw forbidden();
@@ -63,17 +66,21 @@ export const mfaAdminRoutes =
       },
     );
 
-    app.patch("/api/companies/:id/mfa-policy", { schema: { params: idParam, body: mfaPolicySchema, response: { 200: companyDtoSchema } } }, async (req) => {
-      const actor = requireRole(req, "super_admin", "company_admin");
-      if (!canAccessCompany(actor, req.params.id)) throw notFound("Unternehmen nicht gefunden");
-      const { mfaRequired } = req.body;
-      // An admin of this company without a second factor would lock themselves out at once.
-      const mfa = req.auth!.mfa;
-      if (mfaRequired && actor.companyId === req.params.id && !mfa.totp && mfa.passkeys === 0)
-        throw conflict(MFA_TEXTS.policyNeedsOwnFactor);
-      const updated = await updateCompany(db, req.params.id, { mfaRequired });
-      if (!updated) throw notFound("Unternehmen nicht gefunden");
-      await audit(db, req, "company.mfa_policy", { type: "company", id: updated.id }, { mfaRequired });
-      return toCompanyDto(updated);
-    });
+    app.patch(
+      "/api/companies/:id/mfa-policy",
+      { schema: { params: idParam, body: mfaPolicySchema, response: { 200: companyDtoSchema } } },
+      async (req) => {
+        const actor = requireRole(req, "super_admin", "company_admin");
+        if (!canAccessCompany(actor, req.params.id)) throw notFound("Unternehmen nicht gefunden");
+        const { mfaRequired } = req.body;
+        // An admin of this company without a second factor would lock themselves out at once.
+        const mfa = req.auth!.mfa;
+        if (mfaRequired && actor.companyId === req.params.id && !mfa.totp && mfa.passkeys === 0)
+          throw conflict(MFA_TEXTS.policyNeedsOwnFactor);
+        const updated = await updateCompany(db, req.params.id, { mfaRequired });
+        if (!updated) throw notFound("Unternehmen nicht gefunden");
+        await audit(db, req, "company.mfa_policy", { type: "company", id: updated.id }, { mfaRequired });
+        return toCompanyDto(updated);
+      },
+    );
   };

@@ -40,7 +40,11 @@ export const passwordResetRoutes =
     app.post(
       "/api/password-reset/request",
       {
-        schema: { summary: "Link zum Zurücksetzen des Passworts anfordern", body: passwordResetRequestSchema, response: { 200: messageSchema } },
+        schema: {
+          summary: "Link zum Zurücksetzen des Passworts anfordern",
+          body: passwordResetRequestSchema,
+          response: { 200: messageSchema },
+        },
         config: rateLimited(config, 5, 15 * 60_000, PASSWORD_RESET_TEXTS.tooMany),
       },
       async (req) => {
@@ -64,7 +68,11 @@ export const passwordResetRoutes =
     app.post(
       "/api/password-reset/confirm",
       {
-        schema: { summary: "Neues Passwort über den Link festlegen (beendet alle Sitzungen)", body: passwordResetConfirmSchema, response: { 200: messageSchema } },
+        schema: {
+          summary: "Neues Passwort über den Link festlegen (beendet alle Sitzungen)",
+          body: passwordResetConfirmSchema,
+          response: { 200: messageSchema },
+        },
         config: rateLimited(config, 10, 15 * 60_000, PASSWORD_RESET_TEXTS.tooMany),
       },
       async (req) => {

@@ -87,7 +87,14 @@ export function ownLiveSessions(db: DbOrTx, userId: number, idleSince: Date) {
       authMethod: sessions.authMethod,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.impersonatorId), gt(sessions.expiresAt, new Date()), gt(sessions.lastSeenAt, idleSince)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.impersonatorId),
+        gt(sessions.expiresAt, new Date()),
+        gt(sessions.lastSeenAt, idleSince),
+      ),
+    )
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
 }
 
@@ -139,7 +146,8 @@ export async function disableTotp(db: DbOrTx, userId: number): Promise<boolean> 
 
 // ---- Passkeys ----
 
-export const passkeysOf = (db: DbOrTx, userId: number) => db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(passkeys.id);
+export const passkeysOf = (db: DbOrTx, userId: number) =>
+  db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(passkeys.id);
 
 /** The credential ids (and transports) of the user's passkeys, for the WebAuthn options. */
 export const passkeyCredentialsOf = (db: DbOrTx, userId: number) =>

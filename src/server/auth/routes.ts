@@ -54,7 +54,10 @@ export const authRoutes =
       "/api/login",
       {
         schema: { body: loginSchema, response: { 200: loginResultSchema } },
-        config: { ...rateLimited(config, 10, 60_000, "Zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es erneut."), ...ENROLMENT },
+        config: {
+          ...rateLimited(config, 10, 60_000, "Zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es erneut."),
+          ...ENROLMENT,
+        },
       },
       async (req, reply) => {
         const { password, code } = req.body;
@@ -87,22 +90,33 @@ export const authRoutes =
       },
     );
 
-    app.post("/api/logout", { schema: { summary: "Abmelden (beendet die Sitzung)", response: { 200: messageSchema } }, config: ENROLMENT }, async (req, reply) => {
-      await endSession(db, req, reply);
-      return { message: "Abgemeldet" };
-    });
+    app.post(
+      "/api/logout",
+      { schema: { summary: "Abmelden (beendet die Sitzung)", response: { 200: messageSchema } }, config: ENROLMENT },
+      async (req, reply) => {
+        await endSession(db, req, reply);
+        return { message: "Abgemeldet" };
+      },
+    );
 
-    app.get("/api/user", { schema: { summary: "Angemeldeter Benutzer", response: { 200: currentUserSchema } }, config: ENROLMENT }, async (req, reply) => {
-      reply.header("Cache-Control", "no-store");
-      const user = requireUser(req);
-      return toCurrentUser(user, req.auth?.impersonatorId != null, req.auth?.mfa);
-    });
+    app.get(
+      "/api/user",
+      { schema: { summary: "Angemeldeter Benutzer", response: { 200: currentUserSchema } }, config: ENROLMENT },
+      async (req, reply) => {
+        reply.header("Cache-Control", "no-store");
+        const user = requireUser(req);
+        return toCurrentUser(user, req.auth?.impersonatorId != null, req.auth?.mfa);
+      },
+    );
 
     app.post(
       "/api/register",
       {
         schema: { body: registerBodySchema, response: { 201: currentUserSchema } },
-        config: { ...rateLimited(config, 10, 15 * 60_000, "Zu viele Registrierungsversuche. Bitte versuchen Sie es später erneut."), ...ENROLMENT },
+        config: {
+          ...rateLimited(config, 10, 15 * 60_000, "Zu viele Registrierungsversuche. Bitte versuchen Sie es später erneut."),
+          ...ENROLMENT,
+        },
       },
       async (req, reply) => {
         const body = req.body;
@@ -116,18 +130,20 @@ export const authRoutes =
           const email = link.email === "" ? chosenEmail(body.email) : link.email;
           const taken = await findUserByUsernameOrEmail(tx, body.username, email);
           if (taken) {
-            throw conflict(taken.username.toLowerCase() === body.username.toLowerCase() ? "Username already exists" : "Email already exists");
+            throw conflict(
+              taken.username.toLowerCase() === body.username.toLowerCase() ? "Username already exists" : "Email already exists",
+            );
           }
           const created = await insertUser(tx, {
-              username: body.username,
-              passwordHash,
-              email,
-              firstName: body.firstName,
-              lastName: body.lastName,
-              role: link.role,
-              companyId: link.companyId,
-              lastAccessAt: new Date(),
-            });
+            username: body.username,
+            passwordHash,
+            email,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            role: link.role,
+            companyId: link.companyId,
+            lastAccessAt: new Date(),
+          });
           await recordRegistrationLinkUse(tx, link.id, created.id, email);
           return created;
         });

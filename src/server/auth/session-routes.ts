@@ -26,21 +26,25 @@ export const sessionRoutes =
       return { user, sessionId: req.auth!.sessionId };
     };
 
-    app.get("/api/user/sessions", { schema: { summary: "Eigene Sitzungen (Geräte)", response: { 200: z.array(sessionSchema) } } }, async (req, reply) => {
-      reply.header("Cache-Control", "no-store");
-      const { user, sessionId } = own(req);
-      const rows = await ownLiveSessions(db, user.id, new Date(Date.now() - config.sessionIdleMs));
-      return rows.map((s) => ({
-        id: s.id,
-        createdAt: s.createdAt.toISOString(),
-        lastSeenAt: s.lastSeenAt.toISOString(),
-        expiresAt: s.expiresAt.toISOString(),
-        ...parseUserAgent(s.userAgent),
-        ip: s.ip,
-        authMethod: s.authMethod,
-        current: s.id === sessionId,
-      }));
-    });
+    app.get(
+      "/api/user/sessions",
+      { schema: { summary: "Eigene Sitzungen (Geräte)", response: { 200: z.array(sessionSchema) } } },
+      async (req, reply) => {
+        reply.header("Cache-Control", "no-store");
+        const { user, sessionId } = own(req);
+        const rows = await ownLiveSessions(db, user.id, new Date(Date.now() - config.sessionIdleMs));
+        return rows.map((s) => ({
+          id: s.id,
+          createdAt: s.createdAt.toISOString(),
+          lastSeenAt: s.lastSeenAt.toISOString(),
+          expiresAt: s.expiresAt.toISOString(),
+          ...parseUserAgent(s.userAgent),
+          ip: s.ip,
+          authMethod: s.authMethod,
+          current: s.id === sessionId,
+        }));
+      },
+    );
 
     app.delete("/api/user/sessions/:id", { schema: { params: idParam, response: { 200: messageSchema } } }, async (req, reply) => {
       const { user, sessionId } = own(req);
@@ -56,10 +60,14 @@ export const sessionRoutes =
       return { message: "Sitzung beendet" };
     });
 
-    app.post("/api/user/sessions/end-others", { schema: { body: emptyBodySchema, response: { 200: sessionsEndedSchema } } }, async (req) => {
-      const { user, sessionId } = own(req);
-      const ended = await deleteOtherOwnSessions(db, user.id, sessionId);
-      await audit(db, req, "user.sessions_end_others", { type: "user", id: user.id }, { ended });
-      return { message: "Alle anderen Sitzungen beendet", ended };
-    });
+    app.post(
+      "/api/user/sessions/end-others",
+      { schema: { body: emptyBodySchema, response: { 200: sessionsEndedSchema } } },
+      async (req) => {
+        const { user, sessionId } = own(req);
+        const ended = await deleteOtherOwnSessions(db, user.id, sessionId);
+        await audit(db, req, "user.sessions_end_others", { type: "user", id: user.id }, { ended });
+        return { message: "Alle anderen Sitzungen beendet", ended };
+      },
+    );
   };

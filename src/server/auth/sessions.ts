@@ -151,7 +151,14 @@ export function createSessionLoader(db: Db, config: Config, writes: LocalWrites)
     }
     const impersonatorId = row.session.impersonatorId;
     const mfa = secondFactorState(config, row.user, row.companyRequiresMfa === true, row.passkeyCount, impersonatorId !== null);
-    return { sessionId: row.session.id, user: row.user, impersonatorId, mfa, expiresAt: row.session.expiresAt, createdAt: row.session.createdAt };
+    return {
+      sessionId: row.session.id,
+      user: row.user,
+      impersonatorId,
+      mfa,
+      expiresAt: row.session.expiresAt,
+      createdAt: row.session.createdAt,
+    };
   };
 }
 

@@ -35,18 +35,20 @@ export async function registrationOptions(db: DbOrTx, config: Config, user: Sess
   const existing = await passkeyCredentialsOf(db, user.id);
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
   // Spread into a plain object: the answer is the library's JSON as it is (passkeyOptionsSchema).
-  return { ...(await generateRegistrationOptions({
-    rpName: RP_NAME,
-    rpID: relyingParty(config).rpID,
-    userName: user.username,
-    // A stable, opaque handle: the authenticator keeps it with a discoverable credential.
-    userID: new TextEncoder().encode(`bauklar-user-${user.id}`),
-    userDisplayName: displayName,
-    attestationType: "none",
-    excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
-    authenticatorSelection: { residentKey: "required", userVerification: "required" },
-    timeout: 120_000,
-  })) };
+  return {
+    ...(await generateRegistrationOptions({
+      rpName: RP_NAME,
+      rpID: relyingParty(config).rpID,
+      userName: user.username,
+      // A stable, opaque handle: the authenticator keeps it with a discoverable credential.
+      userID: new TextEncoder().encode(`bauklar-user-${user.id}`),
+      userDisplayName: displayName,
+      attestationType: "none",
+      excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
+      authenticatorSelection: { residentKey: "required", userVerification: "required" },
+      timeout: 120_000,
+    })),
+  };
 }
 
 /** Verifies an attestation against the stored challenge; null when it does not hold. */
@@ -66,13 +68,18 @@ export async function verifyRegistration(config: Config, response: RegistrationR
   }
 }
 
-export async function authenticationOptions(config: Config, allow?: { credentialId: string; transports: string[] }[]): Promise<PasskeyOptions> {
-  return { ...(await generateAuthenticationOptions({
-    rpID: relyingParty(config).rpID,
-    userVerification: "required",
-    allowCredentials: allow?.map((p) => ({ id: p.credentialId, transports: p.transports })),
-    timeout: 120_000,
-  })) };
+export async function authenticationOptions(
+  config: Config,
+  allow?: { credentialId: string; transports: string[] }[],
+): Promise<PasskeyOptions> {
+  return {
+    ...(await generateAuthenticationOptions({
+      rpID: relyingParty(config).rpID,
+      userVerification: "required",
+      allowCredentials: allow?.map((p) => ({ id: p.credentialId, transports: p.transports })),
+      timeout: 120_000,
+    })),
+  };
 }
 
 /** Verifies an assertion made with the stored passkey; the new signature counter, or null. */

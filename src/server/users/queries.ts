@@ -41,7 +41,8 @@ export async function updateUser(db: DbOrTx, id: number, changes: Partial<typeof
 }
 
 /** A new password hash; passwordChangedAt says when (requirements 2.2). */
-export const setPassword = (db: DbOrTx, id: number, passwordHash: string) => updateUser(db, id, { passwordHash, passwordChangedAt: new Date() });
+export const setPassword = (db: DbOrTx, id: number, passwordHash: string) =>
+  updateUser(db, id, { passwordHash, passwordChangedAt: new Date() });
 
 export async function userRole(db: DbOrTx, id: number) {
   const [current] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));

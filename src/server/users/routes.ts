@@ -75,79 +75,106 @@ export const userRoutes =
         const actor = requireRole(req, "super_admin", "company_admin");
         // A company admin without a company sees no tenant data, only its own row.
         const scope =
-          actor.role === "super_admin" ? undefined : actor.companyId === null ? eq(users.id, actor.id) : eq(users.companyId, actor.companyId);
+          actor.role === "super_admin"
+            ? undefined
+            : actor.companyId === null
+              ? eq(users.id, actor.id)
+              : eq(users.companyId, actor.companyId);
         const page = pageWindow(req.query, "id");
         if (!page) return sendAll(reply, await listUsers(db, scope));
         return sendPage(reply, await readPage(db, page.q, (tx) => userPageQueries(tx, scope, page)), toUserDto);
       },
     );
 
-    app.patch("/api/users/:id", { schema: { params: idParam, body: userUpdateSchema, response: { 200: userListItemSchema } } }, async (req) => {
-      const actor = requireRole(req, "super_admin", "company_admin");
-      const target = await visibleTarget(db, actor, req.params.id);
-      const body = req.body;
-      const isSelf = target.id === actor.id;
-      if (Object.values(body).every((v) => v === undefined)) throw badRequest(USER_RULES.noChanges);
-      if (isSelf && body.role !== undefined && body.role !== target.role) throw forbidden(OWN_ROLE_UNCHANGEABLE);
-      if (!isSelf && !canManageUser(actor, target)) throw forbidden(manageRefusal(target));
-      if (PERSONAL_FIELDS.some((f) => body[f] !== undefined) && !canEditPersonalData(actor)) throw forbidden(USER_RULES.personalData);
-      if (body.role !== undefined && body.role !== target.role && !assignableRoles(actor).includes(body.role)) {
-        throw forbidden(USER_RULES.roleNotAssignable);
-      }
-      if (body.companyId !== undefined && body.companyId !== target.companyId) {
-        if (actor.role !== "super_admin") throw forbidden(USER_RULES.otherCompany);
-        if (body.companyId !== null && !(await companyExists(db, body.companyId))) {
-          throw badRequest(USER_RULES.companyUnknown, { companyId: USER_RULES.companyUnknown });
+    app.patch(
+      "/api/users/:id",
+      { schema: { params: idParam, body: userUpdateSchema, response: { 200: userListItemSchema } } },
+      async (req) => {
+        const actor = requireRole(req, "super_admin", "company_admin");
+        const target = await visibleTarget(db, actor, req.params.id);
+        const body = req.body;
+        const isSelf = target.id === actor.id;
+        if (Object.values(body).every((v) => v === undefined)) throw badRequest(USER_RULES.noChanges);
+        if (isSelf && body.role !== undefined && body.role !== target.role) throw forbidden(OWN_ROLE_UNCHANGEABLE);
+        if (!isSelf && !canManageUser(actor, target)) throw forbidden(manageRefusal(target));
+        if (PERSONAL_FIELDS.some((f) => body[f] !== undefined) && !canEditPersonalData(actor)) throw forbidden(USER_RULES.personalData);
+        if (body.role !== undefined && body.role !== target.role && !assignableRoles(actor).includes(body.role)) {
+          throw forbidden(USER_RULES.roleNotAssignable);
         }
-      }
-      await assertUnique(db, target.id, body.username, body.email);
+        if (body.companyId !== undefined && body.companyId !== target.companyId) {
+          if (actor.role !== "super_admin") throw forbidden(USER_RULES.otherCompany);
+          if (body.companyId !== null && !(await companyExists(db, body.companyId))) {
+            throw badRequest(USER_RULES.companyUnknown, { companyId: USER_RULES.companyUnknown });
+          }
+        }
+        await assertUnique(db, target.id, body.username, body.email);
 
-      const changes = Object.fromEntries(
-        Object.entries(body).filter(([k, v]) => v !== undefined && v !== target[k as keyof typeof target]),
-      );
-      if (Object.keys(changes).length > 0) {
-        await updateUser(db, target.id, changes);
-        const { role, ...rest } = changes;
-        if (role !== undefined) {
-          await audit(db, req, "user.role_change", { type: "user", id: target.id }, { from: target.role, to: role });
+        const changes = Object.fromEntries(
+          Object.entries(body).filter(([k, v]) => v !== undefined && v !== target[k as keyof typeof target]),
+        );
+        if (Object.keys(changes).length > 0) {
+          await updateUser(db, target.id, changes);
+          const { role, ...rest } = changes;
+          if (role !== undefined) {
+            await audit(db, req, "user.role_change", { type: "user", id: target.id }, { from: target.role, to: role });
+          }
+          if (Object.keys(rest).length > 0) {
+            const details: Record<string, unknown> = { fields: Object.keys(rest) };
+            if ("companyId" in rest) Object.assign(details, { companyFrom: target.companyId, companyTo: rest.companyId });
+            await audit(db, req, "user.update", { type: "user", id: target.id }, details);
+          }
         }
-        if (Object.keys(rest).length > 0) {
-          const details: Record<string, unknown> = { fields: Object.keys(rest) };
-          if ("companyId" in rest) Object.assign(details, { companyFrom: target.companyId, companyTo: rest.companyId });
-          await audit(db, req, "user.update", { type: "user", id: target.id }, details);
-        }
-      }
-      return (await findUserDto(db, target.id))!;
-    });
+        return (await findUserDto(db, target.id))!;
+      },
+    );
 
     app.post(
       "/api/users/:id/reset-password",
-      { schema: { params: idParam, body: resetPasswordSchema, response: { 200: adminPasswordResetSchema } } }, async (req) => {
-      const actor = requireRole(req, "super_admin", "company_admin");
-      const target = await visibleTarget(db, actor, req.params.id);
-      if (target.id === actor.id) throw forbidden(USER_RULES.resetSelf);
-      if (!canManageUser(actor, target)) throw forbidden(manageRefusal(target));
-      const passwordHash = await newPasswordHash(req.body.newPassword, "newPassword");
-      await db.transaction(async (tx) => {
-        await setPassword(tx, target.id, passwordHash);
-        // Whoever knew the old password is signed out everywhere, impersonations they run included.
-        await endSessionsOf(tx, target.id);
-      });
-      await audit(db, req, "user.password_reset", { type: "user", id: target.id });
-      // Only that it happened and who did it; the admin passes the password on another way.
-      const mailed = await sendIfConfigured(mailer, passwordResetMail({ to: target.email, user: target, admin: actor, origin: deps.config.publicOrigin }));
-      return { message: "Passwort zurückgesetzt", mailed };
-    });
+      { schema: { params: idParam, body: resetPasswordSchema, response: { 200: adminPasswordResetSchema } } },
+      async (req) => {
+        const actor = requireRole(req, "super_admin", "company_admin");
+        const target = await visibleTarget(db, actor, req.params.id);
+        if (target.id === actor.id) throw forbidden(USER_RULES.resetSelf);
+        if (!canManageUser(actor, target)) throw forbidden(manageRefusal(target));
+        const passwordHash = await newPasswordHash(req.body.newPassword, "newPassword");
+        await db.transaction(async (tx) => {
+          await setPassword(tx, target.id, passwordHash);
+          // Whoever knew the old password is signed out everywhere, impersonations they run included.
+          await endSessionsOf(tx, target.id);
+        });
+        await audit(db, req, "user.password_reset", { type: "user", id: target.id });
+        // Only that it happened and who did it; the admin passes the password on another way.
+        const mailed = await sendIfConfigured(
+          mailer,
+          passwordResetMail({ to: target.email, user: target, admin: actor, origin: deps.config.publicOrigin }),
+        );
+        return { message: "Passwort zurückgesetzt", mailed };
+      },
+    );
 
     // Lifts the lock after wrong passwords (auth/login-throttle.ts): a super admin's act.
-    app.post("/api/users/:id/unlock-login", { schema: { params: idParam, body: emptyBodySchema, summary: "Anmeldesperre nach falschen Passwörtern aufheben", response: { 200: loginUnlockSchema } } }, async (req) => {
-      const actor = requireRole(req, "super_admin");
-      if (req.auth?.impersonatorId) throw forbidden();
-      const target = await visibleTarget(db, actor, req.params.id);
-      const lifted = await clearWrongPasswords(db, target.username);
-      await audit(db, req, "user.login_unlocked", { type: "user", id: target.id }, { by: "super_admin", wasLocked: lifted });
-      return { message: lifted ? "Anmeldesperre aufgehoben" : "Das Konto war nicht gesperrt; die Zählung falscher Passwörter beginnt neu.", lifted };
-    });
+    app.post(
+      "/api/users/:id/unlock-login",
+      {
+        schema: {
+          params: idParam,
+          body: emptyBodySchema,
+          summary: "Anmeldesperre nach falschen Passwörtern aufheben",
+          response: { 200: loginUnlockSchema },
+        },
+      },
+      async (req) => {
+        const actor = requireRole(req, "super_admin");
+        if (req.auth?.impersonatorId) throw forbidden();
+        const target = await visibleTarget(db, actor, req.params.id);
+        const lifted = await clearWrongPasswords(db, target.username);
+        await audit(db, req, "user.login_unlocked", { type: "user", id: target.id }, { by: "super_admin", wasLocked: lifted });
+        return {
+          message: lifted ? "Anmeldesperre aufgehoben" : "Das Konto war nicht gesperrt; die Zählung falscher Passwörter beginnt neu.",
+          lifted,
+        };
+      },
+    );
 
     app.delete("/api/users/:id", { schema: { params: idParam, response: { 200: userDeletedSchema } } }, async (req) => {
       const actor = requireRole(req, "super_admin", "company_admin");

@@ -56,35 +56,39 @@ export const selfServiceRoutes =
       },
     );
 
-    app.delete("/api/user/delete-profile", { schema: { summary: "Eigenes Konto löschen", response: { 200: messageSchema } } }, async (req, reply) => {
-      const user = requireUser(req);
-      if (req.auth?.impersonatorId) throw forbidden(NOT_WHILE_IMPERSONATING);
-      await db.transaction(async (tx) => {
-        const otherSuperAdmins = (await lockSuperAdmins(tx)).filter((id) => id !== user.id);
-        if (user.role === "super_admin" && otherSuperAdmins.length === 0) throw conflict(USER_RULES.lastSuperAdmin);
-        const heir = otherSuperAdmins[0];
-        if (heir === undefined) {
-          // Only possible while no super admin exists: a user without projects may still leave.
-          if (await ownsAnyProject(tx, user.id)) throw conflict(NO_SUPER_ADMIN);
-        }
-        // Written before the delete in the same transaction; the row outlives the user.
-        await audit(
-          tx,
-          req,
-          "user.delete_self",
-          { type: "user", id: user.id },
-          {
-            username: user.username,
-            email: user.email,
-            role: user.role,
-            companyId: user.companyId,
-            projectsTo: heir ?? null,
-          },
-        );
-        if (heir !== undefined) await deleteUserKeepingProjects(tx, user.id, heir);
-        else await deleteUser(tx, user.id);
-      });
-      await endSession(db, req, reply);
-      return { message: "Profil gelöscht" };
-    });
+    app.delete(
+      "/api/user/delete-profile",
+      { schema: { summary: "Eigenes Konto löschen", response: { 200: messageSchema } } },
+      async (req, reply) => {
+        const user = requireUser(req);
+        if (req.auth?.impersonatorId) throw forbidden(NOT_WHILE_IMPERSONATING);
+        await db.transaction(async (tx) => {
+          const otherSuperAdmins = (await lockSuperAdmins(tx)).filter((id) => id !== user.id);
+          if (user.role === "super_admin" && otherSuperAdmins.length === 0) throw conflict(USER_RULES.lastSuperAdmin);
+          const heir = otherSuperAdmins[0];
+          if (heir === undefined) {
+            // Only possible while no super admin exists: a user without projects may still leave.
+            if (await ownsAnyProject(tx, user.id)) throw conflict(NO_SUPER_ADMIN);
+          }
+          // Written before the delete in the same transaction; the row outlives the user.
+          await audit(
+            tx,
+            req,
+            "user.delete_self",
+            { type: "user", id: user.id },
+            {
+              username: user.username,
+              email: user.email,
+              role: user.role,
+              companyId: user.companyId,
+              projectsTo: heir ?? null,
+            },
+          );
+          if (heir !== undefined) await deleteUserKeepingProjects(tx, user.id, heir);
+          else await deleteUser(tx, user.id);
+        });
+        await endSession(db, req, reply);
+        return { message: "Profil gelöscht" };
+      },
+    );
   };
