@@ -2,11 +2,20 @@
 // user keeps their projects: projects.created_by is ON DELETE RESTRICT, so the projects move to
 // another account inside the same transaction. Sessions, conversations and messages go with the
 // user (ON DELETE CASCADE).
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client";
 import { companies, projects, users } from "../db/schema";
 
 type UserRow = typeof users.$inferSelect;
+
+/**
+ * The users an admin sees in the list (requirements 2.2): a super admin all, a company admin the
+ * own company's; one without a company sees no tenant data, only its own row.
+ */
+export function visibleUsers(actor: Pick<UserRow, "id" | "role" | "companyId">): SQL | undefined {
+  if (actor.role === "super_admin") return undefined;
+  return actor.companyId === null ? eq(users.id, actor.id) : eq(users.companyId, actor.companyId);
+}
 
 export async function findUser(db: DbOrTx, id: number): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id));

@@ -1,6 +1,5 @@
 // User administration (requirements 2.2 and 2.6, docs/architecture.md "API contract"): list, update,
 // password reset and deletion by admins; the own account's routes are in self-service.ts.
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../common/schemas/common";
@@ -18,7 +17,6 @@ import {
 } from "../../common/schemas/user";
 import type { AppDeps } from "../app";
 import type { DbOrTx } from "../db/client";
-import { users } from "../db/schema";
 import { requireRole } from "../auth/guards";
 import { newPasswordHash } from "../auth/password-policy";
 import { clearWrongPasswords } from "../auth/login-throttle";
@@ -41,6 +39,7 @@ import {
   updateUser,
   userRole,
   usernameTaken,
+  visibleUsers,
 } from "./queries";
 import { selfServiceRoutes } from "./self-service";
 import { createMailer, sendIfConfigured } from "../mail/mailer";
@@ -73,13 +72,7 @@ export const userRoutes =
       { schema: { querystring: userListQuery, response: { 200: z.array(userListItemSchema) } } },
       async (req, reply) => {
         const actor = requireRole(req, "super_admin", "company_admin");
-        // A company admin without a company sees no tenant data, only its own row.
-        const scope =
-          actor.role === "super_admin"
-            ? undefined
-            : actor.companyId === null
-              ? eq(users.id, actor.id)
-              : eq(users.companyId, actor.companyId);
+        const scope = visibleUsers(actor);
         const page = pageWindow(req.query, "id");
         if (!page) return sendAll(reply, await listUsers(db, scope));
         return sendPage(reply, await readPage(db, page.q, (tx) => userPageQueries(tx, scope, page)), toUserDto);
