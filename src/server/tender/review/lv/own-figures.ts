@@ -19,10 +19,15 @@ import { fold } from "../../text";
 import type { BoqNode } from "../../types";
 import { isLumpSum, unitClass } from "../position-facts";
 import { de, parseGermanNumber, unitLabel } from "./facts";
+import { countValue, heightMetres, objectAreas, OBJECTS, productCounts, roomDimensions, statedLength, statedTotalPieces } from "./stated-figures";
 import type { LvHit, LvRule, LvView } from "./types";
 
-/** A figure in the text differing from the quantity by more than this factor is a finding. */
-export const OWN_FIGURE_TOLERANCE = 1.3;
+/** A figure in the position's own text differing from the quantity by more than this factor is a
+ *  finding (waste, overlaps and rounding stay well inside it). */
+export const OWN_FIGURE_TOLERANCE = 1.5;
+/** Figures that need a derivation (room dimensions, a part's area in the Vorbemerkungen, counts
+ *  as products): only about twice or half, or a shifted decimal point, is a finding. */
+export const DERIVED_FIGURE_TOLERANCE = 1.9;
 /** Layers of one title: the odd one out must differ from the common area at least this much. */
 export const LAYER_OUTLIER_FACTOR = 5;
 
@@ -38,9 +43,14 @@ const NUMBER_WORDS: Record<string, number> = {
 interface Expectation {
   qty: number;
   derivation: string;
+  /** Default OWN_FIGURE_TOLERANCE. */
+  tolerance?: number;
 }
 
-const within = (qty: number, expected: number) => qty <= expected * OWN_FIGURE_TOLERANCE && qty >= expected / OWN_FIGURE_TOLERANCE;
+const within = (qty: number, e: Expectation) => {
+  const t = e.tolerance ?? OWN_FIGURE_TOLERANCE;
+  return qty <= e.qty * t && qty >= e.qty / t;
+};
 
 /** A noun reduced for comparison: "Häusern" / "Haus" → "haus", "Geschosse" → "geschoss". */
 function stem(word: string): string {
@@ -72,8 +82,8 @@ export function countOf(noun: string, text: string): number | null {
   // The largest count stated: "Häuser A, B und C" also contains "Haus B und C".
   let best: number | null = null;
   for (const m of text.matchAll(/(?<!\b(?:je|pro)\s)\b(\d{1,4}|[a-z]+)\s+([a-z][\w-]*)/g)) {
-    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
-    if (n !== undefined && n >= 1 && sameNoun(m[2], noun)) best = Math.max(best ?? 0, n);
+    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : (NUMBER_WORDS[m[1]] ?? countValue(m[1]));
+    if (Number.isFinite(n) && n >= 1 && sameNoun(m[2], noun)) best = Math.max(best ?? 0, n);
   }
   // "Häuser A, B und C", "Haus A und Haus B"
   for (const m of text.matchAll(/\b([a-z]+)\s+([a-h])((?:\s*,\s*(?:\1\s+)?[a-h])*)\s+und\s+(?:\1\s+)?([a-h])\b/g)) {
@@ -109,22 +119,24 @@ function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
     }
   }
   if (cls === "volume") {
-    const area = new RegExp(String.raw`(?:flaeche|grundflaeche|gesamtflaeche)[^;]{0,40}?(${NUMBER})\s*${AREA_UNIT}`).exec(text);
-    const depth =
-      new RegExp(String.raw`\b(?:d|dicke|staerke|aushubtiefe|tiefe|schichtdicke)\s*(?:=|:)?\s*(?:ca\.\s*)?(${NUMBER})\s*(cm|m)\b`).exec(text);
-    if (area && depth && !/\bbis\s*$/.test(text.slice(Math.max(0, depth.index - 5), depth.index + depth[0].indexOf(depth[1])))) {
+    const areas = [...text.matchAll(new RegExp(String.raw`(${NUMBER})\s*${AREA_UNIT}`, "g"))].filter((m) => !/^\s*(je|pro|\/)\b/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 8)));
+    const area =
+      new RegExp(String.raw`(?:flaeche|grundflaeche|gesamtflaeche)[^;]{0,40}?(${NUMBER})\s*${AREA_UNIT}`).exec(text) ?? (areas.length === 1 ? areas[0] : null);
+    const depth = new RegExp(
+      String.raw`\b(?:d|dicke|\w+dicke|staerke|\w+staerke|aushubtiefe|tiefe|schichtdicke)\s*(?:=|:)?\s*(?:ca\.\s*|rd\.\s*|i\.\s*m\.\s*)?(${NUMBER})\s*(mm|cm|m)\b`,
+    ).exec(text);
+    if (area && depth && !/\b(bis|max\.?|mind\.?)\s*$/.test(text.slice(Math.max(0, depth.index - 5), depth.index + depth[0].indexOf(depth[1])))) {
       const a = num(area[1]);
-      const d = num(depth[1]) / (depth[2] === "cm" ? 100 : 1);
+      const d = num(depth[1]) / (depth[2] === "mm" ? 1000 : depth[2] === "cm" ? 100 : 1);
       if (a > 0 && d > 0 && d < 5)
         out.push({ qty: a * d, derivation: `Fläche ${de(a)} m² × Dicke/Tiefe ${de(d)} m laut Langtext = ${de(a * d, 1)} m³` });
     }
   }
   if (cls === "area") {
     const length = new RegExp(String.raw`(?:wandlaenge|laenge)[^;:]{0,30}?(${NUMBER})\s*m(?![\w²2])`).exec(text);
-    const height = new RegExp(String.raw`(?:wandhoehe|hoehe|raumhoehe)\s*(?:=|:)?\s*(?:ca\.\s*|bis\s*)?(${NUMBER})\s*m(?![\w²2])`).exec(text);
-    if (length && height && !/\bbis\s*$/.test(height[0].slice(0, height[0].indexOf(height[1])))) {
+    const h = heightMetres(text);
+    if (length && h !== null) {
       const l = num(length[1]);
-      const h = num(height[1]);
       const sides = /beidseitig\s+(?:zu\s+)?(?:beschicht|streich|spachtel)/.test(text) ? 2 : 1;
       if (l > 0 && h > 0 && h < 20)
         out.push({
@@ -132,6 +144,34 @@ function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
           derivation: `Länge ${de(l)} m × Höhe ${de(h)} m${sides === 2 ? " × 2 Seiten" : ""} laut Langtext = ${de(l * h * sides, 1)} m²`,
         });
     }
+  }
+  if (cls === "area" || cls === "volume") {
+    // "Raum 3,10 × 2,45 m": the floor (or ceiling), or with a height the walls around it
+    const wall = /wand|fliesenspiegel|sockel/.test(lv.headline(p)) && !/boden|decke/.test(lv.headline(p));
+    const h = heightMetres(text);
+    const d = cls === "volume" ? thicknessOf(text) : null;
+    for (const r of roomDimensions(text)) {
+      const times = r.count > 1 ? ` × ${r.count}` : "";
+      if (cls === "area" && !wall)
+        out.push({ qty: r.length * r.width * r.count, derivation: `${de(r.length)} m × ${de(r.width)} m${times} laut Langtext = ${de(r.length * r.width * r.count, 1)} m²`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      else if (cls === "area" && h !== null) {
+        const a = 2 * (r.length + r.width) * h * r.count;
+        out.push({ qty: a, derivation: `Umfang 2 × (${de(r.length)} m + ${de(r.width)} m) × Höhe ${de(h)} m${times} laut Langtext = ${de(a, 1)} m²`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      } else if (cls === "volume" && d !== null) {
+        const v = r.length * r.width * d * r.count;
+        out.push({ qty: v, derivation: `${de(r.length)} m × ${de(r.width)} m × ${de(d)} m${times} laut Langtext = ${de(v, 2)} m³`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      }
+    }
+  }
+  if (cls === "length") {
+    const l = statedLength(text);
+    if (l !== null) out.push({ qty: l, derivation: `Langtext nennt ${de(l)} m` });
+  }
+  if (cls === "piece") {
+    const n = statedTotalPieces(text);
+    if (n !== null) out.push({ qty: n, derivation: `Langtext nennt insgesamt ${de(n)} St` });
+    for (const c of productCounts(text))
+      if (isHeadNoun(c.noun, lv.headline(p))) out.push({ qty: c.count, derivation: `${c.derivation} laut Langtext = ${de(c.count)} St` });
   }
   // "je Haus 4 Abläufe", "ca. 70 m² je WE", "je Geschoss ca. 210 m²" × how many there are
   const perUnit = cls === "area" ? AREA_UNIT : cls === "volume" ? VOLUME_UNIT : cls === "piece" ? String.raw`(?:st(?:ueck|ck|k)?\.?\b|[a-z]+)` : null;
@@ -155,6 +195,65 @@ function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
     }
   }
   return out;
+}
+
+/** The thickness for a volume: the first thickness written ("d = 25 cm", "Dicke 250 mm"). */
+function thicknessOf(text: string): number | null {
+  const m = new RegExp(String.raw`\b(?:d|dicke|\w+dicke|staerke|\w+staerke|schichtdicke)\s*(?:=|:)?\s*(?:ca\.\s*|rd\.\s*)?(${NUMBER})\s*(mm|cm|m)\b`).exec(text);
+  if (!m) return null;
+  const d = num(m[1]) / (m[2] === "mm" ? 1000 : m[2] === "cm" ? 100 : 1);
+  return d > 0.01 && d < 5 ? d : null;
+}
+
+/** The noun is the head of a word of the headline ("Kunststofffenster" for "Fenster", not
+ *  "Fensterbank"): the position is the counted thing itself. */
+function isHeadNoun(noun: string, headline: string): boolean {
+  const n = stem(noun);
+  return n.length >= 3 && headline.split(/[^a-z]+/).some((w) => w.length >= n.length && stem(w).endsWith(n));
+}
+
+// ── 1b. The title and the Vorbemerkungen ──────────────────────────────────────────────────────
+
+/** What the title or the Vorbemerkungen state for the part of the building the work is on. */
+function contextExpectations(p: BoqNode, lv: View): Expectation[] {
+  const cls = unitClass(p.unit);
+  const t = lv.title(p);
+  const titleText = t ? fold(t.shortText) : "";
+  const sources = [
+    { text: titleText, where: "Titel" },
+    { text: fold(lv.preamble), where: "Vorbemerkungen" },
+  ];
+  const head = lv.headline(p);
+  const out: Expectation[] = [];
+  if (cls === "area") {
+    // The part of the building: from the short text, else from the title ("Flachdach" over "Dampfsperre")
+    const own = OBJECTS.filter((o) => o.work.test(head));
+    const parts = own.length ? own : OBJECTS.filter((o) => o.work.test(titleText));
+    if (parts.length !== 1 || /teil|bereich|teilweise|anteilig|zulage|anschluss|streifen|sockel|laibung|kehle|rand/.test(head)) return out;
+    for (const { text, where } of sources) {
+      const stated = objectAreas(text).filter((a) => a.object === parts[0].object);
+      // One figure for the part; several (per house, per floor) are not a total.
+      if (stated.length !== 1) continue;
+      out.push({ qty: stated[0].value, derivation: `${where}: „${stated[0].quote}“ – die Fläche des Bauteils ${parts[0].object}`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      break;
+    }
+  }
+  if (cls === "piece") {
+    for (const { text, where } of sources) {
+      const found = productCounts(text).filter((c) => isHeadNoun(c.noun, head));
+      if (found.length !== 1) continue;
+      out.push({ qty: found[0].count, derivation: `${where}: ${found[0].derivation} = ${de(found[0].count)} St`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      break;
+    }
+  }
+  return out;
+}
+
+/** A derived figure flags a smaller quantity only when its decimal point is shifted: the work may
+ *  cover a part of the area. */
+function contradicts(qty: number, e: Expectation): boolean {
+  if (within(qty, e)) return false;
+  return qty > e.qty || isDecimalShift(qty / e.qty);
 }
 
 // ── 2. Named areas ("Mensa 240 m²", "Sanitärräume EG (4 Räume) zusammen 86 m²") ────────────────
@@ -249,7 +348,18 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
   const corrected = new Map<BoqNode, number>();
   const flagged = new Set<BoqNode>();
   // Wahlpositionen repeat their Grundposition's quantity: checked through it.
-  const items = lv.items.filter((p) => p.qty !== null && p.qty > 0 && !isLumpSum(p) && !p.flags.hourly && !(p.flags.alternative && p.flags.alternative.serial > 0));
+  // Bedarfspositionen (flagged, or "Bedarfsposition"/"Eventualposition" in the short text) are
+  // quantities the client guessed for work that may not come: no figure to hold them to.
+  const items = lv.items.filter(
+    (p) =>
+      p.qty !== null &&
+      p.qty > 0 &&
+      !isLumpSum(p) &&
+      !p.flags.hourly &&
+      !p.flags.provisional &&
+      !/bedarfs?position|eventualposition|\bnur auf anordnung/.test(lv.headline(p)) &&
+      !(p.flags.alternative && p.flags.alternative.serial > 0),
+  );
   const add = (p: BoqNode, e: Expectation, related: string[] = []) => {
     hits.push(hit(p, e, related));
     flagged.add(p);
@@ -260,9 +370,16 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
   // 1. own text
   for (const p of items) {
     const found = ownExpectations(p, lv.text(p), lv);
-    if (!found.length || found.some((e) => within(p.qty!, e.qty))) continue;
+    if (!found.length || found.some((e) => within(p.qty!, e))) continue;
     const nearest = [...found].sort((a, b) => Math.abs(Math.log(p.qty! / a.qty)) - Math.abs(Math.log(p.qty! / b.qty)))[0];
     add(p, nearest);
+  }
+
+  // 1b. title and Vorbemerkungen
+  for (const p of items) {
+    if (flagged.has(p)) continue;
+    const e = contextExpectations(p, lv).find((x) => contradicts(p.qty!, x));
+    if (e) add(p, e);
   }
 
   // 2. named areas: a floor position covering one named area only
@@ -323,6 +440,9 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
     }
   }
 
+  // 4b. earthwork balance: backfill and disposal come out of the excavation
+  earthworkBalance(items, lv, flagged, qtyOf, add);
+
   // 5. pairs of counts
   for (const pair of COUNT_PAIRS) {
     const carriers = items.filter((p) => unitClass(p.unit) === "piece" && pair.carrier.test(lv.headline(p)));
@@ -333,6 +453,40 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
     add(o, { qty: qtyOf(c), derivation: `je ${pair.label} ein Stück: OZ ${c.oz} „${c.shortText.slice(0, 40)}“ hat ${de(qtyOf(c))} St` }, [c.oz]);
   }
   return hits;
+}
+
+const EXCAVATION = /aushub|ausheben|baugrube\w*\s+(?:ausheb|herstell)|boden\s+loesen|bodenaushub/;
+const BACKFILL = /verfuell|hinterfuell|wiedereinbau|arbeitsraum/;
+const DISPOSAL = /abfahr|abfuhr|entsorg|verwert|abtransport|laden\s+und/;
+
+/** Excavated soil is put back or carried away: a disposal more than half again the excavation
+ *  (loosening included), or a backfill of site soil larger than the excavation, is a finding. */
+function earthworkBalance(
+  items: BoqNode[],
+  lv: View,
+  flagged: Set<BoqNode>,
+  qtyOf: (p: BoqNode) => number,
+  add: (p: BoqNode, e: Expectation, related?: string[]) => void,
+) {
+  const volume = items.filter((p) => unitClass(p.unit) === "volume");
+  const pick = (re: RegExp, not: RegExp) => volume.filter((p) => re.test(lv.headline(p)) && !not.test(lv.headline(p)));
+  const excavation = pick(EXCAVATION, /oberboden|mutterboden|fundament|graben|schacht|verfuell|abfahr|entsorg/);
+  const backfill = pick(BACKFILL, /liefer|fremd|schotter|kies|sand|beton|recycling|rc-|abfahr|entsorg/);
+  const disposal = pick(DISPOSAL, /bauschutt|asbest|schadstoff|oberboden|mutterboden|abbruch|belast|kontamin|verfuell/);
+  if (excavation.length === 0) return;
+  const dug = excavation.reduce((s, p) => s + qtyOf(p), 0);
+  const ex = excavation.map((p) => `OZ ${p.oz} ${de(qtyOf(p))} m³`).join(" + ");
+  for (const p of backfill) {
+    if (flagged.has(p) || p.qty! <= dug * DERIVED_FIGURE_TOLERANCE) continue;
+    add(p, { qty: dug, derivation: `verfüllt wird höchstens, was ausgehoben wurde: Aushub ${ex}` }, excavation.map((q) => q.oz));
+  }
+  for (const p of disposal) {
+    if (flagged.has(p) || disposal.length !== 1) continue;
+    const rest = dug - backfill.filter((q) => !flagged.has(q)).reduce((s, q) => s + qtyOf(q), 0);
+    if (p.qty! <= dug * 1.5 || rest <= 0) continue;
+    const fill = backfill.map((q) => ` − Verfüllung OZ ${q.oz} ${de(qtyOf(q))} m³`).join("");
+    add(p, { qty: rest, derivation: `Aushub ${ex}${fill} = ${de(rest, 1)} m³ bleiben zum Abfahren` }, [...excavation, ...backfill].map((q) => q.oz));
+  }
 }
 
 /** Counts that go together: the carrier is counted from the plans, the object follows it. */
