@@ -187,7 +187,10 @@ function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
         if (!(per > 0) || /^(st|stk|stueck|m2|m3|lfm|m)$/.test(noun)) continue;
         const found = lv.countFor(noun, p);
         if (!found) continue;
+        // A count read off another position's quantity is a weaker witness than a stated one.
+        const fromPosition = found.where.startsWith("Menge von");
         out.push({
+          ...(fromPosition ? { tolerance: DERIVED_FIGURE_TOLERANCE } : {}),
           qty: per * found.count,
           derivation: `${de(per)} ${cls === "piece" ? "St" : unitLabel(p.unit)} je ${noun.replace(/^./, (c) => c.toUpperCase())} × ${found.count} (${found.where}) = ${de(per * found.count)}`,
         });
@@ -258,7 +261,10 @@ function contradicts(qty: number, e: Expectation): boolean {
 
 // ── 2. Named areas ("Mensa 240 m²", "Sanitärräume EG (4 Räume) zusammen 86 m²") ────────────────
 
-const NOT_A_NAME = /^(ca|zusammen|insgesamt|rund|gesamt|von|mit|und|der|die|das|den|des|je|pro|bis|etwa|flaeche|flaechen|raeume|raum)$/;
+// Openings, single and partial areas are limits of a measuring rule ("Öffnungen bis 2,5 m² werden
+// übermessen"), not the size of a room.
+const NOT_A_NAME =
+  /^(ca|zusammen|insgesamt|rund|gesamt|von|mit|und|der|die|das|den|des|je|pro|bis|etwa|ueber|unter|ab|flaeche|flaechen|raeume|raum|\w*oeffnung\w*|aussparung\w*|einzelflaeche\w*|kleinflaeche\w*|teilflaeche\w*|werden|wird|sind)$/;
 
 /** Names and areas the texts state: the last word(s) before a figure in m². */
 function namedAreas(texts: string[]): Map<string, number> {
@@ -271,6 +277,8 @@ function namedAreas(texts: string[]): Map<string, number> {
     for (const m of text.matchAll(re)) {
       const before = text.slice(Math.max(0, m.index - 12), m.index);
       if (/\b(je|pro)\s*$/.test(before)) continue;
+      const rule = text.slice(m.index, m.index + m[0].length + 25);
+      if (/\b(bis|ueber|unter|ab|kleiner|groesser|max\.?|mind\.?)\s+(?:\d|ca)/.test(rule) || /(werden|wird)\s+(uebermessen|abgezogen|nicht)/.test(rule)) continue;
       const value = num(m[3]);
       for (const name of [m[1], m[2]]) {
         if (!name || NOT_A_NAME.test(name) || stem(name).length < 4) continue;

@@ -193,7 +193,7 @@ const MEASURABLE: { pattern: RegExp; unit: string; label: string }[] = [
 ];
 /** Work that is rightly a lump sum even though its name contains a measurable trade. */
 const LUMP_SUM_OK =
-  /baustelleneinricht|einricht|raeumen|geruest|stundenlohn|kleinmeng|kleinflaech|\bmuster|bemusterung|probe|pruef|nachweis|planung|statik|dokumentation|reinig|schutz|abdeck|schlitz|durchbruch|aussparung|kernbohr|anschluss|ausbesser|beiarbeit|nebenarbeit|restarbeit|zulage|vorhalt|wasserhaltung|baustrom|bauwasser|instandsetz|reparatur|nacharbeit|anpass|pumpensumpf|schacht|einzeln|zusaetzlich|winterbau|beheiz|trocknung/;
+  /baustelleneinricht|einricht|raeumen|geruest|aufmass|absteck|vermess|einmess|bestandsaufnahme|messung|protokoll|gutacht|konzept|abnahme|inbetriebnahme|einweisung|revisionsunterlag|schwarzbereich|schleuse|unterdruck|stundenlohn|kleinmeng|kleinflaech|\bmuster|bemusterung|probe|pruef|nachweis|planung|statik|dokumentation|reinig|schutz|abdeck|schlitz|durchbruch|aussparung|kernbohr|anschluss|ausbesser|beiarbeit|nebenarbeit|restarbeit|zulage|vorhalt|wasserhaltung|baustrom|bauwasser|instandsetz|reparatur|nacharbeit|anpass|pumpensumpf|schacht|einzeln|zusaetzlich|winterbau|beheiz|trocknung/;
 
 export const QUANTITY_RULES: LvRule[] = [
   {

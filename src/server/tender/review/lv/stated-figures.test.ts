@@ -100,3 +100,10 @@ describe("what is not held to the LV's figures", () => {
     expect(ownFigureHits(buildLvView({ positions, preamble: "" }))).toEqual([]);
   });
 });
+
+describe("measuring rules are no room sizes", () => {
+  it("„Öffnungen bis 2,5 m² werden übermessen“ does not size a wall", () => {
+    const hits = lv("Putzarbeiten", [{ shortText: "Innenputz Öffnungen", longText: "Öffnungen bis 2,5 m² werden übermessen.", qty: 860, unit: "m²" }]);
+    expect(hits).toEqual([]);
+  });
+});
