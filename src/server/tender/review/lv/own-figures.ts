@@ -17,9 +17,9 @@
 
 import { fold } from "../../text";
 import type { BoqNode } from "../../types";
-import { isLumpSum, unitClass } from "../position-facts";
+import { isLumpSum, normaliseUnit, unitClass } from "../position-facts";
 import { de, parseGermanNumber, unitLabel } from "./facts";
-import { countValue, heightMetres, objectAreas, OBJECTS, productCounts, roomDimensions, statedLength, statedTotalPieces } from "./stated-figures";
+import { countValue, extentMetres, heightMetres, objectAreas, OBJECTS, productCounts, roomDimensions, statedLength, statedTotalPieces } from "./stated-figures";
 import type { LvHit, LvRule, LvView } from "./types";
 
 /** A figure in the position's own text differing from the quantity by more than this factor is a
@@ -163,9 +163,44 @@ function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
       }
     }
   }
+  if (cls === "area" || cls === "volume") {
+    // "Länge 40 m, Breite 12 m" (and for a volume "Tiefe 1,20 m" or a thickness)
+    const [l, b] = [extentMetres(text, "laenge"), extentMetres(text, "breite")];
+    const t = cls === "volume" ? (extentMetres(text, "tiefe") ?? thicknessOf(text)) : 1;
+    if (l !== null && b !== null && t !== null && l * b > 1) {
+      const q = l * b * t;
+      const third = cls === "volume" ? ` × ${de(t)} m` : "";
+      out.push({ qty: q, derivation: `Länge ${de(l)} m × Breite ${de(b)} m${third} laut Langtext = ${de(q, 2)} ${unitLabel(p.unit)}`, tolerance: DERIVED_FIGURE_TOLERANCE });
+    }
+  }
+  if (cls === "mass" && /^(t|to)$/.test(normaliseUnit(p.unit))) {
+    // "ca. 48 m³ Mauerwerk" to dispose of in t: the volume × a usual density
+    const v = new RegExp(String.raw`(${NUMBER})\s*${VOLUME_UNIT}`).exec(text);
+    if (v && !/^\s*(je|pro|\/)\b/.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8))) {
+      const volume = num(v[1]);
+      const density = DENSITIES.find((d) => d.words.test(text)) ?? DENSITIES[DENSITIES.length - 1];
+      if (volume > 0)
+        out.push({
+          qty: volume * density.tPerM3,
+          derivation: `${de(volume)} m³ laut Langtext × etwa ${de(density.tPerM3)} t/m³ (${density.label}) = ${de(volume * density.tPerM3, 1)} t`,
+          tolerance: 2.5,
+        });
+    }
+  }
   if (cls === "length") {
     const l = statedLength(text);
     if (l !== null) out.push({ qty: l, derivation: `Langtext nennt ${de(l)} m` });
+    // "ca. 8 m je Steckdose" × how many there are
+    for (const m of text.matchAll(new RegExp(String.raw`(?:ca\.\s*)?(${NUMBER})\s*(?:m|lfm)\s+(?:je|pro)\s+([a-z][\w-]*)`, "g"))) {
+      const per = num(m[1]);
+      const found = per > 0 ? lv.countFor(m[2], p) : null;
+      if (!found) continue;
+      out.push({
+        qty: per * found.count,
+        derivation: `${de(per)} m je ${m[2].replace(/^./, (c) => c.toUpperCase())} × ${found.count} (${found.where}) = ${de(per * found.count)} m`,
+        tolerance: DERIVED_FIGURE_TOLERANCE,
+      });
+    }
   }
   if (cls === "piece") {
     const n = statedTotalPieces(text);
@@ -177,13 +212,13 @@ function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
   const perUnit = cls === "area" ? AREA_UNIT : cls === "volume" ? VOLUME_UNIT : cls === "piece" ? String.raw`(?:st(?:ueck|ck|k)?\.?\b|[a-z]+)` : null;
   if (perUnit) {
     const patterns = [
-      new RegExp(String.raw`\b(?:je|pro)\s+([a-z][\w-]*)\s+(?:ca\.\s*)?(${NUMBER}|ein|eine|zwei|drei|vier|fuenf|sechs)\s*${perUnit}`, "g"),
+      new RegExp(String.raw`\b(?:je|pro)\s+([a-z][\w-]*)\s+(?:ca\.\s*)?(${NUMBER}|[a-z]+)\s*${perUnit}`, "g"),
       new RegExp(String.raw`(?:ca\.\s*)?(${NUMBER})\s*${perUnit}\s+(?:je|pro)\s+([a-z][\w-]*)`, "g"),
     ];
     for (const [i, re] of patterns.entries()) {
       for (const m of text.matchAll(re)) {
         const noun = i === 0 ? m[1] : m[2];
-        const per = i === 0 ? (NUMBER_WORDS[m[2]] ?? num(m[2])) : num(m[1]);
+        const per = i === 0 ? (NUMBER_WORDS[m[2]] ?? countValue(m[2])) : num(m[1]);
         if (!(per > 0) || /^(st|stk|stueck|m2|m3|lfm|m)$/.test(noun)) continue;
         const found = lv.countFor(noun, p);
         if (!found) continue;
@@ -199,6 +234,17 @@ function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
   }
   return out;
 }
+
+/** Usual bulk densities (t/m³) of what is disposed of; the last row is the default. */
+const DENSITIES: { words: RegExp; tPerM3: number; label: string }[] = [
+  { words: /stahlbeton|beton/, tPerM3: 2.4, label: "Beton" },
+  { words: /mauerwerk|ziegel|kalksandstein/, tPerM3: 1.8, label: "Mauerwerk" },
+  { words: /boden|aushub|erd/, tPerM3: 1.9, label: "Boden" },
+  { words: /asphalt/, tPerM3: 2.3, label: "Asphalt" },
+  { words: /holz/, tPerM3: 0.6, label: "Holz" },
+  { words: /daemm|kmf|mineralwolle|eps/, tPerM3: 0.1, label: "Dämmstoff" },
+  { words: /./, tPerM3: 1.6, label: "Bauschutt" },
+];
 
 /** The thickness for a volume: the first thickness written ("d = 25 cm", "Dicke 250 mm"). */
 function thicknessOf(text: string): number | null {
@@ -243,6 +289,14 @@ function contextExpectations(p: BoqNode, lv: View): Expectation[] {
   }
   if (cls === "piece") {
     for (const { text, where } of sources) {
+      // "je Geschoss 18 Fenster" with the floors counted anywhere
+      for (const m of text.matchAll(/\b(?:je|pro)\s+([a-z][\w-]*)\s+(?:ca\.\s*)?(\d{1,4}|[a-z]+)\s+([a-z][\w-]*)/g)) {
+        const per = countValue(m[2]);
+        if (!(per > 0) || !isHeadNoun(m[3], head)) continue;
+        const found = lv.countFor(m[1], p);
+        if (found && !found.where.startsWith("Menge von"))
+          out.push({ qty: per * found.count, derivation: `${where}: ${de(per)} ${m[3]} je ${m[1]} × ${found.count} (${found.where}) = ${de(per * found.count)} St`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      }
       const found = productCounts(text).filter((c) => isHeadNoun(c.noun, head));
       if (found.length !== 1) continue;
       out.push({ qty: found[0].count, derivation: `${where}: ${found[0].derivation} = ${de(found[0].count)} St`, tolerance: DERIVED_FIGURE_TOLERANCE });
@@ -432,19 +486,23 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
   const byTitle = new Map<BoqNode | null, BoqNode[]>();
   for (const p of items) if (unitClass(p.unit) === "area") byTitle.set(lv.title(p), [...(byTitle.get(lv.title(p)) ?? []), p]);
   for (const group of byTitle.values()) {
-    if (group.length < 4) continue;
-    const counts = new Map<number, number>();
-    for (const p of group) counts.set(qtyOf(p), (counts.get(qtyOf(p)) ?? 0) + 1);
-    const [common, n] = [...counts].sort((a, b) => b[1] - a[1])[0];
-    if (n < 3) continue;
+    if (group.length < 3) continue;
+    // The largest cluster of areas within 3 % of each other (layers measured once, or with a
+    // little waste): at least two positions, and three when the title is small.
+    const close = (a: number, b: number) => Math.abs(Math.log(a / b)) < 0.03;
+    const clusters = group.map((p) => group.filter((q) => close(qtyOf(q), qtyOf(p))));
+    const best = clusters.sort((a, b) => b.length - a.length)[0];
+    const n = best.length;
+    if (n < (group.length < 4 ? 2 : 3)) continue;
+    const common = [...best.map(qtyOf)].sort((a, b) => a - b)[Math.floor((n - 1) / 2)];
     for (const p of group) {
-      if (flagged.has(p)) continue;
+      if (flagged.has(p) || best.includes(p)) continue;
       const factor = p.qty! / common;
       if (factor < LAYER_OUTLIER_FACTOR && factor > 1 / LAYER_OUTLIER_FACTOR) continue;
       // Only a shifted decimal point (× 10, × 100, ÷ 10 …): other sizes are other parts of the work.
       if (!isDecimalShift(factor)) continue;
-      const peers = group.filter((q) => qtyOf(q) === common);
-      add(p, { qty: common, derivation: `${n} weitere Lagen desselben Titels haben je ${de(common)} m² (OZ ${peers.map((q) => q.oz).slice(0, 4).join(", ")})` }, peers.map((q) => q.oz).slice(0, 6));
+      const peers = best;
+      add(p, { qty: common, derivation: `${n} weitere Lagen desselben Titels haben ${best.every((q) => qtyOf(q) === common) ? "je" : "etwa"} ${de(common)} m² (OZ ${peers.map((q) => q.oz).slice(0, 4).join(", ")})` }, peers.map((q) => q.oz).slice(0, 6));
     }
   }
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { emptyFlags, newNode, type BoqNode } from "../../types";
 import { buildLvView } from "./facts";
 import { ownFigureHits } from "./own-figures";
+import { QUANTITY_RULES } from "./quantities";
 import { productCounts, roomDimensions, statedLength, wordNumber } from "./stated-figures";
 
 type Spec = { shortText: string; longText?: string; qty: number; unit: string };
@@ -52,6 +53,19 @@ describe("quantities against the LV's own figures", () => {
       oz: "01.0020",
       expected: 1240,
     },
+    { name: "trench as length × width × depth", specs: [{ shortText: "Rohrgraben ausheben", longText: "Graben 86 m lang, 0,80 m breit, 1,20 m tief.", qty: 825.6, unit: "m³" }], oz: "01.0010", expected: 82.56 },
+    { name: "area as Länge × Breite", specs: [{ shortText: "Pflaster Hoffläche", longText: "Länge 40 m, Breite 12 m.", qty: 4800, unit: "m²" }], oz: "01.0010", expected: 480 },
+    { name: "disposal in t against the volume in the text", specs: [{ shortText: "Mauerwerk abbrechen und entsorgen", longText: "Ziegelmauerwerk, ca. 48 m³.", qty: 864, unit: "t" }], oz: "01.0010", expected: 86.4 },
+    {
+      name: "cable length per socket × the sockets counted",
+      specs: [
+        { shortText: "Schutzkontaktsteckdose", qty: 260, unit: "St" },
+        { shortText: "Mantelleitung NYM-J 3 × 2,5", longText: "Zuleitung ca. 8 m je Steckdose.", qty: 20800, unit: "m" },
+      ],
+      oz: "01.0020",
+      expected: 2080,
+    },
+    { name: "windows per floor in the Vorbemerkungen", preamble: "Viergeschossig; je Geschoss 18 Fenster.", specs: [{ shortText: "Holzfenster", qty: 720, unit: "St" }], oz: "01.0010", expected: 72 },
     {
       name: "disposal more than the excavation",
       title: "Erdarbeiten",
@@ -105,5 +119,32 @@ describe("measuring rules are no room sizes", () => {
   it("„Öffnungen bis 2,5 m² werden übermessen“ does not size a wall", () => {
     const hits = lv("Putzarbeiten", [{ shortText: "Innenputz Öffnungen", longText: "Öffnungen bis 2,5 m² werden übermessen.", qty: 860, unit: "m²" }]);
     expect(hits).toEqual([]);
+  });
+});
+
+describe("relations between positions: the finding sits on the wrong figure", () => {
+  const rohbau = (slab: number, formwork: number) => {
+    const positions: BoqNode[] = [newNode("title", { oz: "03", shortText: "Stahlbetonarbeiten" })];
+    const specs: Spec[] = [
+      { shortText: "Deckenschalung", qty: formwork, unit: "m²" },
+      { shortText: "Stahlbetondecke C25/30", longText: "Deckenplatte, d = 25 cm.", qty: slab, unit: "m³" },
+      { shortText: "Stahlbetonwand C25/30", longText: "d = 20 cm", qty: 60, unit: "m³" },
+      { shortText: "Betonstahl B500", qty: 18, unit: "t" },
+    ];
+    specs.forEach((sp, i) => positions.push(newNode("item", { oz: `03.00${i + 1}0`, parentOz: "03", level: 1, longText: "", ...sp, flags: emptyFlags() })));
+    const view = buildLvView({ positions, preamble: "" });
+    return QUANTITY_RULES.flatMap((r) => r.check(view).map((h) => ({ rule: r.id, ...h })));
+  };
+  it("a slab volume ten times formwork × thickness, steel usual for the right volume: on the concrete", () => {
+    const hits = rohbau(1050, 420);
+    expect(hits.map((h) => [h.rule, h.oz])).toEqual([["mengenverhaeltnis-schalung", "03.0020"]]);
+    expect(hits[0].expectedQty).toBe(105);
+  });
+  it("a formwork ten times the slab: on the formwork", () => {
+    const hits = rohbau(105, 4200);
+    expect(hits.map((h) => [h.rule, h.oz])).toEqual([["mengenverhaeltnis-schalung", "03.0010"]]);
+  });
+  it("all three agree: quiet", () => {
+    expect(rohbau(105, 430)).toEqual([]);
   });
 });

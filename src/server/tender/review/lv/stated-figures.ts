@@ -128,3 +128,26 @@ export function objectAreas(text: string): { object: string; value: number; quot
   }
   return out;
 }
+
+// ── Extents: "Länge 40 m", "40 m lang", "Breite 0,80 m", "1,20 m tief" ────────────────────────
+
+const EXTENT_WORDS = {
+  laenge: { noun: String.raw`\w*laenge`, adjective: "lang" },
+  breite: { noun: String.raw`\w*breite`, adjective: "breit" },
+  tiefe: { noun: String.raw`\w*tiefe`, adjective: "tief" },
+} as const;
+
+/** An extent written in the text, in metres; null when none (or only a limit "bis 1,20 m"). */
+export function extentMetres(text: string, what: keyof typeof EXTENT_WORDS): number | null {
+  const w = EXTENT_WORDS[what];
+  const value = String.raw`(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*|i\.\s*m\.\s*)?(${NUMBER})\s*(mm|cm|m)(?![\w²2/])`;
+  const re = new RegExp(String.raw`\b(?:${w.noun})\s*(?:=|:)?\s*(?:von\s+)?${value}|${value}\s+${w.adjective}\b`);
+  const m = re.exec(text);
+  if (!m) return null;
+  const [raw, unit] = m[1] !== undefined ? [m[1], m[2]] : [m[3], m[4]];
+  if (raw === undefined || unit === undefined) return null;
+  const start = m.index;
+  if (/\b(bis|max\.?|maximal|mind\.?|mindestens|ueber|unter|ab)\s*$/.test(text.slice(Math.max(0, start - 12), start + m[0].indexOf(raw)))) return null;
+  const v = num(raw) * UNIT_M[unit];
+  return v > 0 && v < 10_000 ? v : null;
+}
