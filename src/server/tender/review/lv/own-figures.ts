@@ -167,7 +167,7 @@ function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
     // "Länge 40 m, Breite 12 m" (and for a volume "Tiefe 1,20 m" or a thickness)
     const [l, b] = [extentMetres(text, "laenge"), extentMetres(text, "breite")];
     const t = cls === "volume" ? (extentMetres(text, "tiefe") ?? thicknessOf(text)) : 1;
-    if (l !== null && b !== null && t !== null && l * b > 1) {
+    if (l !== null && b !== null && t !== null && l * b >= 10) {
       const q = l * b * t;
       const third = cls === "volume" ? ` × ${de(t)} m` : "";
       out.push({ qty: q, derivation: `Länge ${de(l)} m × Breite ${de(b)} m${third} laut Langtext = ${de(q, 2)} ${unitLabel(p.unit)}`, tolerance: DERIVED_FIGURE_TOLERANCE });
@@ -536,7 +536,7 @@ function earthworkBalance(
 ) {
   const volume = items.filter((p) => unitClass(p.unit) === "volume");
   const pick = (re: RegExp, not: RegExp) => volume.filter((p) => re.test(lv.headline(p)) && !not.test(lv.headline(p)));
-  const excavation = pick(EXCAVATION, /oberboden|mutterboden|fundament|graben|schacht|verfuell|abfahr|entsorg/);
+  const excavation = pick(EXCAVATION, /verfuell|abfahr|entsorg|laden/);
   const backfill = pick(BACKFILL, /liefer|fremd|schotter|kies|sand|beton|recycling|rc-|abfahr|entsorg/);
   const disposal = pick(DISPOSAL, /bauschutt|asbest|schadstoff|oberboden|mutterboden|abbruch|belast|kontamin|verfuell/);
   if (excavation.length === 0) return;

@@ -95,6 +95,12 @@ describe("quantities against the LV's own figures", () => {
     { name: "window sills counted against windows", preamble: "4 Geschosse à 18 Fenster.", specs: [{ shortText: "Fensterbank innen", qty: 36, unit: "St" }] },
     { name: "disposal after loosening", title: "Erdarbeiten", specs: [{ shortText: "Baugrube ausheben", qty: 1000, unit: "m³" }, { shortText: "Aushub abfahren", qty: 1250, unit: "m³" }] },
     { name: "backfill with delivered gravel", title: "Erdarbeiten", specs: [{ shortText: "Baugrube ausheben", qty: 100, unit: "m³" }, { shortText: "Verfüllen mit geliefertem Schotter", qty: 400, unit: "m³" }] },
+    { name: "the size of one parking space", specs: [{ shortText: "Betonsteinpflaster Stellplätze", longText: "Stellplatz 2,50 × 5,00 m.", qty: 600, unit: "m²" }] },
+    { name: "the length of one sill", specs: [{ shortText: "Fensterbank innen", longText: "Länge 1,26 m, Tiefe 0,25 m.", qty: 160, unit: "m" }] },
+    { name: "a delivery length", specs: [{ shortText: "Regenfallrohr DN 100", longText: "Lieferlänge 6 m, Einzellänge 3 m.", qty: 64, unit: "m" }] },
+    { name: "the footprint against the topsoil strip", title: "Erdarbeiten", preamble: "Grundfläche des Gebäudes ca. 800 m².", specs: [{ shortText: "Oberboden abtragen", qty: 2400, unit: "m²" }] },
+    { name: "a count of parts of one piece", specs: [{ shortText: "Fenster zweiflügelig", longText: "Anzahl der Flügel: 2 Stück.", qty: 72, unit: "St" }] },
+    { name: "excavation in several positions", title: "Erdarbeiten", specs: [{ shortText: "Baugrube ausheben", qty: 600, unit: "m³" }, { shortText: "Fundamentaushub", qty: 400, unit: "m³" }, { shortText: "Aushub laden und abfahren", qty: 1200, unit: "m³" }] },
     { name: "a limit, not a size", specs: [{ shortText: "Estrich", longText: "Räume bis 40 m² ohne Fuge.", qty: 860, unit: "m²" }] },
   ];
   for (const c of quiet)

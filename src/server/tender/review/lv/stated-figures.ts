@@ -32,7 +32,9 @@ export const countValue = (s: string) => (/^\d/.test(s) ? num(s) : (wordNumber(s
 
 const DIMS = new RegExp(String.raw`(${NUMBER})\s*(?:m\s*)?(?:x|×|\*|/)\s*(${NUMBER})\s*m(?![\w²2])`, "g");
 /** Words that make a pair of dimensions the size of a room or surface (not of a tile or a window). */
-const ROOM_WORD = /(raum|raeume|zimmer|bad|flur|kueche|halle|flaeche|grundriss|abmessung|innenmass|lichte\s+mass|groesse|format\s+des\s+raum|terrasse|balkon|platz|hof|garage)\w*[^.;]{0,25}$/;
+// Only rooms: the dimensions of a parking space, a slab, a window or a tile are the size of one of
+// many.
+const ROOM_WORD = /\b(raum|raeume|\w+raum|zimmer|\w+zimmer|bad|baeder|flur|kueche|halle|innenmass|lichte\s+raummass)\w*\b[^.;]{0,25}$/;
 
 /** Rooms sized in the text: "Raum 3,10 × 2,45 m" with an optional count ("2 Räume je …"). */
 export function roomDimensions(text: string): { length: number; width: number; count: number }[] {
@@ -61,13 +63,15 @@ export function heightMetres(text: string): number | null {
 
 /** A length written in the text ("Länge rd. 86 m", "Leitungslänge ca. 120 m", "insgesamt 86 m"). */
 export function statedLength(text: string): number | null {
+  // A total ("Gesamtlänge", "Trassenlänge", "insgesamt"), or a plain "Länge" given as an estimate
+  // of at least 10 m ("Länge rd. 86 m"); "Länge 1,26 m" of one sill is no total.
   const m = new RegExp(
-    String.raw`(?:\w*laenge|insgesamt|gesamt|zusammen|abwicklung|umfang)\s*(?:=|:)?\s*(?:von\s+)?(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*(?:m|lfm|lfdm)(?![\w²2/])`,
+    String.raw`(?:(?:gesamt|trassen|leitungs|kabel|graben|strecken|zaun|rinnen|kanal|haltungs)laenge|gesamte\s+laenge|laenge\s+insgesamt|insgesamt|zusammen|(laenge))\s*(?:=|:)?\s*(?:von\s+)?(ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*(?:m|lfm|lfdm)(?![\w²2/])`,
   ).exec(text);
-  if (!m) return null;
+  if (!m || (m[1] && (!m[2] || num(m[3]) < 10))) return null;
   const after = text.slice(m.index + m[0].length, m.index + m[0].length + 12);
   if (/^\s*(je|pro|\/)\b/.test(after)) return null;
-  const l = num(m[1]);
+  const l = num(m[3]);
   return l > 0 ? l : null;
 }
 
@@ -77,7 +81,7 @@ const COUNT = String.raw`\d{1,4}|[a-z]+`;
 
 /** "insgesamt 72 Stück", "zusammen 72 St" in the position's own text. */
 export function statedTotalPieces(text: string): number | null {
-  const m = new RegExp(String.raw`(?:insgesamt|gesamt|zusammen|gesamtanzahl|anzahl)\s*(?::|=)?\s*(?:ca\.\s*)?(${COUNT})\s*(?:st(?:ueck|ck|k)?\b\.?)`).exec(text);
+  const m = new RegExp(String.raw`(?:insgesamt|gesamt|zusammen|gesamtanzahl)\s*(?::|=)?\s*(?:ca\.\s*)?(${COUNT})\s*(?:st(?:ueck|ck|k)?\b\.?)`).exec(text);
   if (!m) return null;
   const n = countValue(m[1]);
   return n > 0 ? n : null;
@@ -106,8 +110,9 @@ export const OBJECTS: { object: string; area: RegExp; work: RegExp }[] = [
   { object: "Dach", area: /^(dach|flachdach|steildach|dachflaeche)/, work: /dach|attika|dampfsperre|gefaelledaemm|oberlage|unterlage|kiesschuettung|dachbegruen/ },
   { object: "Fassade", area: /^(fassade|aussenwand|aussenwaende|ansicht)/, work: /fassade|wdvs|waermedaemmverbund|aussenputz|oberputz|armierung|verblend/ },
   { object: "Decke", area: /^(decke|geschossdecke|deckenflaeche)/, work: /decke/ },
-  { object: "Boden", area: /^(boden|fussboden|bodenflaeche|nutzflaeche|grundflaeche|geschossflaeche|wohnflaeche)/, work: /estrich|bodenbelag|fussboden|parkett|linoleum|bodenfliese|trittschall|boden/ },
-  { object: "Wand", area: /^(wand|innenwand|wandflaeche)/, work: /wand|innenputz|wandfliese|anstrich\s+wand/ },
+  // Floors: only the floor or usable area (a "Grundfläche" may be the footprint, a
+  // "Geschossfläche" one floor or all); walls are too many kinds to hold to one stated area.
+  { object: "Boden", area: /^(boden|fussboden|nutz|wohn)$/, work: /estrich|bodenbelag|fussboden|parkett|linoleum|bodenfliese|trittschall/ },
 ];
 
 /** Areas the texts state for a named part: "Dachfläche ca. 1.240 m²", "Fassadenfläche 980 qm". */
