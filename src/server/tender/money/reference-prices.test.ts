@@ -3,6 +3,7 @@
 // least 60 % of its counted positions priced.
 
 import { describe, expect, it } from "vitest";
+import { linesToRows, referencePriceTableSchema, rowsToLines } from "../../../common/schemas/reference-prices";
 import { newNode, type BoqNode } from "../types";
 import { priceFindings } from "./money";
 import { DEFAULT_REFERENCE_PRICES, referencePriceFor } from "./reference-prices";
@@ -244,6 +245,13 @@ describe("reference prices for every usual building trade", () => {
     expect(trade("Lüftungsleitung Wickelfalzrohr DN 125", "m")).toBe("Raumlufttechnische Anlagen");
     expect(trade("Trittschalldämmung EPS-T 30-2", "m²")).toBe("Estricharbeiten");
     expect(trade("Baustelleneinrichtung", "psch")).toBeUndefined(); // no table prices a lump sum
+  });
+
+  it("passes the super admin's schema and survives the edit form's text round trip", () => {
+    expect(referencePriceTableSchema.safeParse(DEFAULT_REFERENCE_PRICES).success).toBe(true);
+    const back = linesToRows(rowsToLines(DEFAULT_REFERENCE_PRICES.rows));
+    expect(back.errors).toEqual([]);
+    expect(back.rows).toEqual(DEFAULT_REFERENCE_PRICES.rows);
   });
 
   it("states its date and that it is an own compilation", () => {
