@@ -245,6 +245,9 @@ describe("reference prices for every usual building trade", () => {
     expect(trade("Lüftungsleitung Wickelfalzrohr DN 125", "m")).toBe("Raumlufttechnische Anlagen");
     expect(trade("Trittschalldämmung EPS-T 30-2", "m²")).toBe("Estricharbeiten");
     expect(trade("Baustelleneinrichtung", "psch")).toBeUndefined(); // no table prices a lump sum
+    expect(trade("Bürocontainer vorhalten", "Monat")).toBe("Baustelleneinrichtung");
+    expect(trade("Gerüst vorhalten", "m²Wo")).toBe("Gerüstarbeiten");
+    expect(trade("Lkw mit Fahrer", "h")).toBe("Allgemeine Leistungen");
   });
 
   it("passes the super admin's schema and survives the edit form's text round trip", () => {

@@ -269,6 +269,11 @@ export const DEFAULT_REFERENCE_PRICES: ReferencePriceTable = {
     r(...BE, "bauzaun, absperrung, schutzzaun", "wo", 1, 4),
     r(...BE, "schutzabdeckung, abdecken, schutzvlies, schutzfolie, staubschutz, staubwand", "m2", 2, 8),
     r(...BE, "bautreppe, treppenturm", "st", 500, 1800),
+    r(...BE, "container, baucontainer, unterkunft, buerocontainer, sanitaercontainer, toilette", "mt", 250, 800),
+    r(...BE, "baustelleneinrichtung, vorhalten, vorhaltung, kran, baustrom, bauwasser, bauzaun", "mt", 600, 3500),
+    r(...BE, "container, baucontainer, baustelleneinrichtung, vorhalten, vorhaltung, kran, geruest", "d", 15, 150),
+    r(...G, "standzeit, gebrauchsueberlassung, vorhaltung, vorhalten, geruest", "m2wo", 0.1, 0.4),
+    r(...A, "lkw, kran, geraet, maschine, radlader, walze, ruettler, fahrer, transporter, kompressor, hebebuehne", "h", 60, 130),
     r(...BE, "endreinigung, bauendreinigung, reinigung, feinreinigung, grobreinigung", "m2", 1.5, 5),
     // Erdarbeiten (more)
     r(...E, "oberboden, mutterboden, andecken", "m3", 10, 30),
@@ -510,6 +515,8 @@ export const DEFAULT_REFERENCE_PRICES: ReferencePriceTable = {
 const UNIT_ALIASES: Record<string, string> = {
   qm: "m2", cbm: "m3", lfm: "m", lfdm: "m", lm: "m", stk: "st", stck: "st", stueck: "st", std: "h", stunde: "h", stunden: "h",
   woche: "wo", wochen: "wo", wch: "wo", stwo: "wo", to: "t", kilogramm: "kg",
+  monat: "mt", monate: "mt", mon: "mt", mo: "mt", mtl: "mt", tag: "d", tage: "d", kt: "d", at: "d", wt: "d",
+  qmwo: "m2wo", m2xwo: "m2wo", "m2*wo": "m2wo", m2woche: "m2wo",
 };
 /** The table's unit spelling for a position's unit ("m²" → "m2", "Stck" → "st"). */
 export const referenceUnit = (unit: string) => {
