@@ -202,9 +202,9 @@ export async function inProcessBlind(): Promise<{ ask: TimedAsk; check: Citation
     const used = process.cpuUsage(cpu);
     return { text: answer.text, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
   };
-  // Warm-up: the first question of a process builds the in-memory knowledge cache (once per start).
-  await ask("legal", "Wie lange verjähren Mängelansprüche?", []);
-  await ask("construction", "Was gehört in ein Bautagebuch?", []);
+  // What the server does at start (src/server/chatbot/warm-up.ts): knowledge cache, indexes, first runs.
+  const { warmUpChatbots } = await import("../src/server/chatbot/warm-up");
+  await warmUpChatbots(database.db);
   const { articles } = readKnowledgeBase();
   const check: CitationCheck = (type, answer, expected) => wrongCitations(answer, articles.filter((a) => a.chatbotType === type), expected);
   return { ask, check, close: () => database.close() };
