@@ -29,6 +29,7 @@ import {
 import { sentenceSource, withoutLabel } from "./sentences";
 import { expandWords, wordTable } from "./word-table";
 import { repairWords } from "./everyday-german";
+import { askedPart } from "./asked-part";
 
 const MAX_CANDIDATES = 30;
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
@@ -183,8 +184,8 @@ interface Candidate {
 
 /** The kinds of fact a question asks for; a follow-up without one keeps the previous question's. */
 export function questionKinds(question: string, previous: string | null, followUp: boolean): AnswerKind[] {
-  const own = ANSWER_KINDS.filter((k) => k.question.test(question));
-  return own.length || !followUp || !previous ? own : ANSWER_KINDS.filter((k) => k.question.test(previous));
+  const own = ANSWER_KINDS.filter((k) => k.question.test(askedPart(question)));
+  return own.length || !followUp || !previous ? own : ANSWER_KINDS.filter((k) => k.question.test(askedPart(previous)));
 }
 
 const jaccard = (a: string[], b: string[]) => {
