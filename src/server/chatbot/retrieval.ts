@@ -30,6 +30,8 @@ import { sentenceSource, withoutLabel } from "./sentences";
 import { expandWords, wordTable } from "./word-table";
 import { repairWords } from "./everyday-german";
 import { askedPart } from "./asked-part";
+import { askedContrasts, contrastFactor } from "./contrast-terms";
+import { questionFigures, statesFigure } from "./question-figures";
 
 const MAX_CANDIDATES = 30;
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
@@ -55,6 +57,8 @@ const MAX_IDF = 2.5;
 /** What a question stem that no article contains weighs against coverage. */
 const UNKNOWN_MASS = 0.3;
 const DEFINITION_BONUS = 0.4;
+/** A sentence that states a figure the question names (or a range holding it). */
+const FIGURE_MATCH = 1.3;
 /** An answer sentence shorter than this is given together with the sentence after it. */
 const SHORT_SENTENCE = 110;
 /** A sentence that refers back ("Er muss …", "Kommt er dem nicht nach …", "Ist er zu feucht, muss es …"). */
@@ -248,6 +252,11 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   const ownRulebooks = RULEBOOKS.filter((r) => r.test(question) && !negated(r));
   const rulebooks = ownRulebooks.length || !followUp || !previousQuestion ? ownRulebooks : RULEBOOKS.filter((r) => r.test(previousQuestion));
 
+  // "Anhydrit ohne FBH": sentences on the asked one of two opposite cases first (word table "Gegensatz:").
+  const contrasts = askedContrasts(wordTable(), question);
+  // "ca 20 grad": the row for that figure ("von 15 bis unter 25 °C …") before the other rows.
+  const figures = questionFigures(question);
+
   const byArticle = new Map<number, CachedParagraph[]>();
   for (const p of facts.paragraphs) byArticle.set(p.id, [...(byArticle.get(p.id) ?? []), p]);
 
@@ -338,7 +347,8 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
         // A follow-up leads with what is new: what the previous answer already said comes last.
         // (unless it holds a word of the new question: "Und bei Fußbodenheizung?").
         const repeated = previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !s.lex.some((l) => fresh.has(withoutZu(l))) ? 0.3 : 1;
-        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * listy * book * example * pointer * topic * repeated;
+        const contrast = contrastFactor(contrasts, where) * (statesFigure(figures, where) ? FIGURE_MATCH : 1);
+        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * listy * book * example * pointer * topic * repeated * contrast;
         // About the question: by its own words, its paragraph's or its article's subject.
         const onTopic = own > 0 || base > 0 || a.head > 0;
         const strongKind = bonus > 0 && strongKinds.some((k) => k.answer.test(s.text) || (index === 0 && k.scope === "paragraph" && k.answer.test(p.para)));
