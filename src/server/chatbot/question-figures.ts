@@ -43,6 +43,30 @@ export function questionFigures(question: string): Figure[] {
   return out;
 }
 
+/** "unter 5 °C", "höchstens 40 m²" bound from above; "ab 25 °C", "mindestens 10 cm" from below. */
+const BOUNDED = new RegExp(`\\b(unter|bis|höchstens|maximal|max\\.?|weniger als|ab|über|mindestens|mehr als|min\\.?)\\s+${NUMBER}\\s*${UNIT}`, "giu");
+const UPPER = /^(unter|bis|höchstens|maximal|max|weniger)/i;
+
+/**
+ * How a sentence relates to the question's figures: it states one of them (as such, inside a range
+ * or within a bound) – "match"; it states only other values of the same kind ("12 °C" when 20 °C
+ * was asked) – "other", the rule for another case; or it states none of that kind – "none".
+ */
+export function figureRelation(figures: Figure[], sentence: string): "match" | "other" | "none" {
+  if (figures.length === 0) return "none";
+  if (statesFigure(figures, sentence)) return "match";
+  for (const m of sentence.matchAll(BOUNDED)) {
+    const [unit, factor] = unitOf(m[3]);
+    const bound = toNumber(m[2]) * factor;
+    if (unit && figures.some((f) => f.unit === unit && (UPPER.test(m[1]) ? f.value <= bound : f.value >= bound))) return "match";
+  }
+  for (const m of sentence.matchAll(FIGURE)) {
+    const [unit] = unitOf(m[2]);
+    if (unit && figures.some((f) => f.unit === unit)) return "other";
+  }
+  return "none";
+}
+
 /** Whether a sentence states one of the figures, as such or inside a range. */
 export function statesFigure(figures: Figure[], sentence: string): boolean {
   if (figures.length === 0) return false;

@@ -31,7 +31,7 @@ import { expandWords, wordTable } from "./word-table";
 import { repairWords } from "./everyday-german";
 import { askedPart } from "./asked-part";
 import { askedContrasts, contrastFactor } from "./contrast-terms";
-import { questionFigures, statesFigure } from "./question-figures";
+import { questionFigures, figureRelation } from "./question-figures";
 
 const MAX_CANDIDATES = 30;
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
@@ -57,8 +57,10 @@ const MAX_IDF = 2.5;
 /** What a question stem that no article contains weighs against coverage. */
 const UNKNOWN_MASS = 0.3;
 const DEFINITION_BONUS = 0.4;
-/** A sentence that states a figure the question names (or a range holding it). */
-const FIGURE_MATCH = 1.3;
+/** Stems of the case told before the asking sentence ("AG hat … überwiesen. wie lang hab ich …?"). */
+const STORY_WEIGHT = 0.85;
+/** A sentence that states a figure the question names (or a range holding it), or only other values of its kind. */
+const FIGURE_FACTOR = { match: 1.3, other: 0.75, none: 1 } as const;
 /** An answer sentence shorter than this is given together with the sentence after it. */
 const SHORT_SENTENCE = 110;
 /** A sentence that refers back ("Er muss …", "Kommt er dem nicht nach …", "Ist er zu feucht, muss es …"). */
@@ -125,9 +127,10 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   const synonyms = expandWords(table, synonymSource);
   // For telling a construction question: only terms that start a word of the question itself.
   const ownSynonyms = expandWords(table, `${question} ${repairs}`, true);
-  const [r] = await rows<{ cur: string[]; fix: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[] }>(
+  const [r] = await rows<{ cur: string[]; ask: string[]; fix: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[] }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${question})) as cur,
+               tsvector_to_array(to_tsvector('german', ${askedPart(question)})) as ask,
                tsvector_to_array(to_tsvector('german', ${repairs})) as fix,
                tsvector_to_array(to_tsvector('german', ${synonyms})) as syn,
                tsvector_to_array(to_tsvector('german', ${ownSynonyms})) as own,
@@ -142,7 +145,9 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
       if (usable(l) && (weights.get(l) ?? 0) < weight) weights.set(l, weight);
     }
   };
-  add(r.cur.map(withoutZu), 1);
+  // The asking sentence names the subject; the story before it weighs a little less.
+  add(r.ask.map(withoutZu), 1);
+  add(r.cur.map(withoutZu), r.ask.length && r.ask.length < r.cur.length ? STORY_WEIGHT : 1);
   add(r.fix.map(withoutZu), 0.85);
   add(r.syn.map(withoutZu), 0.7);
   const followUp = previous !== null && (FOLLOW_UP.test(question.trim()) || (r.cur.length <= 4 && ANAPHORA.test(question)));
@@ -347,7 +352,7 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
         // A follow-up leads with what is new: what the previous answer already said comes last.
         // (unless it holds a word of the new question: "Und bei Fußbodenheizung?").
         const repeated = previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !s.lex.some((l) => fresh.has(withoutZu(l))) ? 0.3 : 1;
-        const contrast = contrastFactor(contrasts, where) * (statesFigure(figures, where) ? FIGURE_MATCH : 1);
+        const contrast = contrastFactor(contrasts, where) * FIGURE_FACTOR[figureRelation(figures, where)];
         const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * listy * book * example * pointer * topic * repeated * contrast;
         // About the question: by its own words, its paragraph's or its article's subject.
         const onTopic = own > 0 || base > 0 || a.head > 0;
