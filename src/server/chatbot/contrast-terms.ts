@@ -22,12 +22,12 @@ export interface AskedContrast {
 
 const compiled = new WeakMap<WordTable, [Side, Side][]>();
 
-/** Each pair's sides as expressions, longest terms first ("ohne Fußbodenheizung" before "Fußbodenheizung"). */
+/** Each pair's sides as expressions. */
 function pairsOf(table: WordTable): [Side, Side][] {
   let pairs = compiled.get(table);
   if (!pairs) {
     const side = (terms: string[]): Side => {
-      const patterns = [...terms].sort((a, b) => b.length - a.length).map(termPattern);
+      const patterns = terms.map(termPattern);
       return { patterns, globals: patterns.map((p) => new RegExp(p.source, `${p.flags}g`)) };
     };
     pairs = table.contrasts.map((c) => [side(c.sides[0]), side(c.sides[1])]);
@@ -36,30 +36,19 @@ function pairsOf(table: WordTable): [Side, Side][] {
   return pairs;
 }
 
-/** Removes what a side's terms match, so that "Fußbodenheizung" in "ohne Fußbodenheizung" does not count for the other side. */
-function take(side: Side, text: string): { found: boolean; rest: string } {
-  let found = false;
-  let rest = text;
-  side.patterns.forEach((p, i) => {
-    if (p.test(rest)) {
-      found = true;
-      rest = rest.replace(side.globals[i], " ");
-    }
-  });
-  return { found, rest };
-}
-
-/** Which side of each pair a text names: 0, 1, both (2) or none (-1). */
+/** Which side of a pair a text names: 0, 1, both (2) or none (-1). The longest terms of both sides
+ * are taken out first, so that "ohne FBH" is not also read as "FBH" and "unbeheizt" not as "beheizt". */
 function sideNamed(pair: [Side, Side], text: string): number {
-  // The side with the longer matching terms is looked for first in both orders, so a negated
-  // term ("ohne FBH") is taken before its bare form ("FBH").
-  const longest = (s: Side) => Math.max(0, ...s.patterns.filter((p) => p.test(text)).map((p) => p.source.length));
-  const [a, b] = pair;
-  const aFirst = longest(a) >= longest(b);
-  const first = take(aFirst ? a : b, text);
-  const second = take(aFirst ? b : a, first.rest);
-  const [foundA, foundB] = aFirst ? [first.found, second.found] : [second.found, first.found];
-  return foundA && foundB ? 2 : foundA ? 0 : foundB ? 1 : -1;
+  const terms = pair.flatMap((side, index) => side.patterns.map((p, i) => ({ index, p, global: side.globals[i], length: p.source.length })));
+  terms.sort((a, b) => b.length - a.length);
+  const found = [false, false];
+  let rest = text;
+  for (const t of terms) {
+    if (!t.p.test(rest)) continue;
+    found[t.index] = true;
+    rest = rest.replace(t.global, " ");
+  }
+  return found[0] && found[1] ? 2 : found[0] ? 0 : found[1] ? 1 : -1;
 }
 
 /** The sides a question asks for (only pairs of which it names exactly one side). */
