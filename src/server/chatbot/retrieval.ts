@@ -32,6 +32,7 @@ import { repairWords } from "./everyday-german";
 import { askedPart } from "./asked-part";
 import { askedContrasts, contrastFactor } from "./contrast-terms";
 import { questionFigures, figureRelation } from "./question-figures";
+import { RULED_OUT_FACTOR, ruledOutRulebooks } from "./ruled-out";
 
 const MAX_CANDIDATES = 30;
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
@@ -254,7 +255,8 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   const kindBonus = (text: string, scope?: "paragraph") => Math.max(0, ...kinds.filter((k) => (!scope || k.scope === scope) && k.answer.test(text)).map((k) => k.bonus)) * questionMass;
   // "kein VOB/B vereinbart, nur BGB": a rulebook the question rules out is not asked for.
   const negated = (r: RegExp) => new RegExp(`\\b(kein[e-z]*|ohne|nicht|statt)\\s+(\\p{L}+\\s+)?(${r.source})`, "iu").test(question);
-  const ownRulebooks = RULEBOOKS.filter((r) => r.test(question) && !negated(r));
+  const ruledOut = ruledOutRulebooks(question);
+  const ownRulebooks = RULEBOOKS.filter((r) => r.test(question) && !negated(r) && !ruledOut.includes(r));
   const rulebooks = ownRulebooks.length || !followUp || !previousQuestion ? ownRulebooks : RULEBOOKS.filter((r) => r.test(previousQuestion));
 
   // "Anhydrit ohne FBH": sentences on the asked one of two opposite cases first (word table "Gegensatz:").
@@ -281,7 +283,9 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
     const coverage = matched / questionMass;
     const best = paras[0]?.score ?? 0;
     const rulebook = rulebooks.some((r) => r.test(c.title)) ? RULEBOOK_BONUS * questionMass : 0;
-    return { c, head: head.score, paras, coverage, matched, score: best + HEAD_WEIGHT * head.score + rulebook + Number(c.rank) + Number(c.sim) };
+    // "reiner BGB-Vertrag ohne VOB": an article on the excluded rulebook is no answer.
+    const excluded = ruledOut.some((r) => r.test(c.title)) && !rulebooks.some((r) => r.test(c.title)) ? RULED_OUT_FACTOR : 1;
+    return { c, head: head.score, paras, coverage, matched, score: (best + HEAD_WEIGHT * head.score + rulebook + Number(c.rank) + Number(c.sim)) * excluded };
   });
 
   const relevant = scored.filter((s) => s.coverage >= MIN_COVERAGE && s.matched >= MIN_MATCHED && (s.paras[0]?.score ?? 0) > 0).sort((a, b) => b.score - a.score);
