@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askedPart } from "./asked-part";
+import { askedPart, withQuestionWordsApart } from "./asked-part";
 import { questionKinds } from "./retrieval";
 
 describe("askedPart", () => {
@@ -16,5 +16,12 @@ describe("askedPart", () => {
     const kinds = questionKinds("AG hat die Schlusszahlung schriftlich abgelehnt. wie lang hab ich für nen vorbehalt?", null, false).map((k) => k.name);
     expect(kinds).toContain("period");
     expect(kinds).not.toContain("form");
+  });
+});
+
+describe("withQuestionWordsApart", () => {
+  it("writes joined question words apart and leaves other words alone", () => {
+    expect(withQuestionWordsApart("wielange haften wir, wieviel kostet das, bisWann?")).toBe("wie lange haften wir, wie viel kostet das, bis Wann?");
+    expect(withQuestionWordsApart("Abhöhe und Wiesenweg")).toBe("Abhöhe und Wiesenweg");
   });
 });

@@ -12,3 +12,9 @@ export function askedPart(question: string): string {
   const asking = parts.filter((p) => p.trim().endsWith("?"));
   return asking.length ? asking.join(" ").trim() : question;
 }
+
+/** Question words written as one ("wielange", "wieviel", "biswann"), as site questions often have them. */
+const JOINED = /(?<![\p{L}])(wie|bis|ab|seit)(lange?|viele?|hoch|oft|weit|schnell|groß|gross|dick|breit|tief|wann)(?![\p{L}])/giu;
+
+/** The question with joined question words written apart, so that the kind of question is recognised. */
+export const withQuestionWordsApart = (question: string) => question.replace(JOINED, "$1 $2");

@@ -29,10 +29,11 @@ import {
 import { sentenceSource, withoutLabel } from "./sentences";
 import { expandWords, wordTable } from "./word-table";
 import { repairWords } from "./everyday-german";
-import { askedPart } from "./asked-part";
+import { askedPart, withQuestionWordsApart } from "./asked-part";
 import { askedContrasts, contrastFactor } from "./contrast-terms";
 import { questionFigures, figureRelation } from "./question-figures";
 import { RULED_OUT_FACTOR, ruledOutRulebooks } from "./ruled-out";
+import { askedItemFirst } from "./list-focus";
 
 const MAX_CANDIDATES = 30;
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
@@ -214,7 +215,8 @@ function relationsOf(snap: KnowledgeSnapshot, lexeme: string) {
   return found;
 }
 
-export async function retrieve(db: Db, type: ChatbotType, question: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
+export async function retrieve(db: Db, type: ChatbotType, asked: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
+  const question = withQuestionWordsApart(asked);
   const { weights, followUp, construction, previousStems } = await weightedLexemes(db, type, question, previousQuestion);
   if (weights.size === 0) return EMPTY(false, [], !construction);
   const lexemes = [...weights.keys()];
@@ -429,7 +431,11 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
       .join(" ");
     // Steps keep their label ("Abnahme verlangen: …"): it names the step.
     const keepLabel = first === 0 && steps && s.labelled && s.p.label !== null;
-    const text = first > 0 || keepLabel ? original : withoutLabel(original);
+    // A list sentence leads with the item the question names (list-focus.ts).
+    const text = s.p.sentences
+      .slice(first, last + 1)
+      .map((x, i) => askedItemFirst(i === 0 && first === 0 && !keepLabel ? withoutLabel(x.text) : x.text, question))
+      .join(" ");
     const label = keepLabel ? (/^\d{1,2}[.)]\s+/.exec(original)?.[0] ?? "") + s.p.label : null;
     // The paragraph's heading stays with the sentence, so that it cannot read as another rule.
     const context = keepLabel || (s.p.label !== null && text.startsWith(s.p.label)) ? null : s.p.label;
