@@ -34,6 +34,7 @@ import { askedContrasts, contrastFactor } from "./contrast-terms";
 import { questionFigures, figureRelation } from "./question-figures";
 import { RULED_OUT_FACTOR, ruledOutRulebooks } from "./ruled-out";
 import { askedItemFirst } from "./list-focus";
+import { carriesSubject } from "./subject-gap";
 
 const MAX_CANDIDATES = 30;
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
@@ -305,6 +306,16 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
   }
 
   const [top, ...rest] = relevant;
+  // No own specific word of the question in the best article: a gap, not an answer (subject-gap.ts).
+  const subject = carriesSubject({
+    lexemes,
+    weight: (l) => weights.get(l) ?? 0,
+    idf: (l) => idf.get(l) ?? 0,
+    known: (l) => (facts.df.get(l) ?? 0) > 0,
+    strengthInTop: (l) => Math.max(top.head > 0 ? scoreStems(top.c.head).strength.get(l)! : 0, ...top.paras.map((x) => x.strength.get(l)!)),
+    ownWeight: STORY_WEIGHT,
+  });
+  if (!subject && !followUp) return EMPTY(false, relevant.slice(0, 3).map((s) => s.c.title), !construction);
   const seeAlso = rest.filter((s) => s.score >= SEE_ALSO_SCORE * top.score && s.coverage >= SEE_ALSO_COVERAGE).slice(0, 2);
 
   // The answer: sentences of the best articles, scored on their own words, their paragraph's and
