@@ -159,7 +159,7 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   const own = [...r.cur, ...r.fix, ...r.own].map(withoutZu).filter((l) => !noise.has(l));
   // A compound is about what its last part names ("Reetdach" is a "Dach"), or starts with a longer domain word.
   const construction = own.some((l) => domain.has(l) || [...domain].some((d) => l.length > d.length && ((d.length >= 4 && l.endsWith(d)) || (d.length >= PREFIX_MIN && l.startsWith(d)))));
-  return { weights, followUp, construction, previousStems: new Set(r.prev.map(withoutZu)) };
+  return { weights, followUp, construction, previousStems: new Set(r.prev.map(withoutZu)), ownStems: new Set(r.cur.map(withoutZu)) };
 }
 
 /** Stems that make a question one about construction: the word table's domain words and article terms. */
@@ -218,7 +218,7 @@ function relationsOf(snap: KnowledgeSnapshot, lexeme: string) {
 
 export async function retrieve(db: Db, type: ChatbotType, asked: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
   const question = withQuestionWordsApart(asked);
-  const { weights, followUp, construction, previousStems } = await weightedLexemes(db, type, question, previousQuestion);
+  const { weights, followUp, construction, previousStems, ownStems } = await weightedLexemes(db, type, question, previousQuestion);
   if (weights.size === 0) return EMPTY(false, [], !construction);
   const lexemes = [...weights.keys()];
   const snap = await knowledgeSnapshot(db, type);
@@ -309,11 +309,10 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
   // No own specific word of the question in the best article: a gap, not an answer (subject-gap.ts).
   const subject = carriesSubject({
     lexemes,
-    weight: (l) => weights.get(l) ?? 0,
     idf: (l) => idf.get(l) ?? 0,
     known: (l) => (facts.df.get(l) ?? 0) > 0,
     strengthInTop: (l) => Math.max(top.head > 0 ? scoreStems(top.c.head).strength.get(l)! : 0, ...top.paras.map((x) => x.strength.get(l)!)),
-    ownWeight: STORY_WEIGHT,
+    isOwn: (l) => ownStems.has(l),
   });
   if (!subject && !followUp) return EMPTY(false, relevant.slice(0, 3).map((s) => s.c.title), !construction);
   const seeAlso = rest.filter((s) => s.score >= SEE_ALSO_SCORE * top.score && s.coverage >= SEE_ALSO_COVERAGE).slice(0, 2);

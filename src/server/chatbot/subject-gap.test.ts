@@ -5,11 +5,10 @@ import { carriesSubject } from "./subject-gap";
 const check = (stems: Record<string, { w: number; idf: number; df: number }>, inTop: string[]) =>
   carriesSubject({
     lexemes: Object.keys(stems),
-    weight: (l) => stems[l].w,
     idf: (l) => stems[l].idf,
     known: (l) => stems[l].df > 0,
     strengthInTop: (l) => (inTop.includes(l) ? 1 : 0),
-    ownWeight: 0.85,
+    isOwn: (l) => stems[l].w === 1,
   });
 
 describe("carriesSubject", () => {

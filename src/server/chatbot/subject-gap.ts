@@ -9,18 +9,18 @@ const SPECIFIC_IDF = 1.0;
 
 /**
  * Whether the best article carries the question's subject: at least one of the question's own
- * specific stems (weight ≥ `ownWeight`, IDF ≥ 1) reaches it, or the question has no such stem at all
- * except ones no article contains — then the article must reach one of them, which it cannot.
+ * specific stems (its own words, not repairs or synonyms; IDF ≥ 1) reaches it. When its only
+ * specific words are ones no article contains, nothing does.
  */
 export function carriesSubject(opts: {
   lexemes: string[];
-  weight: (l: string) => number;
   idf: (l: string) => number;
   known: (l: string) => boolean;
   strengthInTop: (l: string) => number;
-  ownWeight: number;
+  /** Whether a stem is one of the question's own words (not a repair, synonym or earlier question). */
+  isOwn: (l: string) => boolean;
 }): boolean {
-  const own = opts.lexemes.filter((l) => opts.weight(l) >= opts.ownWeight);
+  const own = opts.lexemes.filter(opts.isOwn);
   const specific = own.filter((l) => !opts.known(l) || opts.idf(l) >= SPECIFIC_IDF);
   // Only common words of its own (all repaired or mapped): nothing to hold the article to.
   if (specific.length === 0) return true;
