@@ -150,7 +150,9 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   };
   // The asking sentence names the subject; the story before it weighs a little less.
   add(r.ask.map(withoutZu), 1);
-  add(r.cur.map(withoutZu), r.ask.length && r.ask.length < r.cur.length ? STORY_WEIGHT : 1);
+  // …unless the asking sentence points back into the story ("is das nach den 4 Jahren durch?").
+  const story = r.ask.length && r.ask.length < r.cur.length && !ANAPHORA.test(askedPart(question)) ? STORY_WEIGHT : 1;
+  add(r.cur.map(withoutZu), story);
   add(r.fix.map(withoutZu), 0.85);
   add(r.syn.map(withoutZu), 0.7);
   const followUp = previous !== null && (FOLLOW_UP.test(question.trim()) || (r.cur.length <= 4 && ANAPHORA.test(question)));
