@@ -68,12 +68,13 @@ export function figureRelation(figures: Figure[], sentence: string): "match" | "
 }
 
 /** Whether a sentence states one of the figures, as such or inside a range. */
-export function statesFigure(figures: Figure[], sentence: string): boolean {
+function statesFigure(figures: Figure[], sentence: string): boolean {
   if (figures.length === 0) return false;
   const same = (a: number, b: number) => Math.abs(a - b) < 1e-6;
   for (const m of sentence.matchAll(RANGE)) {
     const [unitHigh, factorHigh] = unitOf(m[4]);
-    const [unitLow, factorLow] = m[2] ? unitOf(m[2]) : [unitHigh, factorHigh];
+    // "1,25 m bis 1,75 m" and "15 bis 25 °C": the first number in its own unit, else in the second's.
+    const factorLow = m[2] ? unitOf(m[2])[1] : factorHigh;
     const low = toNumber(m[1]) * factorLow;
     const high = toNumber(m[3]) * factorHigh;
     if (unitHigh && figures.some((f) => f.unit === unitHigh && f.value >= low && f.value <= high)) return true;
