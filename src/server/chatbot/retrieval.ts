@@ -28,7 +28,7 @@ import {
 } from "./german-query";
 import { sentenceSource, withoutLabel } from "./sentences";
 import { expandWords, wordTable } from "./word-table";
-import { repairWords } from "./everyday-german";
+import { repairs as repairsOf } from "./everyday-german";
 import { askedPart, withQuestionWordsApart } from "./asked-part";
 import { askedContrasts, contrastFactor } from "./contrast-terms";
 import { questionFigures, figureRelation } from "./question-figures";
@@ -125,16 +125,23 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   const table = wordTable();
   const { words } = await knowledgeSnapshot(db, type);
   const understood = (word: string) => table.rules.some((r) => r.test(word));
-  const repairs = repairWords(question, words, understood).join(" ");
+  const repaired = repairsOf(question, words, understood);
+  const repairs = repaired.map((x) => x.word).join(" ");
+  // A typo repaired to a whole word of the knowledge base is the question's own word (subject-gap.ts).
+  const wholeRepairs = repaired.filter((x) => x.kind === "whole").map((x) => x.word).join(" ");
+  // Words the word table understands stand for article terms: the knowledge base knows them.
+  const mappedWords = (question.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter(understood).join(" ");
   const synonymSource = `${question} ${repairs} ${followUpShape ? previous : ""}`;
   const synonyms = expandWords(table, synonymSource);
   // For telling a construction question: only terms that start a word of the question itself.
   const ownSynonyms = expandWords(table, `${question} ${repairs}`, true);
-  const [r] = await rows<{ cur: string[]; ask: string[]; fix: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[] }>(
+  const [r] = await rows<{ cur: string[]; ask: string[]; fix: string[]; whole: string[]; mapped: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[] }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${question})) as cur,
                tsvector_to_array(to_tsvector('german', ${askedPart(question)})) as ask,
                tsvector_to_array(to_tsvector('german', ${repairs})) as fix,
+               tsvector_to_array(to_tsvector('german', ${wholeRepairs})) as whole,
+               tsvector_to_array(to_tsvector('german', ${mappedWords})) as mapped,
                tsvector_to_array(to_tsvector('german', ${synonyms})) as syn,
                tsvector_to_array(to_tsvector('german', ${ownSynonyms})) as own,
                tsvector_to_array(to_tsvector('german', ${previous ?? ""})) as prev,
@@ -161,7 +168,7 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   const own = [...r.cur, ...r.fix, ...r.own].map(withoutZu).filter((l) => !noise.has(l));
   // A compound is about what its last part names ("Reetdach" is a "Dach"), or starts with a longer domain word.
   const construction = own.some((l) => domain.has(l) || [...domain].some((d) => l.length > d.length && ((d.length >= 4 && l.endsWith(d)) || (d.length >= PREFIX_MIN && l.startsWith(d)))));
-  return { weights, followUp, construction, previousStems: new Set(r.prev.map(withoutZu)), ownStems: new Set(r.cur.map(withoutZu)) };
+  return { weights, followUp, construction, previousStems: new Set(r.prev.map(withoutZu)), ownStems: new Set([...r.cur, ...r.whole].map(withoutZu)), mappedStems: new Set(r.mapped.map(withoutZu)) };
 }
 
 /** Stems that make a question one about construction: the word table's domain words and article terms. */
@@ -220,7 +227,7 @@ function relationsOf(snap: KnowledgeSnapshot, lexeme: string) {
 
 export async function retrieve(db: Db, type: ChatbotType, asked: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
   const question = withQuestionWordsApart(asked);
-  const { weights, followUp, construction, previousStems, ownStems } = await weightedLexemes(db, type, question, previousQuestion);
+  const { weights, followUp, construction, previousStems, ownStems, mappedStems } = await weightedLexemes(db, type, question, previousQuestion);
   if (weights.size === 0) return EMPTY(false, [], !construction);
   const lexemes = [...weights.keys()];
   const snap = await knowledgeSnapshot(db, type);
@@ -308,13 +315,12 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
   }
 
   const [top, ...rest] = relevant;
-  // No own specific word of the question in the best article: a gap, not an answer (subject-gap.ts).
+  // No own specific word of the question known to the knowledge base: a gap, not an answer (subject-gap.ts).
   const subject = carriesSubject({
     lexemes,
     idf: (l) => idf.get(l) ?? 0,
-    known: (l) => (facts.df.get(l) ?? 0) > 0,
-    strengthInTop: (l) => Math.max(top.head > 0 ? scoreStems(top.c.head).strength.get(l)! : 0, ...top.paras.map((x) => x.strength.get(l)!)),
-    isOwn: (l) => ownStems.has(l),
+    known: (l) => (facts.df.get(l) ?? 0) > 0 || mappedStems.has(l),
+    isOwn: (l) => ownStems.has(l) && (weights.get(l) ?? 0) > QUESTION_WORD_WEIGHT,
   });
   if (!subject && !followUp) return EMPTY(false, relevant.slice(0, 3).map((s) => s.c.title), !construction);
   const seeAlso = rest.filter((s) => s.score >= SEE_ALSO_SCORE * top.score && s.coverage >= SEE_ALSO_COVERAGE).slice(0, 2);

@@ -1,30 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { carriesSubject } from "./subject-gap";
+import { repairs } from "./everyday-german";
 
-/** A question's stems with weight (1 own, 0.85 repaired part, 0.7 synonym), IDF and whether an article has them. */
-const check = (stems: Record<string, { w: number; idf: number; df: number }>, inTop: string[]) =>
-  carriesSubject({
-    lexemes: Object.keys(stems),
-    idf: (l) => stems[l].idf,
-    known: (l) => stems[l].df > 0,
-    strengthInTop: (l) => (inTop.includes(l) ? 1 : 0),
-    isOwn: (l) => stems[l].w === 1,
-  });
+/** A question's stems: own word (or typo repair) or not, IDF and whether an article has them. */
+const check = (stems: Record<string, { own: boolean; idf: number; df: number }>) =>
+  carriesSubject({ lexemes: Object.keys(stems), idf: (l) => stems[l].idf, known: (l) => stems[l].df > 0, isOwn: (l) => stems[l].own });
 
 describe("carriesSubject", () => {
-  it("is a gap when the article reaches only repaired parts of words the knowledge base lacks („Ziegeldach“ → „Ziegel“)", () => {
-    const stems = { ziegeldach: { w: 1, idf: 2.5, df: 0 }, mindestdachneig: { w: 1, idf: 2.5, df: 0 }, ziegel: { w: 0.85, idf: 2, df: 3 }, dach: { w: 0.85, idf: 2, df: 4 } };
-    expect(check(stems, ["ziegel", "dach"])).toBe(false);
+  it("is a gap when the knowledge base knows none of the question's own specific words, only parts of them („Ziegeldach“ → „Ziegel“)", () => {
+    expect(check({ ziegeldach: { own: true, idf: 2.5, df: 0 }, mindestdachneig: { own: true, idf: 2.5, df: 0 }, ziegel: { own: false, idf: 2, df: 3 }, dach: { own: false, idf: 2, df: 4 } })).toBe(false);
   });
 
-  it("is an answer when the article holds one of the question's own specific words", () => {
-    const stems = { nachbehandel: { w: 1, idf: 2.5, df: 2 }, grad: { w: 1, idf: 2.5, df: 0 }, beton: { w: 1, idf: 1.3, df: 20 } };
-    expect(check(stems, ["nachbehandel"])).toBe(true);
-    expect(check(stems, ["beton"])).toBe(true);
-    expect(check(stems, [])).toBe(false);
+  it("is an answer when one own specific word is known, or the question has only common words", () => {
+    expect(check({ nachbehandel: { own: true, idf: 2.5, df: 2 }, grad: { own: true, idf: 2.5, df: 0 } })).toBe(true);
+    expect(check({ vertrag: { own: true, idf: 0.4, df: 40 }, beginn: { own: false, idf: 1.1, df: 10 } })).toBe(true);
   });
 
-  it("does not hold a question of common words only to anything", () => {
-    expect(check({ vertrag: { w: 1, idf: 0.4, df: 40 }, beginn: { w: 0.7, idf: 1.1, df: 10 } }, ["beginn"])).toBe(true);
+  it("counts a typo repaired to a whole word as the question's own, a compound's parts not", () => {
+    const words = new Map([["gewährleistung", 3], ["ziegel", 2], ["dach", 4], ["dachneigung", 0]].filter(([, n]) => n) as [string, number][]);
+    expect(repairs("wie lang is die gewärleistung", words)).toContainEqual({ word: "gewährleistung", kind: "whole" });
+    expect(repairs("ein ziegeldach", words).every((r) => r.kind === "part")).toBe(true);
   });
 });
