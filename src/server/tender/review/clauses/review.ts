@@ -182,7 +182,7 @@ interface Facts {
 }
 
 /** A negation in a sentence that also names the clause type ("Eine Ablösung … ist ausgeschlossen"). */
-const negatedClause = (c: Clause, type: ClauseType) => c.sentences.some((s) => negated(s) && (containsAny(s, type.lookFor) || c.sentences.length === 1));
+const negatedClause = (c: Clause, type: ClauseType) => c.sentences.some((s) => negated(s, type.lookFor) && (containsAny(s, type.lookFor) || c.sentences.length === 1));
 
 function holds(rule: VerdictRule, facts: Facts): boolean {
   const w: Conditions = rule.when;
@@ -227,7 +227,7 @@ const OUTDOOR = [
   "Erdarbeiten", "Aushub", "Baugrube", "Oberboden", "Beton", "Stahlbeton", "Schalung", "Bewehrung", "Mauerwerk", "Dach", "Dachabdichtung",
   "Abdichtung", "Attika", "Dämmung Dach", "Fassade", "Gerüst", "Pflaster", "Pflasterdecke", "Tragschicht", "Frostschutzschicht", "Asphalt",
   "Bordstein", "Rinne", "Kanal", "Rohrgraben", "Verbau", "Gründung", "Fundament", "Bodenplatte", "Rasen", "Pflanzung", "Zaun", "Straße",
-].map(phrase);
+].map((w) => phrase(w));
 
 export function outdoorWork(itemTexts: string[]): boolean {
   if (!itemTexts.length) return false;
@@ -236,7 +236,7 @@ export function outdoorWork(itemTexts: string[]): boolean {
 }
 
 /** Wordings only public clients use. */
-const PUBLIC = ["VOB/A", "Vergabestelle", "§ 18 Abs. 1 VOB/B", "öffentlicher Auftraggeber", "Vergabe- und Vertragshandbuch", "VHB", "Tariftreue", "Vergabeunterlagen", "Landkreis", "Gemeinde", "Kreisverwaltung", "Bauamt", "Hochbauamt"].map(phrase);
+const PUBLIC = ["VOB/A", "Vergabestelle", "§ 18 Abs. 1 VOB/B", "öffentlicher Auftraggeber", "Vergabe- und Vertragshandbuch", "VHB", "Tariftreue", "Vergabeunterlagen", "Landkreis", "Gemeinde", "Kreisverwaltung", "Bauamt", "Hochbauamt"].map((w) => phrase(w));
 
 export function publicClient(sources: ClauseSource[]): boolean {
   return sources.some((s) => s.paragraphs.some((p) => containsAny(stemText(p.text), PUBLIC)));

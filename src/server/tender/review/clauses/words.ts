@@ -34,13 +34,32 @@ export interface StemmedText {
 
 export const stemText = (text: string): StemmedText => ({ stems: words(text).map(stem) });
 
-/** A checklist phrase as stems; compiled once. */
+/** A checklist phrase as stems; compiled once. Each word of the phrase may be matched by any of
+ *  its alternatives (the word's synonyms from the checklist's synonym groups). */
 export interface Phrase {
   source: string;
   stems: string[];
+  /** Per word: the stems that count as that word (the word itself first). */
+  alternatives: string[][];
 }
 
-export const phrase = (source: string): Phrase => ({ source, stems: words(source).map(stem) });
+/** Synonym groups: a stem → the stems of every word in its group(s). */
+export type Synonyms = Map<string, string[]>;
+
+/** Compiles synonym groups ("Vergütung, Mehrvergütung, Bezahlung, Entgelt") into a lookup. */
+export function synonymsOf(groups: string[][]): Synonyms {
+  const out: Synonyms = new Map();
+  for (const group of groups) {
+    const stems = [...new Set(group.flatMap((w) => words(w).map(stem)))];
+    for (const s of stems) out.set(s, [...new Set([...(out.get(s) ?? []), ...stems])]);
+  }
+  return out;
+}
+
+export const phrase = (source: string, synonyms?: Synonyms): Phrase => {
+  const stems = words(source).map(stem);
+  return { source, stems, alternatives: stems.map((s) => [s, ...(synonyms?.get(s) ?? []).filter((a) => a !== s)]) };
+};
 
 /** Short stems match whole words only; longer ones also as part of a compound. */
 const MIN_PART_STEM = 5;
@@ -69,18 +88,19 @@ const LONG_PHRASE_STEP = 4;
  */
 export function contains(text: StemmedText, p: Phrase): boolean {
   const { stems } = text;
-  if (p.stems.length === 0) return false;
-  if (p.stems.length === 1) return stems.some((t) => tokenMatches(t, p.stems[0]));
-  const inOrder = (order: string[]) => {
+  if (p.alternatives.length === 0) return false;
+  const matches = (token: string, alternatives: string[]) => alternatives.some((a) => tokenMatches(token, a));
+  if (p.alternatives.length === 1) return stems.some((t) => matches(t, p.alternatives[0]));
+  const inOrder = (order: string[][]) => {
+    const step = order.length > 2 ? LONG_PHRASE_STEP : PHRASE_WINDOW;
     for (let i = 0; i < stems.length; i++) {
-      if (!tokenMatches(stems[i], order[0])) continue;
+      if (!matches(stems[i], order[0])) continue;
       let at = i;
       let ok = true;
       for (const wanted of order.slice(1)) {
         let found = -1;
-        const step = order.length > 2 ? LONG_PHRASE_STEP : PHRASE_WINDOW;
         for (let j = at + 1; j < Math.min(stems.length, at + 1 + step); j++) {
-          if (tokenMatches(stems[j], wanted)) {
+          if (matches(stems[j], wanted)) {
             found = j;
             break;
           }
@@ -95,12 +115,12 @@ export function contains(text: StemmedText, p: Phrase): boolean {
     }
     return false;
   };
-  return inOrder(p.stems) || (p.stems.length === 2 && inOrder([p.stems[1], p.stems[0]]));
+  return inOrder(p.alternatives) || (p.alternatives.length === 2 && inOrder([p.alternatives[1], p.alternatives[0]]));
 }
 
 export const containsAny = (text: StemmedText, phrases: Phrase[]) => phrases.some((p) => contains(text, p));
 
-/** Words that turn a clause around: "nicht", "kein", "ausgeschlossen", "entfällt" … */
+/** Words that turn a whole clause around: "nicht", "kein", "ausgeschlossen", "entfällt" … */
 const NEGATIONS = [
   "nicht",
   "kein",
@@ -110,18 +130,57 @@ const NEGATIONS = [
   "keines",
   "keinem",
   "keinerlei",
-  "ohne",
   "weder",
   "ausgeschlossen",
   "ausschluss",
   "entfaellt",
   "entfallen",
-  "verzichtet",
-  "verzicht",
   "unzulaessig",
   "abbedungen",
   "nie",
 ].map((w) => stem(w));
 
-/** The clause contains a negation word. */
-export const negated = (text: StemmedText) => text.stems.some((t) => NEGATIONS.includes(t));
+/** Words that negate only the words right after them ("ohne weitere Voraussetzungen", "unter
+ *  Verzicht auf die Einreden"): they turn the clause around only when what they negate is a claim
+ *  or the clause's own subject. */
+const SCOPED_NEGATIONS = ["ohne", "verzicht", "verzichtet", "verzichten"].map((w) => stem(w));
+const SCOPE = 4;
+
+/** What a scoped negation must take away to turn the clause around: pay, claims, time. */
+const CLAIMS = [
+  "Vergütung", "vergütet", "Mehrvergütung", "Zusatzvergütung", "Bezahlung", "bezahlt", "Entgelt", "Mehrkosten", "Kosten", "Zuschlag", "Zuschläge",
+  "Zulage", "Anspruch", "Ansprüche", "Nachforderung", "Nachtrag", "Entschädigung", "Erstattung", "Preisanpassung", "Anpassung", "Ausgleich",
+  "Fristverlängerung", "Verlängerung", "Berechnung", "berechnet", "Anmeldung", "Bedenken", "Hinweis", "Ablösung", "Obergrenze", "Begrenzung",
+  "Verschulden", "Rücksicht",
+].map((w) => stem(fold(w)));
+
+/** "nicht nur", "nicht mehr als", "nicht später als", "nicht über 5 %": a limit, not a negation. */
+const isLimit = (stems: string[], i: number) =>
+  stems[i + 1] === stem("nur") || stems[i + 2] === stem("als") || (["ueber", "unter"].map(stem).includes(stems[i + 1] ?? "") && /^\d/.test(stems[i + 2] ?? ""));
+/** "nicht ausgeschlossen", "kein Verzicht": two negations cancel out. */
+const CANCELS = ["ausgeschlossen", "abbedungen", "unzulaessig", "entfaellt"].map((w) => stem(w));
+
+/** Positions of the words that negate the clause (scoped negations only where they take away a
+ *  claim or one of `subject`'s words). */
+export function negations(text: StemmedText, subject: Phrase[] = []): number[] {
+  const { stems } = text;
+  const out: number[] = [];
+  for (let i = 0; i < stems.length; i++) {
+    const t = stems[i];
+    if (NEGATIONS.includes(t)) {
+      if (t === stem("nicht") && isLimit(stems, i)) continue;
+      if (CANCELS.includes(t) && out.length && i - out[out.length - 1] <= 2 && !CANCELS.includes(stems[out[out.length - 1]])) {
+        out.pop();
+        continue;
+      }
+      out.push(i);
+    } else if (SCOPED_NEGATIONS.includes(t)) {
+      const scope: StemmedText = { stems: stems.slice(i + 1, i + 1 + SCOPE) };
+      if (scope.stems.some((s) => CLAIMS.some((c) => tokenMatches(s, c))) || containsAny(scope, subject)) out.push(i);
+    }
+  }
+  return out;
+}
+
+/** The clause is turned around by a negation (see `negations`). */
+export const negated = (text: StemmedText, subject: Phrase[] = []) => negations(text, subject).length > 0;
