@@ -190,7 +190,8 @@ function holds(rule: VerdictRule, facts: Facts): boolean {
   const dates = facts.tender.dates;
   const f = c?.figures;
   const maxPercent = f?.percents.length ? Math.max(...f.percents) : null;
-  const days = f?.periods.filter((p) => p.unit !== "jahr" && p.unit !== "monat").map((p) => p.days) ?? [];
+  // A deadline in months is a deadline in days too ("drei Monate nach Eingang" = 91 days).
+  const days = f?.periods.filter((p) => p.unit !== "jahr").map((p) => p.days) ?? [];
   const years = f?.periods.filter((p) => p.unit === "jahr" || p.unit === "monat").map((p) => p.days / 365.25) ?? [];
   const checks: boolean[] = [];
   if (c) {
