@@ -10,7 +10,7 @@ import { fold } from "../../text";
 import { splitSentences } from "../lv/facts";
 import { checklist, type ClauseType, type Conditions, type VerdictRule } from "./checklist";
 import { datesIn, describeFigures, figuresOf, type ClauseFigures } from "./figures";
-import { contains, containsAny, negated, phrase, stemText, type StemmedText } from "./words";
+import { contains, containsAny, negated, phrase, stemText, type Phrase, type StemmedText } from "./words";
 
 /** One text to review: the LV's Vorbemerkungen or one contract document. */
 export interface ClauseSource {
@@ -52,6 +52,8 @@ interface Clause {
   sentences: StemmedText[];
   /** The whole paragraph, for words that clear a clause anywhere around it ("none"). */
   paragraph: StemmedText;
+  /** The paragraph's sentences and their parts between semicolons, for clearing words that are denied. */
+  paragraphParts: StemmedText[];
   document: string;
   location: string;
   stems: StemmedText;
@@ -97,6 +99,7 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
       let current: Clause | null = null;
       let continued = 0;
       const paragraph = stemText(p.text);
+      const paragraphParts = splitSentences(p.text).flatMap((s) => s.split(";")).map(stemText);
       splitSentences(p.text).forEach((sentence, index) => {
         const stems = stemText(sentence);
         const own = typesOf(stems, types);
@@ -115,6 +118,7 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
             text: sentence,
             sentences: [stems],
             paragraph,
+            paragraphParts,
             document: source.document,
             location: location(p),
             stems,
@@ -184,6 +188,14 @@ interface Facts {
 /** A negation in a sentence that also names the clause type ("Eine Ablösung … ist ausgeschlossen"). */
 const negatedClause = (c: Clause, type: ClauseType) => c.sentences.some((s) => negated(s, type.lookFor) && (containsAny(s, type.lookFor) || c.sentences.length === 1));
 
+/** A word that clears a clause ("gemeinsames Aufmaß", "Bürgschaft") clears it only where the
+ *  paragraph does not deny it ("ein gemeinsames Aufmaß findet nicht statt"); a clearing phrase that
+ *  is itself a negation ("ohne", "nicht") is read as written. */
+function clears(c: Clause, p: Phrase): boolean {
+  if (negated({ stems: p.stems })) return contains(c.paragraph, p);
+  return c.paragraphParts.some((part) => contains(part, p) && !negated(part));
+}
+
 function holds(rule: VerdictRule, facts: Facts): boolean {
   const w: Conditions = rule.when;
   const c = facts.clause;
@@ -197,7 +209,7 @@ function holds(rule: VerdictRule, facts: Facts): boolean {
   if (c) {
     if (rule.compiled.any.length) checks.push(containsAny(c.stems, rule.compiled.any));
     if (rule.compiled.all.length) checks.push(rule.compiled.all.every((p) => contains(c.stems, p)));
-    if (rule.compiled.none.length) checks.push(!containsAny(c.paragraph, rule.compiled.none));
+    if (rule.compiled.none.length) checks.push(!rule.compiled.none.some((p) => clears(c, p)));
     if (w.negated !== undefined) checks.push(negatedClause(c, facts.type) === w.negated);
   } else if (rule.compiled.any.length || rule.compiled.all.length || w.negated !== undefined) return false;
   if (w.percent !== undefined) checks.push((maxPercent !== null) === w.percent);
