@@ -66,8 +66,10 @@ export function digitsForNumberWords(folded: string): string {
     if (word === "null" && !/^komma/.test(next(i))) continue;
     tokens[i] = `${value}${tail}`;
   }
+  // "am nächsten Werktag", "am Folgetag": a deadline of one day.
+  const nextDay = tokens.join("").replace(/\b(?:am\s+)?(?:naechsten|folgenden|darauffolgenden)\s+(werktag|arbeitstag|kalendertag|tag)\b|\bam\s+folgetag\b/g, (_m, unit: string | undefined) => `1 ${unit ?? "tag"}`);
   // "0 komma 5" → "0,5"
-  return tokens.join("").replace(/\b(\d+)\s+komma\s+(\d+)\b/g, "$1,$2");
+  return nextDay.replace(/\b(\d+)\s+komma\s+(\d+)\b/g, "$1,$2");
 }
 
 const NUMBER = String.raw`(\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?)`;
