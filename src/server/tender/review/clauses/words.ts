@@ -23,10 +23,18 @@ export function stem(word: string): string {
  *  separable verb reads like the verb. */
 const ZU_INFIX = /^(ab|an|auf|aus|bei|ein|mit|nach|vor|zurueck|weiter|fest|frei|um|durch|ueber|unter|heraus|her|hin)zu([a-z]{3,}en)$/;
 
+/** "abgelöst" → "ablösen", "eingerechnet" → "einrechnen", "angekündigt" → "ankündigen": the weak
+ *  participle of a separable verb reads like the verb (strong ones, "ausgeschlossen", stay). */
+const GE_INFIX = /^(ab|an|auf|aus|bei|ein|mit|nach|vor|zurueck|weiter|fest|frei|um|durch|heraus|her|hin)ge([a-z]{3,}?)(e?)t$/;
+const participle = (w: string) => w.replace(GE_INFIX, (_m, particle: string, verb: string) => `${particle}${verb}en`);
+
 /** Folded words of a text ("§", digits and "%" kept as their own tokens). */
 export function words(text: string): string[] {
-  return (fold(text).match(/[a-z]+|\d+(?:[.,]\d+)*|%|§/g) ?? []).map((w) => w.replace(ZU_INFIX, "$1$2"));
+  return (fold(text).match(/[a-z]+|\d+(?:[.,]\d+)*|%|§/g) ?? []).map((w) => participle(w.replace(ZU_INFIX, "$1$2")));
 }
+
+/** The stem of one word as the text reads it (folded, infinitive for a participle). */
+const wordStem = (w: string) => stem(words(w)[0] ?? w);
 
 export interface StemmedText {
   stems: string[];
@@ -87,35 +95,41 @@ const LONG_PHRASE_STEP = 4;
  * "Abschlagszahlungen … einbehalten" read the same).
  */
 export function contains(text: StemmedText, p: Phrase): boolean {
+  return matchAt(text, p) !== null;
+}
+
+/** Where the phrase occurs: the token positions of its words, or null. */
+export function matchAt(text: StemmedText, p: Phrase): number[] | null {
   const { stems } = text;
-  if (p.alternatives.length === 0) return false;
+  if (p.alternatives.length === 0) return null;
   const matches = (token: string, alternatives: string[]) => alternatives.some((a) => tokenMatches(token, a));
-  if (p.alternatives.length === 1) return stems.some((t) => matches(t, p.alternatives[0]));
-  const inOrder = (order: string[][]) => {
-    const step = order.length > 2 ? LONG_PHRASE_STEP : PHRASE_WINDOW;
+  if (p.alternatives.length === 1) {
+    const at = stems.findIndex((t) => matches(t, p.alternatives[0]));
+    return at < 0 ? null : [at];
+  }
+  // A negation in a phrase ("nicht vergütet", "keine Zuschläge") must stand beside what it negates.
+  const step = p.alternatives.length > 2 || p.stems.some((s) => NEGATIONS.includes(s) || SCOPED_NEGATIONS.includes(s)) ? LONG_PHRASE_STEP : PHRASE_WINDOW;
+  const inOrder = (order: string[][]): number[] | null => {
     for (let i = 0; i < stems.length; i++) {
       if (!matches(stems[i], order[0])) continue;
-      let at = i;
-      let ok = true;
+      const at = [i];
       for (const wanted of order.slice(1)) {
+        const last = at[at.length - 1];
         let found = -1;
-        for (let j = at + 1; j < Math.min(stems.length, at + 1 + step); j++) {
+        for (let j = last + 1; j < Math.min(stems.length, last + 1 + step); j++) {
           if (matches(stems[j], wanted)) {
             found = j;
             break;
           }
         }
-        if (found < 0) {
-          ok = false;
-          break;
-        }
-        at = found;
+        if (found < 0) break;
+        at.push(found);
       }
-      if (ok) return true;
+      if (at.length === order.length) return at;
     }
-    return false;
+    return null;
   };
-  return inOrder(p.alternatives) || (p.alternatives.length === 2 && inOrder([p.alternatives[1], p.alternatives[0]]));
+  return inOrder(p.alternatives) ?? (p.alternatives.length === 2 ? inOrder([p.alternatives[1], p.alternatives[0]]) : null);
 }
 
 export const containsAny = (text: StemmedText, phrases: Phrase[]) => phrases.some((p) => contains(text, p));
@@ -138,12 +152,12 @@ const NEGATIONS = [
   "unzulaessig",
   "abbedungen",
   "nie",
-].map((w) => stem(w));
+].map(wordStem);
 
 /** Words that negate only the words right after them ("ohne weitere Voraussetzungen", "unter
  *  Verzicht auf die Einreden"): they turn the clause around only when what they negate is a claim
  *  or the clause's own subject. */
-const SCOPED_NEGATIONS = ["ohne", "verzicht", "verzichtet", "verzichten"].map((w) => stem(w));
+const SCOPED_NEGATIONS = ["ohne", "verzicht", "verzichtet", "verzichten"].map(wordStem);
 const SCOPE = 4;
 
 /** What a scoped negation must take away to turn the clause around: pay, claims, time. */
@@ -152,21 +166,29 @@ const CLAIMS = [
   "Zulage", "Anspruch", "Ansprüche", "Nachforderung", "Nachtrag", "Entschädigung", "Erstattung", "Preisanpassung", "Anpassung", "Ausgleich",
   "Fristverlängerung", "Verlängerung", "Berechnung", "berechnet", "Anmeldung", "Bedenken", "Hinweis", "Ablösung", "Obergrenze", "Begrenzung",
   "Verschulden", "Rücksicht",
-].map((w) => stem(fold(w)));
+].map(wordStem);
 
 /** "nicht nur", "nicht mehr als", "nicht später als", "nicht über 5 %": a limit, not a negation. */
 const isLimit = (stems: string[], i: number) =>
   stems[i + 1] === stem("nur") || stems[i + 2] === stem("als") || (["ueber", "unter"].map(stem).includes(stems[i + 1] ?? "") && /^\d/.test(stems[i + 2] ?? ""));
 /** "nicht ausgeschlossen", "kein Verzicht": two negations cancel out. */
-const CANCELS = ["ausgeschlossen", "abbedungen", "unzulaessig", "entfaellt"].map((w) => stem(w));
+const CANCELS = ["ausgeschlossen", "abbedungen", "unzulaessig", "entfaellt"].map(wordStem);
 
 /** Positions of the words that negate the clause (scoped negations only where they take away a
  *  claim or one of `subject`'s words). */
 export function negations(text: StemmedText, subject: Phrase[] = []): number[] {
   const { stems } = text;
   const out: number[] = [];
+  // A negation that is part of the clause's own term ("im Vertrag nicht vorgesehene Leistung",
+  // "Leistungen ohne Auftrag") names the subject; it does not deny it.
+  const own = new Set(
+    subject
+      .filter((p) => p.stems.some((s) => NEGATIONS.includes(s) || SCOPED_NEGATIONS.includes(s)))
+      .flatMap((p) => matchAt(text, p) ?? []),
+  );
   for (let i = 0; i < stems.length; i++) {
     const t = stems[i];
+    if (own.has(i)) continue;
     if (NEGATIONS.includes(t)) {
       if (t === stem("nicht") && isLimit(stems, i)) continue;
       if (CANCELS.includes(t) && out.length && i - out[out.length - 1] <= 2 && !CANCELS.includes(stems[out[out.length - 1]])) {
