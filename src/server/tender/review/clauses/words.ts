@@ -159,6 +159,8 @@ const NEGATIONS = [
  *  or the clause's own subject. */
 const SCOPED_NEGATIONS = ["ohne", "verzicht", "verzichtet", "verzichten"].map(wordStem);
 const SCOPE = 4;
+/** Articles and prepositions do not count into a scoped negation's reach ("Verzicht auf die Geltendmachung von Bedenken"). */
+const FUNCTION_WORDS = new Set(["auf", "die", "der", "das", "den", "dem", "des", "von", "vom", "zur", "zum", "ein", "eine", "einen", "einer", "eines", "jede", "jeden", "jeder", "weitere", "gesonderte", "besondere", "zusaetzliche"].map((w) => stem(w)));
 
 /** What a scoped negation must take away to turn the clause around: pay, claims, time. */
 const CLAIMS = [
@@ -197,7 +199,7 @@ export function negations(text: StemmedText, subject: Phrase[] = []): number[] {
       }
       out.push(i);
     } else if (SCOPED_NEGATIONS.includes(t)) {
-      const scope: StemmedText = { stems: stems.slice(i + 1, i + 1 + SCOPE) };
+      const scope: StemmedText = { stems: stems.slice(i + 1).filter((w) => !FUNCTION_WORDS.has(w)).slice(0, SCOPE) };
       if (scope.stems.some((s) => CLAIMS.some((c) => tokenMatches(s, c))) || containsAny(scope, subject)) out.push(i);
     }
   }
