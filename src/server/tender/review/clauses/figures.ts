@@ -55,7 +55,11 @@ const ARTICLE = /^(?:ein|eine|einem|einen|einer|eines)$/;
  *  "null Komma drei vom Hundert", "drei Monate", "einen Monat", "einundzwanzig Tage". An article
  *  counts as one only before a unit ("einen Monat", not "eine Bürgschaft"). */
 export function digitsForNumberWords(folded: string): string {
-  const tokens = folded.replace(/\bvom\s+hundert\b/g, "%").split(/(\s+)/);
+  const tokens = folded
+    .replace(/\bvom\s+hundert\b/g, "%")
+    // "werktäglich 0,2 %" reads as "je Werktag 0,2 %"
+    .replace(/\b(werk|arbeits|kalender)?taeglich(?:e[nrs]?)?\b/g, (_m, kind: string | undefined) => `je ${kind ? `${kind}tag` : "tag"}`)
+    .split(/(\s+)/);
   const next = (i: number) => tokens.slice(i + 1).find((t) => t.trim()) ?? "";
   for (let i = 0; i < tokens.length; i++) {
     const m = /^([a-z]+)(.*)$/s.exec(tokens[i]);
@@ -80,7 +84,7 @@ function numberOf(raw: string): number | null {
 
 const PERCENT = new RegExp(String.raw`(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:%|v\.\s?h\.?|vh\b|prozent|vom\s+hundert)`, "g");
 const RATE_UNIT =
-  /^\s*(?:der\s+[\w-]+\s+|des\s+[\w-]+\s+|[\w-]+\s+)?(?:[\w()-]+\s+)?(?:\([^)]*\)\s+)?(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+|volle[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)/;
+  /^\s*(?:[\w()-]+\s+|\([^)]*\)\s+){0,6}?(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+|volle[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)/;
 const RATE_BEFORE = /(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)\w*\s+(?:[\w-]+\s+){0,9}$/;
 const CAP_BEFORE = /(hoechst\w*|insgesamt|maximal|\bmax\.?|begrenzt|obergrenze|bis\s+zu|nicht\s+mehr\s+als|gesamtbetrag|gesamthoehe|\bgesamt\w*)\s+(?:\w+\s+){0,4}$/;
 const CAP_AFTER = /^\s*(?:\w+\s+){0,4}(begrenzt|beschraenkt|als\s+obergrenze|nicht\s+ueberschreiten)/;

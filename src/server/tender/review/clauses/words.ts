@@ -160,6 +160,8 @@ const NEGATIONS = [
 const SCOPED_NEGATIONS = ["ohne", "verzicht", "verzichtet", "verzichten"].map(wordStem);
 const SCOPE = 4;
 /** Articles and prepositions do not count into a scoped negation's reach ("Verzicht auf die Geltendmachung von Bedenken"). */
+/** Words after which a scoped negation's noun phrase has ended ("ohne weitere Voraussetzungen | durch Bürgschaft"). */
+const SCOPE_ENDS = new Set(["durch", "mit", "gegen", "bei", "nach", "zu", "in", "im", "an", "am", "und", "oder", "soweit", "sofern", "wenn", "dass", "ist", "sind", "wird", "werden"].map((w) => stem(w)));
 const FUNCTION_WORDS = new Set(["auf", "die", "der", "das", "den", "dem", "des", "von", "vom", "zur", "zum", "ein", "eine", "einen", "einer", "eines", "jede", "jeden", "jeder", "weitere", "gesonderte", "besondere", "zusaetzliche"].map((w) => stem(w)));
 
 /** What a scoped negation must take away to turn the clause around: pay, claims, time. */
@@ -199,7 +201,9 @@ export function negations(text: StemmedText, subject: Phrase[] = []): number[] {
       }
       out.push(i);
     } else if (SCOPED_NEGATIONS.includes(t)) {
-      const scope: StemmedText = { stems: stems.slice(i + 1).filter((w) => !FUNCTION_WORDS.has(w)).slice(0, SCOPE) };
+      const after = stems.slice(i + 1);
+      const end = after.findIndex((w) => SCOPE_ENDS.has(w));
+      const scope: StemmedText = { stems: after.slice(0, end < 0 ? after.length : end).filter((w) => !FUNCTION_WORDS.has(w)).slice(0, SCOPE) };
       if (scope.stems.some((s) => CLAIMS.some((c) => tokenMatches(s, c))) || containsAny(scope, subject)) out.push(i);
     }
   }
