@@ -87,7 +87,7 @@ const RATE_UNIT =
   /^\s*(?:[\w()-]+\s+|\([^)]*\)\s+){0,6}?(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+|volle[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)/;
 const RATE_BEFORE = /(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)\w*\s+(?:[\w-]+\s+){0,9}$/;
 const CAP_BEFORE = /(hoechst\w*|insgesamt|maximal|\bmax\.?|begrenzt|obergrenze|bis\s+zu|nicht\s+mehr\s+als|gesamtbetrag|gesamthoehe|\bgesamt\w*)\s+(?:\w+\s+){0,4}$/;
-const CAP_AFTER = /^\s*(?:\w+\s+){0,4}(begrenzt|beschraenkt|als\s+obergrenze|nicht\s+ueberschreiten)/;
+const CAP_AFTER = /^\s*(?:\w+\s+){0,4}(begrenzt|beschraenkt|gedeckelt|als\s+obergrenze|nicht\s+(?:ueberschreiten|uebersteigen|hinausgehen)|ueberschreiten\s+nicht|uebersteigen\s+nicht)/;
 const PERIOD = new RegExp(
   String.raw`\b${NUMBER}\s*(?:\(\s*\w+\s*\)\s*)?(werktage?n?|arbeitstage?n?|kalendertage?n?|tage?n?|wochen?|monate?n?|jahre?n?)\b`,
   "g",

@@ -79,6 +79,8 @@ const MODIFIER_HEADS = /^(?:ung|ungs|s|n|en|es|e|er|ers)?(summ|betrag|wert|datum
 /** The German compound's head is its last part: "Sicherheitseinbehalt" is an Einbehalt. */
 function tokenMatches(token: string, wanted: string): boolean {
   if (token === wanted) return true;
+  // A genitive or plural the stemmer left on ("Skontos", "Pönalen").
+  if (wanted.length >= MIN_PART_STEM - 1 && /^(?:s|n|en|es)$/.test(token.slice(wanted.length)) && token.startsWith(wanted)) return true;
   if (wanted.length < MIN_PART_STEM) return false;
   if (token.endsWith(wanted)) return true;
   return wanted.length >= MIN_MODIFIER_STEM && token.startsWith(wanted) && !MODIFIER_HEADS.test(token.slice(wanted.length));
