@@ -50,6 +50,8 @@ interface Clause {
   text: string;
   /** Each sentence of the clause, for negations that must stand beside the clause's term. */
   sentences: StemmedText[];
+  /** Each sentence's text and the types it names itself, for figures read per type. */
+  parts: { text: string; types: ClauseType[] }[];
   /** The whole paragraph, for words that clear a clause anywhere around it ("none"). */
   paragraph: StemmedText;
   /** The paragraph's sentences and their parts between semicolons, for clearing words that are denied. */
@@ -117,6 +119,7 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
           current = {
             text: sentence,
             sentences: [stems],
+            parts: [{ text: sentence, types: own }],
             paragraph,
             paragraphParts,
             document: source.document,
@@ -131,6 +134,7 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
           current.text = `${current.text} ${sentence}`;
           current.types = [...current.types, ...own.filter((t) => !current!.types.includes(t))];
           current.sentences.push(stems);
+          current.parts.push({ text: sentence, types: own });
           current.stems = stemText(current.text);
           current.figures = figuresOf(current.text);
           continued++;
@@ -196,11 +200,18 @@ function clears(c: Clause, p: Phrase): boolean {
   return c.paragraphParts.some((part) => contains(part, p) && !negated(part));
 }
 
+/** The clause's figures for one type: a sentence that names only other types lends it none
+ *  ("… Vertragserfüllung 5 %. Für Mängelansprüche 3 %." – each type reads its own share). */
+function figuresFor(c: Clause, type: ClauseType): ClauseFigures {
+  const own = c.parts.filter((p) => !p.types.length || p.types.includes(type));
+  return own.length === c.parts.length || !own.length ? c.figures : figuresOf(own.map((p) => p.text).join(" "));
+}
+
 function holds(rule: VerdictRule, facts: Facts): boolean {
   const w: Conditions = rule.when;
   const c = facts.clause;
   const dates = facts.tender.dates;
-  const f = c?.figures;
+  const f = c ? figuresFor(c, facts.type) : undefined;
   const maxPercent = f?.percents.length ? Math.max(...f.percents) : null;
   // A deadline in months is a deadline in days too ("drei Monate nach Eingang" = 91 days).
   const days = f?.periods.filter((p) => p.unit !== "jahr").map((p) => p.days) ?? [];
