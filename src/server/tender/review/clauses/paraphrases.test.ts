@@ -35,6 +35,14 @@ function verdictOf(text: string, type: string): string {
   return VERDICTS.find((v) => entries.some((e) => e.verdict === v)) ?? "–";
 }
 
+/** A public client's BVB written to the VOB/B (fair-contract.txt, one paragraph per block). */
+const FAIR_CONTRACT: ClauseSource = {
+  document: "BVB",
+  paragraphs: readFileSync(join(import.meta.dirname, "fair-contract.txt"), "utf8")
+    .split(/\n\s*\n/)
+    .map((text, i) => ({ text: text.trim(), page: null, paragraph: i + 1 })),
+};
+
 describe("clause paraphrases", () => {
   it("are at least 60 clauses of at least 30 types, each verdict represented", () => {
     expect(PARAPHRASES.length).toBeGreaterThanOrEqual(60);
@@ -54,5 +62,15 @@ describe("clause paraphrases", () => {
         .map((e) => `${e.type} ${e.verdict}: ${p.text}`),
     );
     expect(alarms).toEqual([]);
+  });
+
+  it("raises no flag on a VOB/B-conform contract, and reads every clause type it contains", () => {
+    const review = reviewClauses([FAIR_CONTRACT]);
+    expect(FAIR_CONTRACT.paragraphs.length).toBe(18);
+    expect(review.entries.filter((e) => e.verdict !== "üblich").map((e) => `${e.type}: ${e.quote ?? "nicht geregelt"}`)).toEqual([]);
+    const read = new Set(review.entries.filter((e) => e.status === "geregelt").map((e) => e.type));
+    for (const type of ["vertragsstrafe", "vertragserfuellungssicherheit", "maengelsicherheit", "zahlungsfristen", "verjaehrung", "abnahme", "stundenlohnarbeiten", "nachunternehmer", "preisgleitung", "bedenkenanmeldung", "behinderung", "winterbau", "haftung", "versicherung"]) {
+      expect(read, type).toContain(type);
+    }
   });
 });

@@ -13,6 +13,9 @@ describe("words", () => {
     expect(has("Die Gewährleistungsbürgschaft ist zu stellen.", "Bürgschaft")).toBe(true);
     expect(has("0,5 % der Netto-Schlussrechnungssumme", "Schlussrechnung")).toBe(false);
     expect(has("Nachtragsforderungen werden geprüft.", "nachts")).toBe(false);
+    // The stemmer would cut "Sicherheit" to "sich"; the reflexive pronoun is no Sicherheit.
+    expect(has("Die Haftung richtet sich nach § 10 VOB/B.", "Sicherheit")).toBe(false);
+    expect(has("Die Sicherheiten sind zurückzugeben.", "Sicherheit")).toBe(true);
   });
 
   it("finds two-word phrases in either order and apart, longer phrases only close together", () => {

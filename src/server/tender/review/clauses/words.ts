@@ -14,6 +14,9 @@ export function stem(word: string): string {
   let s = cache.get(word);
   if (s === undefined) {
     s = stemmer.stem(word);
+    // The stemmer cuts derivations too: "sicherheit" would become "sich" and match the reflexive
+    // pronoun. A long word cut down to a few letters keeps its body, without inflection.
+    if (s.length <= 4 && word.length >= 8) s = word.replace(/(?:en|er|es|e|n|s)$/, "");
     if (cache.size < 50_000) cache.set(word, s);
   }
   return s;
