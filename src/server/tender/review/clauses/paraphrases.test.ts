@@ -35,13 +35,17 @@ function verdictOf(text: string, type: string): string {
   return VERDICTS.find((v) => entries.some((e) => e.verdict === v)) ?? "–";
 }
 
-/** A public client's BVB written to the VOB/B (fair-contract.txt, one paragraph per block). */
-const FAIR_CONTRACT: ClauseSource = {
-  document: "BVB",
-  paragraphs: readFileSync(join(import.meta.dirname, "fair-contract.txt"), "utf8")
+/** A contract text written to the VOB/B, one paragraph per block of the file. */
+const fairContract = (file: string): ClauseSource => ({
+  document: file,
+  paragraphs: readFileSync(join(import.meta.dirname, file), "utf8")
     .split(/\n\s*\n/)
     .map((text, i) => ({ text: text.trim(), page: null, paragraph: i + 1 })),
-};
+});
+/** A public client's BVB. */
+const FAIR_CONTRACT = fairContract("fair-contract.txt");
+/** A private developer's ZVB with fair terms (Skonto with a deadline, Ablösung allowed, consent clauses). */
+const FAIR_PRIVATE_CONTRACT = fairContract("fair-contract-private.txt");
 
 describe("clause paraphrases", () => {
   it("are at least 60 clauses of at least 30 types, each verdict represented", () => {
@@ -72,5 +76,12 @@ describe("clause paraphrases", () => {
     for (const type of ["vertragsstrafe", "vertragserfuellungssicherheit", "maengelsicherheit", "zahlungsfristen", "verjaehrung", "abnahme", "stundenlohnarbeiten", "nachunternehmer", "preisgleitung", "bedenkenanmeldung", "behinderung", "winterbau", "haftung", "versicherung"]) {
       expect(read, type).toContain(type);
     }
+  });
+
+  it("raises no flag on a private developer's fair contract terms", () => {
+    const review = reviewClauses([FAIR_PRIVATE_CONTRACT]);
+    expect(FAIR_PRIVATE_CONTRACT.paragraphs.length).toBe(14);
+    expect(review.entries.filter((e) => e.verdict !== "üblich").map((e) => `${e.type}: ${e.quote ?? "nicht geregelt"}`)).toEqual([]);
+    expect(review.entries.filter((e) => e.status === "geregelt").length).toBeGreaterThanOrEqual(20);
   });
 });
