@@ -202,9 +202,16 @@ function clears(c: Clause, p: Phrase): boolean {
 
 /** The clause's figures for one type: a sentence that names only other types lends it none
  *  ("… Vertragserfüllung 5 %. Für Mängelansprüche 3 %." – each type reads its own share). */
+const figuresByType = new WeakMap<Clause, Map<string, ClauseFigures>>();
+
 function figuresFor(c: Clause, type: ClauseType): ClauseFigures {
   const own = c.parts.filter((p) => !p.types.length || p.types.includes(type));
-  return own.length === c.parts.length || !own.length ? c.figures : figuresOf(own.map((p) => p.text).join(" "));
+  if (own.length === c.parts.length || !own.length) return c.figures;
+  let byType = figuresByType.get(c);
+  if (!byType) figuresByType.set(c, (byType = new Map()));
+  let figures = byType.get(type.slug);
+  if (!figures) byType.set(type.slug, (figures = figuresOf(own.map((p) => p.text).join(" "))));
+  return figures;
 }
 
 function holds(rule: VerdictRule, facts: Facts): boolean {

@@ -52,6 +52,8 @@ export interface Phrase {
   stems: string[];
   /** Per word: the stems that count as that word (the word itself first). */
   alternatives: string[][];
+  /** The phrase holds a negation ("nicht vergütet"): its words must stand close together. */
+  negative: boolean;
 }
 
 /** Synonym groups: a stem → the stems of every word in its group(s). */
@@ -69,7 +71,12 @@ export function synonymsOf(groups: string[][]): Synonyms {
 
 export const phrase = (source: string, synonyms?: Synonyms): Phrase => {
   const stems = words(source).map(stem);
-  return { source, stems, alternatives: stems.map((s) => [s, ...(synonyms?.get(s) ?? []).filter((a) => a !== s)]) };
+  return {
+    source,
+    stems,
+    alternatives: stems.map((s) => [s, ...(synonyms?.get(s) ?? []).filter((a) => a !== s)]),
+    negative: stems.some((s) => NEGATIONS.includes(s) || SCOPED_NEGATIONS.includes(s)),
+  };
 };
 
 /** Short stems match whole words only; longer ones also as part of a compound. */
@@ -83,7 +90,11 @@ const MODIFIER_HEADS = /^(?:ung|ungs|s|n|en|es|e|er|ers)?(summ|betrag|wert|datum
 function tokenMatches(token: string, wanted: string): boolean {
   if (token === wanted) return true;
   // A genitive or plural the stemmer left on ("Skontos", "Pönalen").
-  if (wanted.length >= MIN_PART_STEM - 1 && /^(?:s|n|en|es)$/.test(token.slice(wanted.length)) && token.startsWith(wanted)) return true;
+  const rest = token.length - wanted.length;
+  if (rest > 0 && rest <= 2 && wanted.length >= MIN_PART_STEM - 1 && token.startsWith(wanted)) {
+    const tail = token.slice(wanted.length);
+    if (tail === "s" || tail === "n" || tail === "en" || tail === "es") return true;
+  }
   if (wanted.length < MIN_PART_STEM) return false;
   if (token.endsWith(wanted)) return true;
   return wanted.length >= MIN_MODIFIER_STEM && token.startsWith(wanted) && !MODIFIER_HEADS.test(token.slice(wanted.length));
@@ -113,7 +124,7 @@ export function matchAt(text: StemmedText, p: Phrase): number[] | null {
     return at < 0 ? null : [at];
   }
   // A negation in a phrase ("nicht vergütet", "keine Zuschläge") must stand beside what it negates.
-  const step = p.alternatives.length > 2 || p.stems.some((s) => NEGATIONS.includes(s) || SCOPED_NEGATIONS.includes(s)) ? LONG_PHRASE_STEP : PHRASE_WINDOW;
+  const step = p.alternatives.length > 2 || p.negative ? LONG_PHRASE_STEP : PHRASE_WINDOW;
   const inOrder = (order: string[][]): number[] | null => {
     for (let i = 0; i < stems.length; i++) {
       if (!matches(stems[i], order[0])) continue;
@@ -192,7 +203,7 @@ export function negations(text: StemmedText, subject: Phrase[] = []): number[] {
   // "Leistungen ohne Auftrag") names the subject; it does not deny it.
   const own = new Set(
     subject
-      .filter((p) => p.stems.some((s) => NEGATIONS.includes(s) || SCOPED_NEGATIONS.includes(s)))
+      .filter((p) => p.negative)
       .flatMap((p) => matchAt(text, p) ?? []),
   );
   for (let i = 0; i < stems.length; i++) {
