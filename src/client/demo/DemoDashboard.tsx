@@ -4,6 +4,7 @@
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { Bot, FileText, FolderKanban, HardHat, LayoutDashboard, LogOut, Scale, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
+import { safeLazy } from "../site/safe-lazy";
 import { CONSTRUCTION_SAMPLE, LEGAL_SAMPLE } from "./chat-samples";
 import { DEMO_COMPANY, DEMO_ME, createDemoData, type DemoProject } from "./data";
 import { DisabledButton, demoPrimary } from "./parts";
@@ -17,10 +18,12 @@ import { SettingsView } from "./views/SettingsView";
 import { UsersView } from "./views/UsersView";
 
 const AnalysisDialog = lazy(() => import("./AnalysisDialog"));
+// The real LV tab with a project's analysis: loaded only when a visitor opens one.
+const LvView = safeLazy(() => import("./views/LvView"));
 
 const NAV: { label: string; view: DemoView; icon: typeof Bot; also?: DemoView[] }[] = [
   { label: "Dashboard", view: "dashboard", icon: LayoutDashboard, also: ["activity"] },
-  { label: "Projekte", view: "projects", icon: FolderKanban, also: ["project-details"] },
+  { label: "Projekte", view: "projects", icon: FolderKanban, also: ["project-details", "project-lv"] },
   { label: "Benutzer", view: "users", icon: Users },
   { label: "Dokumente", view: "documents", icon: FileText },
   { label: "Chatbot Baurecht", view: "chatbot-legal", icon: Scale },
@@ -44,6 +47,10 @@ export default function DemoDashboard({ className = "" }: { className?: string }
     setProjectId(id);
     go("project-details");
   };
+  const openAnalysis = (id: number) => {
+    setProjectId(id);
+    go("project-lv");
+  };
   const isActive = (item: (typeof NAV)[number]) => item.view === view || !!item.also?.includes(view);
   const project = data.projects.find((p) => p.id === projectId) ?? data.projects[0];
   const isChat = view === "chatbot-legal" || view === "chatbot-construction";
@@ -54,9 +61,15 @@ export default function DemoDashboard({ className = "" }: { className?: string }
       case "activity":
         return <DashboardView data={data} now={now} tab={view === "activity" ? "activity" : "recent"} go={go} openProject={openProject} />;
       case "projects":
-        return <ProjectsView projects={data.projects} now={now} openProject={openProject} />;
+        return <ProjectsView projects={data.projects} now={now} openProject={openProject} openAnalysis={openAnalysis} />;
       case "project-details":
-        return <ProjectDetailsView project={project} firstProjectId={data.projects[0].id} back={() => go("projects")} />;
+        return <ProjectDetailsView project={project} back={() => go("projects")} openAnalysis={openAnalysis} />;
+      case "project-lv":
+        return (
+          <Suspense fallback={<p role="status" className="py-10 text-sm text-slate-600">Analyse wird geladen…</p>}>
+            <LvView project={project} back={() => go("project-details")} />
+          </Suspense>
+        );
       case "users":
         return <UsersView users={data.users} />;
       case "documents":

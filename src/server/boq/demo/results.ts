@@ -31,15 +31,15 @@ const file = (path: string) => () => readFileSync(join(ROOT, path));
 
 export const DEMO_SOURCES: DemoSource[] = [
   { projectId: 1, name: "kita-lindenweg", fileName: "LV_Kita_Lindenweg.x84", read: () => new TextEncoder().encode(kitaLvXml()) },
-  { projectId: 2, name: "wohnanlage-gartenstrasse", fileName: "LV_Tiefgarage.x83", read: file("tests/quality/corpus/tiefgarage-gross.x83") },
-  { projectId: 3, name: "grundschule-am-park", fileName: "LV_Sanierung_Schule.x83", read: file("tests/quality/corpus/sanierung-schule-sauber.x83") },
   {
-    projectId: 4,
-    name: "verwaltung-nord",
+    projectId: 2,
+    name: "wohnanlage-gartenstrasse",
     fileName: "Preise_Rohbau.x84",
     read: file("src/server/tender/fixtures/rohbau-27-preise.x84"),
-    base: { fileName: "LV_Rohbau.x83", read: file("src/server/tender/fixtures/rohbau-27.x83") },
+    base: { fileName: "LV_Rohbau_Gartenstrasse.x83", read: file("src/server/tender/fixtures/rohbau-27.x83") },
   },
+  { projectId: 3, name: "grundschule-am-park", fileName: "LV_Sanierung_Schule.x83", read: file("tests/quality/corpus/sanierung-schule-sauber.x83") },
+  { projectId: 4, name: "verwaltung-nord", fileName: "LV_Verwaltung_Nord.x83", read: file("tests/quality/corpus/buero-rohbau-verhaeltnisse.x83") },
   { projectId: 5, name: "feuerwehrgeraetehaus", fileName: "LV_Feuerwehr.x83", read: file("tests/quality/corpus/rohbau-luecken.x83") },
 ];
 
