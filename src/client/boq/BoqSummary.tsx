@@ -58,7 +58,7 @@ export function BoqStats({ data }: { data: BoqResponse }) {
   const estimate = money?.estimate ?? null;
   const chance = money?.chance ?? null;
   return (
-    <div className="grid gap-4 @lg:grid-cols-2 @5xl:grid-cols-5">
+    <div className="grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-3 @5xl:grid-cols-5">
       <Stat label="Abrechenbare Positionen" value={String(data.chargeablePositions)} hint="ohne doppelte oder gleichartige Positionen" />
       <Stat
         label="Befunde der Vorprüfung"

@@ -31,7 +31,7 @@ export default function LvView({ project, back }: { project: DemoProject; back: 
       </button>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-sm text-slate-500">Leistungsverzeichnis</p>
+          <p className="text-sm text-slate-600">Leistungsverzeichnis</p>
           <h3 className="text-xl font-semibold text-slate-900">{project.name}</h3>
         </div>
         <StatusBadge status={project.status} />
