@@ -27,6 +27,7 @@ import { contentDisposition } from "../projects/files";
 import { decide } from "../tender/public";
 import { ownerQuestions, questionFor } from "./draft";
 import { buildGaebXml, type GaebExportNode } from "./gaeb-export";
+import { customerSummary } from "../findings/reviewed";
 import { currentAnalysis, positionExtras, storedPositionRows, type AnalysisSummary, type StoredDetails } from "./store";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -394,7 +395,7 @@ export const boqExportRoutes =
       const data = await buildBoqWorkbook({
         projectName: project.name,
         positions: await exportPositions(db, a.id),
-        summary: a.summary as AnalysisSummary,
+        summary: await customerSummary(db, project.id, a.summary as AnalysisSummary),
       });
       return reply
         .header("Content-Type", XLSX_TYPE)

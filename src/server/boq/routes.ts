@@ -11,7 +11,7 @@ import { conflict, notFound } from "../http/errors";
 import { sendJson } from "../http/send-json";
 import { loadManageableProject, loadVisibleProject } from "../projects/access";
 import { recordProjectWork } from "../projects/status";
-import { reviewedFindings } from "../findings/reviewed";
+import { customerSummary, potentialOf, reviewedFindings } from "../findings/reviewed";
 import { analysisPromptRoutes } from "./analysis-prompt-routes";
 import { referencePriceRoutes } from "./reference-prices-routes";
 import { renderDraftEvaluation, renderSummaryPage } from "./draft";
@@ -48,7 +48,7 @@ export const boqRoutes =
       const a = row.analysis;
       const summary = (a.summary ?? null) as AnalysisSummary | null;
       const positions = a.status === "done" ? await analysisPositions(db, a.id) : [];
-      const reviewed = summary?.findings ? await reviewedFindings(db, project.id, summary.findings, user.role === "super_admin" ? "reviewer" : "customer") : null;
+      const reviewed = summary?.findings ? await reviewedFindings(db, project.id, summary, user.role === "super_admin" ? "reviewer" : "customer") : null;
       return sendJson(req, reply, {
         status: a.status,
         ...(a.error ? { error: a.error } : {}),
@@ -62,7 +62,7 @@ export const boqRoutes =
         chargeablePositions: summary?.chargeablePositions ?? 0,
         prices: summary?.prices ?? null,
         // The money at stake (tender/money/money.ts); null without prices and for analyses stored before it.
-        potential: summary?.potential ?? null,
+        potential: reviewed?.money?.risk ? potentialOf(reviewed.money.risk) : (summary?.potential ?? null),
       });
     });
 
@@ -95,7 +95,7 @@ export const boqRoutes =
       const html = renderSummaryPage({
         projectName: project.name,
         fileName: file?.fileName ?? "",
-        summary: row.analysis.summary as AnalysisSummary,
+        summary: await customerSummary(db, project.id, row.analysis.summary as AnalysisSummary),
         shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
       });
       return reply
@@ -122,13 +122,13 @@ export const boqRoutes =
       const positions = await analysisPositions(db, row.analysis.id);
       const stored = row.analysis.summary as AnalysisSummary;
       // The draft is built from the reviewed findings: rejected ones left out, changes and own findings in.
-      const reviewed = await reviewedFindings(db, project.id, stored.findings ?? [], "customer");
+      const reviewed = await customerSummary(db, project.id, stored);
       const html = renderDraftEvaluation({
         projectName: project.name,
         companyName: meta?.companyName ?? null,
         fileName: meta?.fileName ?? "",
         phase: row.analysis.phase,
-        summary: { ...stored, ...reviewed } as AnalysisSummary,
+        summary: reviewed,
         shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
       });
       await recordProjectWork(db, req, project.id, "evaluation_draft");
