@@ -17,7 +17,7 @@ const esc = (s: unknown) =>
 // "Risiko" means money here (a possible loss); the highest severity reads "Kritisch".
 const SEVERITY_LABEL = { risiko: "Kritisch", warnung: "Warnung", hinweis: "Hinweis" } as const;
 /** "2 kritische Befunde, 1 Warnung, 3 Hinweise". */
-export const severityCounts = (n: Record<string, number>) =>
+const severityCounts = (n: Record<string, number>) =>
   `${countNoun(n.risiko ?? 0, "kritischer Befund", "kritische Befunde")}, ${countNoun(n.warnung ?? 0, "Warnung")}, ${countNoun(n.hinweis ?? 0, "Hinweis")}`;
 const SEVERITY_ORDER = { risiko: 0, warnung: 1, hinweis: 2 } as const;
 const TOP_RISKS = 5;
