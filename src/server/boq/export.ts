@@ -42,7 +42,7 @@ const GAEB_TYPE = "application/xml; charset=utf-8";
 
 /** German names of the position kinds and flags (the LV tab's badges, plus the node kinds). */
 const KIND_LABELS: Record<string, string> = { lot: "Los", title: "Titel", markup: "Zuschlagsposition", ...POSITION_BADGES };
-const SEVERITY_LABEL = { risiko: "Risiko", warnung: "Warnung", hinweis: "Hinweis" } as const;
+const SEVERITY_LABEL = { risiko: "Kritisch", warnung: "Warnung", hinweis: "Hinweis" } as const;
 
 export interface ExportPosition {
   kind: string;
