@@ -2,7 +2,7 @@
 // money by VOB basis).
 import { useMemo } from "react";
 import { formatEuro } from "../../common/format";
-import { countLabel, countNoun } from "../../common/plural";
+import { countNoun } from "../../common/plural";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { BarChart } from "./BarChart";
 import { findingsByTitle, potentialByBasis, sectionStats } from "./summary";
@@ -63,7 +63,7 @@ export function BoqStats({ data }: { data: BoqResponse }) {
       <Stat
         label="Befunde der Vorprüfung"
         value={(counts?.total ?? 0).toLocaleString("de-DE")}
-        hint={`${countLabel(sev.risiko ?? 0, "kritischer Befund", "kritische Befunde")}, ${countLabel(sev.warnung ?? 0, "Warnung")}, ${countLabel(sev.hinweis ?? 0, "Hinweis")}`}
+        hint={`${countNoun(sev.risiko ?? 0, "kritischer Befund", "kritische Befunde")}, ${countNoun(sev.warnung ?? 0, "Warnung")}, ${countNoun(sev.hinweis ?? 0, "Hinweis")}`}
         testId="boq-finding-stat"
       />
       <Stat
