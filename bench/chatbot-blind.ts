@@ -1,15 +1,16 @@
 // The blind measurement of the two chatbots (issue 26): questions written the way site managers
 // and estimators ask — typos, abbreviations, colloquial words — by a reviewer who had seen
 // neither the knowledge base nor our own question set, with the facts a right answer must hold.
-// Half of them tune (tests/quality/chatbot-blind-tune.json); the other half is held out
-// (tests/quality/chatbot-blind-heldout.never-tune-on.json) and is only ever measured.
+// Two files tune (tests/quality/chatbot-blind-tune.json and chatbot-blind-tune-2.json, the first
+// held-out half, retired to tuning after its one measurement); a new held-out set, written by
+// someone else, goes to tests/quality/chatbot-blind-heldout.never-tune-on.json and is only ever measured.
 //
 //   node --import tsx bench/chatbot-blind.ts [file] [--verbose]   (embedded database, in memory)
 //
 // Figures per bot (definitions in docs/chatbot-quality.md):
 //   main fact anywhere / in the first 300 visible characters (questions; follow-ups apart),
 //   wrong citations, off-topic questions refused, median answer length, p99 answer time.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ChatbotType } from "../src/common/schemas/chatbot";
@@ -17,6 +18,7 @@ import type { HistoryMessage } from "../src/server/chatbot/answer";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const BLIND_TUNE = join(root, "tests/quality/chatbot-blind-tune.json");
+export const BLIND_TUNE_2 = join(root, "tests/quality/chatbot-blind-tune-2.json");
 export const BLIND_HELDOUT = join(root, "tests/quality/chatbot-blind-heldout.never-tune-on.json");
 
 /** The targets of issue 26 (on the held-out half). */
@@ -82,6 +84,7 @@ export interface BlindReport {
   cpuTimes: number[];
   medianChars: number;
   medianChars800: number;
+  p50Ms: number;
   p99Ms: number;
   p99CpuMs: number;
 }
@@ -151,7 +154,7 @@ export async function measureBlind(ask: TimedAsk, check: CitationCheck, question
       f.wrongCitations.push(...check(type, next.text, q.expectedSources ?? []).map((c) => `${q.id} (Anschlussfrage): ${c}`));
     }
   }
-  return { bots: [...bots.values()], times, cpuTimes, medianChars: quantile(lengths, 0.5), medianChars800: quantile(openLengths, 0.5), p99Ms: quantile(times, 0.99), p99CpuMs: quantile(cpuTimes, 0.99) };
+  return { bots: [...bots.values()], times, cpuTimes, medianChars: quantile(lengths, 0.5), medianChars800: quantile(openLengths, 0.5), p50Ms: quantile(times, 0.5), p99Ms: quantile(times, 0.99), p99CpuMs: quantile(cpuTimes, 0.99) };
 }
 
 const percent = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(0)} %` : "–");
@@ -177,6 +180,7 @@ export function blindLines(name: string, r: BlindReport, bar: (pass: boolean, te
     "|---|---:|---|",
     `| median answer length, whole message (characters) | ${r.medianChars} | ${bar(r.medianChars <= t.medianChars, `≤ ${t.medianChars}`, `blind ${name}: median length`)} |`,
     `| median length before „Mehr dazu“ (characters) | ${r.medianChars800} | ≈ 800 |`,
+    `| p50 answer time in process, ${r.times.length} answers (ms) | ${r.p50Ms.toFixed(1)} | – |`,
     `| p99 answer time in process, ${r.times.length} answers (ms) | ${r.p99Ms.toFixed(1)} | ${bar(r.p99Ms < t.p99Ms, `< ${t.p99Ms} ms`, `blind ${name}: p99`)} |`,
     ...(r.cpuTimes.length ? [`| p99 CPU time per answer (ms; median ${quantile(r.cpuTimes, 0.5).toFixed(1)}) | ${r.p99CpuMs.toFixed(1)} | – |`] : []),
   );
@@ -202,9 +206,9 @@ export async function inProcessBlind(): Promise<{ ask: TimedAsk; check: Citation
     const used = process.cpuUsage(cpu);
     return { text: answer.text, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
   };
-  // Warm-up: the first question of a process builds the in-memory knowledge cache (once per start).
-  await ask("legal", "Wie lange verjähren Mängelansprüche?", []);
-  await ask("construction", "Was gehört in ein Bautagebuch?", []);
+  // What the server does at start (src/server/chatbot/warm-up.ts): knowledge cache, indexes, first runs.
+  const { warmUpChatbots } = await import("../src/server/chatbot/warm-up");
+  await warmUpChatbots(database.db);
   const { articles } = readKnowledgeBase();
   const check: CitationCheck = (type, answer, expected) => wrongCitations(answer, articles.filter((a) => a.chatbotType === type), expected);
   return { ask, check, close: () => database.close() };
@@ -215,10 +219,13 @@ export async function chatbotBlindReport(opts: { bar: (pass: boolean, text: stri
   const { ask, check, close } = await inProcessBlind();
   try {
     const lines: string[] = [];
-    for (const [name, file] of [
-      ["tuning half", BLIND_TUNE],
-      ["held-out half", BLIND_HELDOUT],
-    ] as const) {
+    const sets: [string, string][] = [
+      ["tuning set 1", BLIND_TUNE],
+      ["tuning set 2", BLIND_TUNE_2],
+    ];
+    // The held-out set is measured when it is there (it is written apart and handed in at the end).
+    if (existsSync(BLIND_HELDOUT)) sets.push(["held-out set", BLIND_HELDOUT]);
+    for (const [name, file] of sets) {
       const report = await measureBlind(ask, check, loadBlind(file));
       if (opts.results) opts.results[`chatbotBlind ${name}`] = { ...report, bots: report.bots.map((b) => ({ ...b, lengths: undefined, misses: b.misses.map((m) => m.id) })) };
       lines.push("", ...blindLines(name, report, opts.bar));
@@ -235,7 +242,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const { ask, check, close } = await inProcessBlind();
   const report = await measureBlind(ask, check, loadBlind(file));
   await close();
-  console.log(blindLines(file.includes("heldout") ? "held-out half" : "tuning half", report).join("\n"));
+  console.log(blindLines(file.includes("heldout") ? "held-out set" : file.includes("tune-2") ? "tuning set 2" : "tuning set 1", report).join("\n"));
   for (const b of report.bots) {
     for (const c of b.wrongCitations) console.log(`✗ citation ${c}`);
     for (const m of b.misses) {

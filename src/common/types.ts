@@ -13,35 +13,54 @@ import type {
   conversationDetailSchema,
   conversationDtoSchema,
   currentUserSchema,
+  adminPasswordResetSchema,
   inquiryDtoSchema,
   knowledgeArticleListItemSchema,
   knowledgeArticleSchema,
   knowledgeOriginDetailSchema,
   knowledgeOriginSchema,
   ledgerRowDtoSchema,
+  loginResultSchema,
+  loginUnlockSchema,
+  messageSchema,
   mfaChallengeSchema,
+  mfaResetResultSchema,
   mfaStatusSchema,
+  passkeyOptionsSchema,
   passkeySchema,
   pendingInvitationSchema,
+  passwordResetAvailabilitySchema,
   projectDtoSchema,
   projectFileInfoSchema,
   projectFileVersionSchema,
   registrationLinkDtoSchema,
+  recoveryCodesSchema,
   registrationLinkValidationSchema,
   sessionSchema,
+  sessionsEndedSchema,
   totpEnrolmentSchema,
+  userDeletedSchema,
   userListItemSchema,
 } from "./schemas/responses";
 import type { boqDecisionSchema, boqFindingSchema, boqMoneySchema, boqPositionSchema, boqPotentialSchema, boqViewSchema } from "./schemas/boq-view";
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
-export type LoginResult = CurrentUser | MfaChallenge;
+export type LoginResult = z.infer<typeof loginResultSchema>;
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 export type PasskeyDto = z.infer<typeof passkeySchema>;
+export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
 export type SessionDto = z.infer<typeof sessionSchema>;
 export type ApiError = z.infer<typeof apiErrorSchema>;
+export type MessageDto = z.infer<typeof messageSchema>;
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
+export type PasswordResetAvailability = z.infer<typeof passwordResetAvailabilitySchema>;
+export type AdminPasswordReset = z.infer<typeof adminPasswordResetSchema>;
+export type LoginUnlock = z.infer<typeof loginUnlockSchema>;
+export type UserDeleted = z.infer<typeof userDeletedSchema>;
+export type MfaResetResult = z.infer<typeof mfaResetResultSchema>;
 export type CompanyDto = z.infer<typeof companyDtoSchema>;
 export type RegistrationLinkDto = z.infer<typeof registrationLinkDtoSchema>;
 export type PendingInvitationDto = z.infer<typeof pendingInvitationSchema>;

@@ -78,11 +78,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
 
   const loadSession = createSessionLoader(db, config, registerLocalWrites(app));
   app.decorateRequest("auth", null);
-  app.addHook("onRequest", async (req, reply) => {
+  app.addHook("onRequest", async (req) => {
     const token = req.cookies[SESSION_COOKIE];
     req.auth = token && token.length < 200 ? await loadSession(token) : null;
     // A required second factor that is not set up: only enrolment (auth/enforcement.ts).
-    if (refuseUntilEnrolled(req, reply)) return reply;
+    refuseUntilEnrolled(req);
   });
 
   // Before the routes: @fastify/swagger collects them as they are added (api-docs/register.ts).

@@ -13,6 +13,7 @@ import { fillSiteConfig, phoneHref, type SiteConfig } from "../common/site-confi
 import type { AppDeps } from "./app";
 import type { Config } from "./config";
 import { isApiRequest } from "./http/route-path";
+import { notFound } from "./http/errors";
 
 /** Pre-rendered pages written by scripts/prerender.mjs: path → file under dist/client/. */
 const PRERENDERED: Record<string, string> = { "/": "index.html", "/impressum": "impressum.html", "/agb": "agb.html", "/datenschutz": "datenschutz.html" };
@@ -124,7 +125,7 @@ export const clientRoutes = ({ config }: AppDeps): FastifyPluginAsync =>
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split("?")[0];
       if (isApiRequest(req) || (req.method !== "GET" && req.method !== "HEAD")) {
-        return reply.status(404).send({ message: `Route ${req.method} ${path} nicht gefunden` });
+        throw notFound(`Route ${req.method} ${path} nicht gefunden`);
       }
       if (!built) return reply.status(503).type("text/plain; charset=utf-8").send("Client nicht gebaut: npm run build");
       const normalized = path.length > 1 ? path.replace(/\/+$/, "") : path;

@@ -1,13 +1,12 @@
 // GET /api/projects/:id/boq/export.xlsx: the read LV and its pre-check as an Excel workbook.
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 import { createWorld } from "../helpers/world";
-import { projectFiles, projects } from "../../src/server/db/schema";
+import { storeInputFile } from "./projects.helpers";
+import { projects } from "../../src/server/db/schema";
 import { analyseStoredFile } from "../../src/server/boq/store";
 import { queueBoqAnalysis } from "../../src/server/boq/worker";
 import { category, gaebXml, item, itemlist } from "../../src/server/tender/testing/build-gaeb";
@@ -24,31 +23,8 @@ let userA: TestUser;
 let userB: TestUser;
 
 /** Adds an input file version to a project (a new project when none is given) and points the project at it. */
-async function addInput(fileName: string, data: Buffer, projectId?: number) {
-  let id = projectId;
-  if (id === undefined) {
-    const [p] = await ctx.db
-      .insert(projects)
-      .values({ name: `Export ${fileName}`, companyId: companyA, createdBy: adminA.id, status: "Neu" })
-      .returning();
-    id = p.id;
-  }
-  const [f] = await ctx.db
-    .insert(projectFiles)
-    .values({
-      projectId: id,
-      kind: "input",
-      fileName,
-      extension: fileName.split(".").pop()!,
-      mimeType: "application/xml",
-      size: data.length,
-      sha256: createHash("sha256").update(data).digest("hex"),
-      data,
-    })
-    .returning();
-  await ctx.db.update(projects).set({ inputFileId: f.id }).where(eq(projects.id, id));
-  return { projectId: id, fileId: f.id };
-}
+const addInput = (fileName: string, data: Buffer, projectId?: number) =>
+  storeInputFile(ctx, adminA, companyA, fileName, data, { projectId, mimeType: "application/xml", projectName: `Export ${fileName}` });
 
 async function workbook(body: Buffer) {
   const wb = new ExcelJS.Workbook();

@@ -2,7 +2,6 @@
 // access rules; read back by our reader (the X84 merged into the X83) it is the LV of the LV tab,
 // whether it arrived as DA XML, GAEB 90, GAEB 2000, PDF, Excel or CSV.
 // Also: sub-descriptions, bidder answers and section discounts in the LV response and the Excel export.
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
@@ -10,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 import { createWorld } from "../helpers/world";
+import { storeInputFile } from "./projects.helpers";
 import { projectFiles, projects } from "../../src/server/db/schema";
 import { analyseStoredFile, positionKinds } from "../../src/server/boq/store";
 import { queueBoqAnalysis } from "../../src/server/boq/worker";
@@ -29,27 +29,9 @@ let adminB: TestUser;
 let userB: TestUser;
 
 async function addInput(fileName: string, data: Buffer, projectId?: number) {
-  let id = projectId;
-  if (id === undefined) {
-    const [p] = await ctx.db.insert(projects).values({ name: `GAEB ${fileName}`, companyId: companyA, createdBy: adminA.id, status: "Neu" }).returning();
-    id = p.id;
-  }
-  const [f] = await ctx.db
-    .insert(projectFiles)
-    .values({
-      projectId: id,
-      kind: "input",
-      fileName,
-      extension: fileName.split(".").pop()!,
-      mimeType: "application/octet-stream",
-      size: data.length,
-      sha256: createHash("sha256").update(data).digest("hex"),
-      data,
-    })
-    .returning();
-  await ctx.db.update(projects).set({ inputFileId: f.id }).where(eq(projects.id, id));
-  await analyseStoredFile(ctx.db, f.id);
-  return id;
+  const stored = await storeInputFile(ctx, adminA, companyA, fileName, data, { projectId, projectName: `GAEB ${fileName}` });
+  await analyseStoredFile(ctx.db, stored.fileId);
+  return stored.projectId;
 }
 
 interface LvPosition {

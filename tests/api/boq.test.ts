@@ -139,7 +139,9 @@ describe("POST /api/projects/:id/evaluation-draft", () => {
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain("LV-Auswertung");
     expect(html).toContain("Befunde je Position");
-    expect(html).toContain("Kalkulationspaket");
+    // Package prices belong where an order is placed, not in the customer's evaluation (issue 27).
+    expect(html).not.toMatch(/Kalkulationspaket|Ausführungspaket/);
+    expect(html).toContain("Umfang des LV");
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;script&gt;");
   });

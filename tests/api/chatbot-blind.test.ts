@@ -1,8 +1,9 @@
 // Issue 26, blind measurement (tuning half): questions written the way site managers ask — typos,
 // abbreviations, colloquial words — by a reviewer who had not seen the knowledge base, asked
-// through the real API. Asserts the bars reached on the tuning half; the held-out half
-// (tests/quality/chatbot-blind-heldout.never-tune-on.json) is only measured, never tuned on:
-// `node --import tsx bench/chatbot-blind.ts tests/quality/chatbot-blind-heldout.never-tune-on.json`.
+// through the real API. Asserts the bars reached on the first tuning set; the second tuning set
+// (tests/quality/chatbot-blind-tune-2.json, the retired first held-out half) and a new held-out set
+// (tests/quality/chatbot-blind-heldout.never-tune-on.json, never tuned on) are measured by
+// `node --import tsx bench/chatbot-blind.ts <file>` and `npm run bench`.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatbotType } from "../../src/common/schemas/chatbot";
 import type { ChatbotAnswerDto } from "../../src/common/types";

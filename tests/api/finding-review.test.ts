@@ -6,12 +6,18 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { auditLog, findingReviews, projects } from "../../src/server/db/schema";
+import { auditLog, boqAnalyses, findingReviews, projects } from "../../src/server/db/schema";
 import { analyseStoredFile } from "../../src/server/boq/store";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 import { createProject, createWorld, uploadInput, type World } from "./projects.helpers";
 
 const LV = readFileSync(join(import.meta.dirname, "../../src/server/tender/fixtures/rohbau-27.x83"));
+
+interface Money {
+  risk: { eur: number; count: number } | null;
+  chance: { eur: number } | null;
+  estimate: { risk: { low: number; high: number }; chance: { low: number; high: number } } | null;
+}
 
 interface F {
   id: string;
@@ -22,6 +28,8 @@ interface F {
   severity: string;
   oz: string | null;
   potentialEur?: number | null;
+  potentialEurEstimate?: { low: number; high: number } | null;
+  effect?: string;
   expertConfirmed: boolean;
   source: string;
   review?: { decision: string; reason?: string | null; remark: string | null; own: boolean; original?: { title: string } };
@@ -36,14 +44,21 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function projectWithReadLv(owner: TestUser = w.adminA) {
-  const id = await createProject(ctx, owner, {}, { field: "file", name: "rohbau-27.x83", type: "application/xml", data: LV });
+async function projectWithReadLv(owner: TestUser = w.adminA, data: Buffer = LV, name = "rohbau-27.x83") {
+  const id = await createProject(ctx, owner, {}, { field: "file", name, type: "application/xml", data });
   const [row] = await ctx.db.select({ fileId: projects.inputFileId }).from(projects).where(eq(projects.id, id));
   await analyseStoredFile(ctx.db, row.fileId!);
   return id;
 }
 
-const boq = async (user: TestUser, id: number) => (await ctx.request("GET", `/api/projects/${id}/boq`, { user })).json() as { findings: F[]; findingCounts: { total: number }; review?: { reviewed: number; total: number } };
+const boq = async (user: TestUser, id: number) =>
+  (await ctx.request("GET", `/api/projects/${id}/boq`, { user })).json() as {
+    findings: F[];
+    findingCounts: { total: number };
+    review?: { reviewed: number; total: number };
+    money: Money | null;
+    decision: { verdict: string; reasons: string[] } | null;
+  };
 const patch = (user: TestUser, id: number, findingId: string, body: unknown) =>
   ctx.request("PATCH", `/api/projects/${id}/findings/${findingId}`, { user, body });
 
@@ -140,6 +155,51 @@ describe("PATCH /api/projects/:id/findings/:findingId", () => {
     const after = await boq(w.userA, id);
     expect(after.findings.find((f) => f.id === a.id)?.review?.decision).toBe("confirmed");
     expect(after.findings.map((f) => f.id)).not.toContain(b.id);
+  });
+});
+
+describe("money after the review", () => {
+  it("rejecting, changing and adding findings moves the risk total by exactly their amounts; the decision follows", async () => {
+    // A priced X84 (a filled-in bid with contract clauses in the Vorbemerkungen).
+    const priced = readFileSync(join(import.meta.dirname, "../quality/blind/tune/files/t2-flachdach-bautraeger/t2-flachdach-bautraeger.x84"));
+    const id = await projectWithReadLv(w.adminA, priced, "flachdach.x84");
+    const before = await boq(w.userA, id);
+    const risk = before.money!.risk!;
+    const risky = before.findings.filter((f) => f.effect === "risiko" && (f.potentialEur ?? 0) > 0);
+    expect(risky.length).toBeGreaterThanOrEqual(2);
+    // Two findings that claim different things (not two readings of one clause, which count once).
+    const dropped = risky.reduce((a, b) => ((b.potentialEur ?? 0) < (a.potentialEur ?? 0) ? b : a));
+    const changed = risky.find((f) => f !== dropped && f.oz !== dropped.oz)!;
+
+    await patch(w.superAdmin, id, dropped.id, { decision: "rejected", reason: "Im Vertrag anders geregelt" });
+    let after = (await boq(w.userA, id)).money!;
+    expect(after.risk!.eur).toBeCloseTo(risk.eur - dropped.potentialEur!, 2);
+    expect(after.risk!.count).toBe(risk.count - 1);
+    expect(after.chance).toEqual(before.money!.chance);
+
+    await patch(w.superAdmin, id, changed.id, { decision: "changed", potentialEur: 1000 });
+    after = (await boq(w.userA, id)).money!;
+    expect(after.risk!.eur).toBeCloseTo(risk.eur - dropped.potentialEur! - changed.potentialEur! + 1000, 2);
+
+    // The expert's own finding with an amount is a risk and can lead the decision's reasons.
+    await ctx.request("POST", `/api/projects/${id}/findings`, {
+      user: w.superAdmin,
+      body: { title: "Wasserhaltung fehlt", why: "Grundwasser laut Gutachten bei 1,20 m.", severity: "risiko", potentialEur: 900000 },
+    });
+    const final = await boq(w.userA, id);
+    expect(final.money!.risk!.eur).toBeCloseTo(after.risk!.eur + 900000, 2);
+    expect(final.decision?.reasons.join(" ")).toContain("Wasserhaltung fehlt");
+    expect((await boq(w.superAdmin, id)).money).toEqual(final.money);
+  });
+
+  it("a project without decisions keeps the engine's money and decision", async () => {
+    const id = await projectWithReadLv();
+    const a = await boq(w.userA, id);
+    const [row] = await ctx.db.select({ fileId: projects.inputFileId }).from(projects).where(eq(projects.id, id));
+    const [stored] = await ctx.db.select({ summary: boqAnalyses.summary }).from(boqAnalyses).where(eq(boqAnalyses.fileId, row.fileId!));
+    const s = stored.summary as { money: Money; decision: unknown };
+    expect(a.money).toEqual(s.money);
+    expect(a.decision).toEqual(s.decision);
   });
 });
 

@@ -2,11 +2,13 @@
 // parameters, a body or a multipart form for writes), GET /api/openapi.json is an OpenAPI 3
 // document with every route, and /api/docs serves Swagger UI from our own assets under a CSP.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createTestApp, type TestContext } from "../helpers/app";
 import type { RegisteredRoute } from "../../src/server/app";
 import { APP_CSP } from "../../src/server/http/security-headers";
-import { AREA_TAGS } from "../../src/server/api-docs/areas";
+import { AREA_TAGS, areaTag } from "../../src/server/api-docs/areas";
 import { SUMMARIES } from "../../src/server/api-docs/summaries";
+import { currentUserSchema, userListItemSchema } from "../../src/common/schemas/responses";
 
 let ctx: TestContext;
 
@@ -21,6 +23,22 @@ const NO_BODY = new Set([
   "POST /api/projects/:id/evaluation-draft",
   "POST /api/admin/readings/:jobId/requeue",
 ]);
+
+/**
+ * Areas whose every route declares its answer (a zod response schema for a 2xx status, or a file or
+ * redirect answer): the API description shows it and the serializer holds the route to it. The
+ * route below lives in the auth code but under /api/companies.
+ */
+const ANSWER_DECLARED_AREAS = new Set(["Anmeldung", "Konto", "Benutzer", "Als Benutzer ansehen"]);
+const ANSWER_DECLARED_ROUTES = new Set(["PATCH /api/companies/:id/mfa-policy"]);
+
+/** A 2xx answer the route declares: a zod schema in `response`, or a file or a redirect. */
+function declaresAnswer(schema: RegisteredRoute["schema"]): boolean {
+  if (!schema) return false;
+  if (schema.fileResponse || schema.redirectResponse) return true;
+  const response = (schema.response ?? {}) as Record<string, unknown>;
+  return Object.entries(response).some(([status, s]) => /^2\d\d$/.test(status) && s instanceof z.ZodType);
+}
 
 interface Operation {
   tags?: string[];
@@ -60,6 +78,37 @@ describe("route schemas", () => {
       .filter((r) => !r.schema || r.schema.hide)
       .map(key);
     expect(missing, "routes without a schema").toEqual([]);
+  });
+
+  it("every route of the account and sign-in areas declares its answer as a zod response schema", () => {
+    const covered = apiRoutes().filter((r) => ANSWER_DECLARED_AREAS.has(areaTag(r.url)) || ANSWER_DECLARED_ROUTES.has(key(r)));
+    expect(covered.length).toBeGreaterThan(30);
+    expect(covered.filter((r) => !declaresAnswer(r.schema)).map(key), "routes without a response schema").toEqual([]);
+    // …and the description shows it: a JSON schema for the success status (or the file/redirect).
+    for (const r of covered) {
+      const op = doc.paths[openApiPath(r.url)][r.method.toLowerCase()];
+      const success = Object.entries(op.responses ?? {}).filter(([status]) => /^[23]\d\d$/.test(status));
+      expect(success.length, key(r)).toBeGreaterThan(0);
+    }
+    const me = doc.paths["/api/user"].get.responses?.["200"] as {
+      content: Record<string, { schema: { properties: Record<string, unknown> } }>;
+    };
+    expect(Object.keys(me.content["application/json"].schema.properties)).toEqual(
+      expect.arrayContaining(["id", "role", "mfaSetupRequired"]),
+    );
+  });
+
+  it("a declared answer leaves out what the schema does not name (GET /api/user, PATCH /api/users/:id)", async () => {
+    const companyId = await ctx.createCompany();
+    const admin = await ctx.createUser("super_admin", null);
+    const user = await ctx.createUser("user", companyId);
+    const me = await ctx.request("GET", "/api/user", { user: admin });
+    expect(me.statusCode).toBe(200);
+    expect(currentUserSchema.strict().safeParse(me.json()).success, me.body).toBe(true);
+    const updated = await ctx.request("PATCH", `/api/users/${user.id}`, { user: admin, body: { firstName: "Erika" } });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(userListItemSchema.strict().parse(updated.json())).toMatchObject({ id: user.id, firstName: "Erika" });
+    expect(updated.body).not.toContain("passwordHash");
   });
 
   it("every route with URL parameters validates them", () => {

@@ -1,6 +1,6 @@
 // Shared setup of the projects API tests: sample files, a multipart body builder for app.inject,
 // and project helpers (the users and companies come from tests/helpers/world.ts).
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { projectFiles, projects } from "../../src/server/db/schema";
 import type { TestContext, TestUser } from "../helpers/app";
@@ -70,4 +70,42 @@ export async function countRows(ctx: TestContext) {
 
 export async function fileVersions(ctx: TestContext, projectId: number) {
   return ctx.db.select({ id: projectFiles.id, kind: projectFiles.kind }).from(projectFiles).where(eq(projectFiles.projectId, projectId));
+}
+
+/**
+ * Stores `data` as a new input file version of a project (a new project of `owner`'s company when
+ * none is given) straight in the database and points the project at it — for tests of what is
+ * done with a stored file, without the upload route.
+ */
+export async function storeInputFile(
+  ctx: TestContext,
+  owner: { id: number },
+  companyId: number,
+  fileName: string,
+  data: Buffer,
+  opts: { projectId?: number; mimeType?: string; projectName?: string } = {},
+) {
+  let id = opts.projectId;
+  if (id === undefined) {
+    const [p] = await ctx.db
+      .insert(projects)
+      .values({ name: opts.projectName ?? fileName, companyId, createdBy: owner.id, status: "Neu" })
+      .returning({ id: projects.id });
+    id = p.id;
+  }
+  const [f] = await ctx.db
+    .insert(projectFiles)
+    .values({
+      projectId: id,
+      kind: "input",
+      fileName,
+      extension: fileName.split(".").pop()!,
+      mimeType: opts.mimeType ?? "application/octet-stream",
+      size: data.length,
+      sha256: createHash("sha256").update(data).digest("hex"),
+      data,
+    })
+    .returning({ id: projectFiles.id });
+  await ctx.db.update(projects).set({ inputFileId: f.id }).where(eq(projects.id, id));
+  return { projectId: id, fileId: f.id };
 }

@@ -106,10 +106,16 @@ describe("axe-core finds no violation", () => {
     const demo = page.getByTestId("demo-dashboard");
     for (const view of DEMO_VIEWS) {
       await demo.getByTestId(`demo-nav-${view}`).click();
+      // The views beyond the dashboard and the projects load on demand.
+      await demo.getByText("Wird geladen…").waitFor({ state: "detached" });
       problems.push(...(await check(page, `demo view ${view}`)));
       if (view === "projects") {
         await demo.getByRole("button", { name: "Details" }).first().click();
         problems.push(...(await check(page, "demo view project-details")));
+        // The project's analysis: the real LV tab, read-only.
+        await demo.getByRole("button", { name: "Analyse anzeigen" }).click();
+        await demo.getByRole("treeitem").first().waitFor();
+        problems.push(...(await check(page, "demo view project-lv")));
       }
     }
     await context.close();

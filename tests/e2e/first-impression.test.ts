@@ -1,9 +1,9 @@
 // A newcomer's first minutes (issue #18), on a fresh start without ADMIN_* and without OPERATOR_*:
 // the terminal ends with the invitation link, the first super admin chooses the e-mail under a
 // banner that names the real role, the legal pages show a marked sample operator, unknown paths
-// get a German not-found page in the public layout, the demo's 'Analyse anzeigen' shows the
-// bundled sample evaluation without a login (the landing page loads none of it), and a deleted
-// project is not requested again.
+// get a German not-found page in the public layout, the demo's 'Analyse anzeigen' opens that
+// project's own analysis (the landing page loads none of it), /projects/1/result shows the
+// bundled sample evaluation without a login, and a deleted project is not requested again.
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -129,7 +129,7 @@ describe("not-found page", () => {
 });
 
 describe("the demo's 'Analyse anzeigen'", () => {
-  it("opens the bundled sample evaluation without a login, with the ways to request access; / loads none of it", async () => {
+  it("opens the project's own analysis in the demo, loaded only then; / stays within its JavaScript budget", async () => {
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
     const scripts: Promise<{ url: string; body: Buffer }>[] = [];
     page.on("response", (r) => {
@@ -142,34 +142,45 @@ describe("the demo's 'Analyse anzeigen'", () => {
     await demo.getByTestId("demo-nav-mobile-projects").click();
     await page.waitForLoadState("networkidle");
     const landing = await Promise.all(scripts);
-    // docs/architecture.md: JavaScript for / ≤ 130 KB gzip; the evaluation is not part of it.
-    // Measured 136.6 KB after the merges of 2026-11-26 (landing privacy notes, demo): a known
-    // regression of the bar, to be won back (npm run bench still checks the 130 KB bar).
+    // docs/architecture.md: JavaScript for / ≤ 130 KB gzip; the evaluation and the demo's LV tab
+    // (with its results) are not part of it.
     const gzipKb = landing.reduce((sum, s) => sum + gzipSync(s.body).length, 0) / 1024;
-    expect(gzipKb).toBeLessThanOrEqual(140);
-    expect(landing.some((s) => /DemoResultPage|ResultRoute/.test(s.url) || s.body.includes("LV-Auswertung: Neubau Testhalle"))).toBe(false);
+    expect(gzipKb).toBeLessThanOrEqual(130);
+    expect(landing.some((s) => /DemoResultPage|ResultRoute|LvView|BoqAnalysis|kita-lindenweg/.test(s.url) || s.body.includes("LV-Auswertung: Neubau Testhalle"))).toBe(false);
+    const before = scripts.length;
 
-    const link = demo
+    const api: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/api/")) api.push(new URL(r.url()).pathname);
+    });
+    await demo
       .getByTestId("demo-project-list")
       .locator(":scope > li")
       .filter({ hasText: "Sanierung Grundschule Am Park" })
-      .getByRole("link", { name: "Analyse anzeigen" });
-    const [tab] = await Promise.all([context.waitForEvent("page"), link.click()]);
-    const api: string[] = [];
-    tab.on("request", (r) => {
-      if (new URL(r.url()).pathname.startsWith("/api/")) api.push(new URL(r.url()).pathname);
-    });
-    await tab.getByTestId("demo-result").waitFor();
-    expect(new URL(tab.url()).pathname).toBe("/projects/1/result");
-    const frame = tab.frameLocator("[data-testid='evaluation-frame']");
+      .getByRole("button", { name: "Analyse anzeigen" })
+      .click();
+    await demo.getByTestId("boq-tab").waitFor();
+    expect(await demo.getByTestId("demo-lv").getAttribute("data-project")).toBe("3");
+    expect(new URL(page.url()).pathname).toBe("/");
+    const loaded = (await Promise.all(scripts.slice(before))).map((s) => s.url);
+    expect(loaded.some((u) => /grundschule-am-park/.test(u))).toBe(true);
+    expect(loaded.some((u) => /kita-lindenweg/.test(u))).toBe(false);
+    expect(api).toEqual([]);
+    await context.close();
+  });
+
+  it("/projects/1/result without an account still shows the bundled sample evaluation with the ways to request access", async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto("/projects/1/result");
+    await page.getByTestId("demo-result").waitFor();
+    const frame = page.frameLocator("[data-testid='evaluation-frame']");
     await frame.getByRole("heading", { level: 1 }).filter({ hasText: "LV-Auswertung" }).waitFor();
-    expect(await tab.getByTestId("evaluation-frame").getAttribute("sandbox")).toBe("");
-    expect(await tab.getByTestId("request-access").getAttribute("href")).toBe("/#pricing");
-    expect(await tab.getByRole("link", { name: "Testanalyse anfragen" }).getAttribute("href")).toBe("/#contact");
-    expect(api.filter((p) => p !== "/api/user")).toEqual([]);
+    expect(await page.getByTestId("evaluation-frame").getAttribute("sandbox")).toBe("");
+    expect(await page.getByTestId("request-access").getAttribute("href")).toBe("/#pricing");
+    expect(await page.getByRole("link", { name: "Testanalyse anfragen" }).getAttribute("href")).toBe("/#contact");
     // The call to request access leads to the packages, whose buttons open the membership request.
-    await tab.getByTestId("request-access").click();
-    await tab.waitForURL(`${server.url}/#pricing`);
+    await page.getByTestId("request-access").click();
+    await page.waitForURL(`${server.url}/#pricing`);
     await context.close();
   });
 

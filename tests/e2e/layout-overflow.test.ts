@@ -116,10 +116,16 @@ describe.each(WIDTHS)("at %i px", (width) => {
     const demo = page.getByTestId("demo-dashboard");
     for (const view of DEMO_VIEWS) {
       await demo.getByTestId(width < 768 ? `demo-nav-mobile-${view}` : `demo-nav-${view}`).click();
+      // The views beyond the dashboard and the projects load on demand.
+      await demo.getByText("Wird geladen…").waitFor({ state: "detached" });
       problems.push(...(await overflowOf(page, `demo view ${view}`)));
       if (view === "projects") {
         await demo.getByRole("button", { name: "Details" }).first().click();
         problems.push(...(await overflowOf(page, "demo view project-details")));
+        // The project's analysis: the real LV tab with a ~200-position LV.
+        await demo.getByRole("button", { name: "Analyse anzeigen" }).click();
+        await demo.getByRole("treeitem").first().waitFor();
+        problems.push(...(await overflowOf(page, "demo view project-lv")));
       }
     }
     await context.close();

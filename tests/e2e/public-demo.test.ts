@@ -50,6 +50,8 @@ async function openDemo(viewport: { width: number; height: number }): Promise<De
     async go(view) {
       await demo.getByTestId(mobile ? `demo-nav-mobile-${view}` : `demo-nav-${view}`).click();
       await page.waitForFunction((v) => document.querySelector("[data-testid='demo-dashboard']")!.getAttribute("data-view") === v, view);
+      // The views beyond the dashboard and the projects load on demand.
+      await demo.getByText("Wird geladen…").waitFor({ state: "detached" });
     },
   };
 }
@@ -114,7 +116,8 @@ describe("demo dashboard on a desktop", () => {
     expect(await results("  tiefgarage ")).toBe(1); // description, trimmed
     expect(await results("musterbau")).toBe(5); // company name
     expect(await results("abgeschlossen")).toBe(2); // status
-    expect(await results("neu")).toBe(2); // status 'Neu' and 'Neubau …'
+    expect(await results("in review")).toBe(2); // status
+    expect(await results("neu")).toBe(1); // 'Neubau …'
     expect(await results("xyz")).toBe(0);
     expect(await d.demo.textContent()).toContain("Keine Projekte gefunden");
     expect(await results("   ")).toBe(5);
@@ -126,30 +129,57 @@ describe("demo dashboard on a desktop", () => {
     await expectNoNetworkNoRoute(d);
   });
 
-  it("projects: analysis buttons per status and 'Analyse anzeigen' opens /projects/1/result in a new tab", async () => {
+  it("projects: every project opens its own analysis in the real LV tab, read-only, without a network call", async () => {
     await d.go("projects");
     const card = (name: string) => d.demo.getByTestId("demo-project-list").locator(":scope > li").filter({ hasText: name });
-    const waiting = card("Neubau Kindertagesstätte Lindenweg").getByRole("button", { name: "Warten auf Auswertung" });
-    expect(await waiting.isDisabled()).toBe(true);
-    const none = card("Wohnanlage Gartenstraße").getByRole("button", { name: "Keine Analyse verfügbar" });
-    expect(await none.isDisabled()).toBe(true);
-    expect(await card("Wohnanlage Gartenstraße").textContent()).toContain("Neu");
-    for (const name of ["Sanierung Grundschule Am Park", "Erweiterung Verwaltungsgebäude Nord", "Umbau Feuerwehrgerätehaus"]) {
-      const link = card(name).getByRole("link", { name: "Analyse anzeigen" });
-      expect(await link.getAttribute("href")).toBe("/projects/1/result");
-      expect(await link.getAttribute("target")).toBe("_blank");
+    const names = ["Neubau Kindertagesstätte Lindenweg", "Wohnanlage Gartenstraße, 24 WE", "Sanierung Grundschule Am Park", "Erweiterung Verwaltungsgebäude Nord", "Umbau Feuerwehrgerätehaus"];
+    const figures = new Set<string>();
+    for (const name of names) {
+      await d.go("projects");
+      await card(name).getByRole("button", { name: "Analyse anzeigen" }).click();
+      expect(await d.view()).toBe("project-lv");
+      const lv = d.demo.getByTestId("demo-lv");
+      await lv.getByTestId("boq-tab").waitFor();
+      expect(await lv.getByRole("heading", { level: 3 }).first().textContent()).toBe(name);
+      await lv.getByRole("treeitem").first().waitFor();
+      figures.add(`${await lv.getByTestId("boq-finding-stat").textContent()} ${await lv.getByTestId("boq-potential").textContent()}`);
     }
-    const [tab] = await Promise.all([d.context.waitForEvent("page"), card("Sanierung Grundschule Am Park").getByRole("link", { name: "Analyse anzeigen" }).click()]);
-    await tab.waitForLoadState("domcontentloaded");
-    expect(new URL(tab.url()).pathname).toMatch(/^\/(projects\/1\/result|auth)$/);
-    await tab.close();
-    expect(new URL(d.page.url()).pathname).toBe("/");
-    // Status badge colours: blue Neu, yellow In Review, green Aktiv and Abgeschlossen.
+    // Each project its own result: no two show the same figures.
+    expect(figures.size).toBe(names.length);
+
+    // The large LV: ~200 positions, findings, money and the charts, as a signed-in customer sees them.
+    await d.go("projects");
+    await card("Neubau Kindertagesstätte Lindenweg").getByRole("button", { name: "Analyse anzeigen" }).click();
+    const lv = d.demo.getByTestId("demo-lv");
+    await lv.getByTestId("boq-tab").waitFor();
+    expect(await lv.getByTestId("boq-decision").textContent()).toMatch(/Go mit Auflagen|No-Go|Go/);
+    expect(await lv.textContent()).toContain("195 Positionen");
+    expect(await lv.getByTestId("boq-potential").textContent()).toMatch(/Risiko \(möglicher Verlust\)\d{2,3}\.\d{3},\d{2}\s€/);
+    expect(await lv.getByTestId("boq-chance").textContent()).toMatch(/\d{1,3}\.\d{3},\d{2}\s€/);
+    expect(await lv.getByText("Wert je Los/Titel (netto)").count()).toBe(1);
+    expect(await lv.getByText("Risiko nach Grundlage (netto)").count()).toBe(1);
+    expect(await lv.getByTestId("boq-finding").count()).toBeGreaterThan(3);
+    // One meaning of Risiko: the severity count reads "kritische Befunde".
+    expect(await lv.getByTestId("boq-finding-stat").textContent()).toMatch(/\d+ kritische Befunde/);
+    // Read-only: the exports stand disabled, no printable summary, no review, no upload.
+    for (const label of ["Als Excel herunterladen", "Als GAEB XML herunterladen", "Preise als GAEB X84"]) {
+      expect(await lv.getByRole("button", { name: label }).isDisabled()).toBe(true);
+    }
+    expect(await lv.getByRole("link").count()).toBe(0);
+    expect(await lv.getByRole("button", { name: /Bestätigen|Verwerfen|Ändern|hinzufügen|hochladen|Spalten/i }).count()).toBe(0);
+    expect(await lv.getByText("Zusammenfassung zum Drucken").count()).toBe(0);
+    // A position with a finding shows its long text and the finding beside the tree.
+    await lv.getByRole("treeitem").filter({ hasText: "02.0020" }).click();
+    await lv.getByText("Boden der Bodenklassen 3 bis 5").first().waitFor();
+    await lv.getByRole("button", { name: "Zurück zum Projekt" }).click();
+    expect(await d.view()).toBe("project-details");
+    // Status badge colours: yellow In Review, green Aktiv and Abgeschlossen.
+    await d.go("projects");
     const badge = async (name: string, status: string) => (await card(name).getByText(status, { exact: true }).first().getAttribute("class")) ?? "";
-    expect(await badge("Wohnanlage Gartenstraße", "Neu")).toContain("bg-blue-100");
     expect(await badge("Neubau Kindertagesstätte Lindenweg", "In Review")).toContain("bg-yellow-100");
     expect(await badge("Sanierung Grundschule Am Park", "Aktiv")).toContain("bg-green-100");
     expect(await badge("Umbau Feuerwehrgerätehaus", "Abgeschlossen")).toContain("bg-green-100");
+    await expectNoNetworkNoRoute(d);
   });
 
   it("project-details: company, creator, cost centre, German long date, status, description and back", async () => {
@@ -176,7 +206,7 @@ describe("demo dashboard on a desktop", () => {
     await d.go("dashboard");
     await d.demo.getByRole("tabpanel").getByRole("button", { name: /Wohnanlage Gartenstraße/ }).click();
     expect(await d.view()).toBe("project-details");
-    expect(await details.getByRole("button", { name: "Keine Analyse verfügbar" }).isDisabled()).toBe(true);
+    expect(await details.getByRole("button", { name: "Analyse anzeigen" }).isEnabled()).toBe(true);
     await expectNoNetworkNoRoute(d);
   });
 

@@ -2,7 +2,8 @@
 // expert review in the LV tab (bestätigen, verwerfen mit Grund, eigener Befund) → the customer
 // sees which findings an expert confirmed; the project, LV tab and result pages at 390 px with
 // nothing narrower than its text and no sideways overflow; /datenschutz; "Passwort vergessen?"
-// with a real SMTP conversation. The new screens are checked with axe.
+// with a real SMTP conversation; the public demo's LV tab at 390 and 1440 px. The new screens are
+// checked with axe.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -191,6 +192,44 @@ describe("at 390 px", () => {
     await context.close();
     expect(problems).toEqual([]);
   });
+});
+
+describe("the public demo's LV tab", () => {
+  // The same check on the real LV tab the demo shows a visitor (a ~200-position LV in the demo's
+  // frame, which is narrower than the screen on a desktop too).
+  for (const width of [390, 1440])
+    it(`at ${width} px: nothing narrower than its text, nothing wider than the screen`, async () => {
+      const { context, page } = await newPage(browser, server.url, { width, height: width === 390 ? 844 : 900 });
+      await page.goto("/");
+      await page.waitForSelector("html[data-ready='true']");
+      await page.evaluate(() => document.getElementById("dashboard-preview")!.scrollIntoView({ behavior: "instant" }));
+      const demo = page.getByTestId("demo-dashboard");
+      await demo.getByTestId(width < 768 ? "demo-nav-mobile-projects" : "demo-nav-projects").click();
+      await demo
+        .getByTestId("demo-project-list")
+        .locator(":scope > li")
+        .filter({ hasText: "Neubau Kindertagesstätte Lindenweg" })
+        .getByRole("button", { name: "Analyse anzeigen" })
+        .click();
+      await demo.getByTestId("boq-tab").waitFor();
+      await demo.getByRole("treeitem").first().waitFor();
+      // Through the demo's own scroll box, so every part of the tab has been laid out.
+      await demo.getByTestId("demo-lv").evaluate(async (lv) => {
+        const box = lv.parentElement!;
+        for (let y = 0; y < box.scrollHeight; y += 500) {
+          box.scrollTop = y;
+          await new Promise((r) => requestAnimationFrame(r));
+        }
+        box.scrollTop = 0;
+      });
+      const problems = await page.evaluate(findOverflow);
+      expect(problems).toEqual([]);
+      const ozLines = await demo
+        .getByRole("treeitem")
+        .evaluateAll((rows) => rows.map((r) => r.querySelector("span.tabular-nums") as HTMLElement | null).filter(Boolean).map((s) => Math.round(s!.getBoundingClientRect().height)));
+      expect(Math.max(...ozLines)).toBeLessThan(30);
+      await context.close();
+    });
 });
 
 describe("/datenschutz", () => {

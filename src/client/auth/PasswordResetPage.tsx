@@ -20,6 +20,7 @@ import { Field } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
 import { usePageTitle } from "../hooks/use-page-title";
 import { apiRequest, errorMessage } from "../lib/api";
+import type { MessageDto, PasswordResetAvailability } from "../../common/types";
 import { PrivacyNote } from "../legal/PrivacyNote";
 import { PasswordChecklist } from "./PasswordChecklist";
 
@@ -28,14 +29,14 @@ const confirmForm = newPasswordFormSchema;
 type ConfirmInput = z.infer<typeof confirmForm>;
 
 function RequestForm() {
-  const { data, isPending } = useQuery<{ available: boolean }>({ queryKey: ["/api/password-reset/available"] });
+  const { data, isPending } = useQuery<PasswordResetAvailability>({ queryKey: ["/api/password-reset/available"] });
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const form = useForm<RequestInput>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { identifier: "" } });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     setResult(null);
     try {
-      const res = await apiRequest<{ message: string }>("POST", "/api/password-reset/request", values);
+      const res = await apiRequest<MessageDto>("POST", "/api/password-reset/request", values);
       setResult({ ok: true, text: res.message });
     } catch (err) {
       setResult({ ok: false, text: errorMessage(err, "Die Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.") });
@@ -79,7 +80,7 @@ function ConfirmForm({ token }: { token: string }) {
   const submit = form.handleSubmit(async (values) => {
     setResult(null);
     try {
-      const res = await apiRequest<{ message: string }>("POST", "/api/password-reset/confirm", { ...values, token });
+      const res = await apiRequest<MessageDto>("POST", "/api/password-reset/confirm", { ...values, token });
       setResult({ ok: true, text: res.message });
     } catch (err) {
       setResult({ ok: false, text: errorMessage(err, PASSWORD_RESET_TEXTS.invalidLink) });

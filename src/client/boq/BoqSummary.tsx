@@ -2,17 +2,16 @@
 // money by VOB basis).
 import { useMemo } from "react";
 import { formatEuro } from "../../common/format";
-import { countLabel, countNoun } from "../../common/plural";
+import { countNoun } from "../../common/plural";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { BarChart } from "./BarChart";
 import { findingsByTitle, potentialByBasis, sectionStats } from "./summary";
-import { KIND_LABELS, SEVERITY_STYLES } from "./labels";
-import type { BoqView } from "../../common/types";
+import { KIND_LABELS, SEVERITY_STYLES, type BoqView } from "./types";
 
 const range = (r: { low: number; high: number }) => `${formatEuro(r.low)} – ${formatEuro(r.high)}`;
 
 /** The decision a Geschäftsführer acts on: Go / Go mit Auflagen / No-Go, its reasons, the surcharge. */
-export function BoqDecisionCard({ data, projectId }: { data: BoqView; projectId: number }) {
+export function BoqDecisionCard({ data, summaryHref }: { data: BoqView; summaryHref?: string }) {
   const d = data.decision;
   if (!d) return null;
   const tone = d.verdict === "Go" ? "text-green-700" : d.verdict === "No-Go" ? "text-red-700" : "text-amber-700";
@@ -39,11 +38,13 @@ export function BoqDecisionCard({ data, projectId }: { data: BoqView; projectId:
             "Eine Frist für Bieterfragen nennt die Datei nicht."
           )}
         </p>
-        <p>
-          <a href={`/api/projects/${projectId}/boq/summary`} target="_blank" rel="noopener" className="text-brand-700 underline">
-            Zusammenfassung zum Drucken öffnen (PDF über „Drucken“)
-          </a>
-        </p>
+        {summaryHref ? (
+          <p>
+            <a href={summaryHref} target="_blank" rel="noopener" className="text-brand-700 underline">
+              Zusammenfassung zum Drucken öffnen (PDF über „Drucken“)
+            </a>
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -57,16 +58,16 @@ export function BoqStats({ data }: { data: BoqView }) {
   const estimate = money?.estimate ?? null;
   const chance = money?.chance ?? null;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+    <div className="grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-3 @5xl:grid-cols-5">
       <Stat label="Abrechenbare Positionen" value={String(data.chargeablePositions)} hint="ohne doppelte oder gleichartige Positionen" />
       <Stat
         label="Befunde der Vorprüfung"
         value={(counts?.total ?? 0).toLocaleString("de-DE")}
-        hint={`${countLabel(sev.risiko ?? 0, "Risiko", "Risiken")}, ${countLabel(sev.warnung ?? 0, "Warnung", "Warnungen")}, ${countLabel(sev.hinweis ?? 0, "Hinweis", "Hinweise")}`}
+        hint={`${countNoun(sev.risiko ?? 0, "kritischer Befund", "kritische Befunde")}, ${countNoun(sev.warnung ?? 0, "Warnung")}, ${countNoun(sev.hinweis ?? 0, "Hinweis")}`}
         testId="boq-finding-stat"
       />
       <Stat
-        label="Chancen (Nachtragspotenzial)"
+        label="Befunde mit Nachtragspotenzial"
         value={(counts?.nachtragspotenzial ?? 0).toLocaleString("de-DE")}
         hint="Befunde mit möglichem Nachtrag; dokumentieren und rechtzeitig anzeigen"
       />
@@ -110,9 +111,9 @@ export function BoqOverview({ data }: { data: BoqView }) {
       <CardHeader>
         <CardTitle className="text-base">Überblick</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-6 md:grid-cols-2">
+      <CardContent className="grid gap-6 @2xl:grid-cols-2">
         {/* The counts take only their width: long German labels keep whole words on a phone. */}
-        <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[minmax(0,1fr)_auto] content-start gap-x-4 gap-y-1 text-sm">
           {Object.entries(KIND_LABELS)
             .filter(([k]) => (counts[k] ?? 0) > 0 || k === "items")
             .map(([k, label]) => (

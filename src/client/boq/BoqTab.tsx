@@ -1,23 +1,17 @@
-// The "Leistungsverzeichnis" tab of a project: what the reader found in the uploaded LV, the
-// chargeable positions with both package prices, the pre-check with the money at stake
-// (Risiko and Chance apart, Risiko by VOB basis; the Empfehlung), the findings about the LV as a whole, the clause
-// checklist (ClauseChecklist.tsx), the positions as a virtual tree (BoqTree.tsx) with the long text of the selected one,
-// and the Excel and GAEB XML exports.
-import { useMemo, useState, type ReactNode } from "react";
+// The "Leistungsverzeichnis" tab of a project: loads the LV's analysis (polling while the reader
+// works), says when there is none or it could not be read, and shows it (BoqAnalysis.tsx) with
+// the Excel and GAEB XML exports, the column mapping of a spreadsheet and, for super admins, the
+// expert review.
+import { useState, type ReactNode } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { Columns3, FileCode2, FileSearch, FileSpreadsheet, Loader2 } from "lucide-react";
-import { Button, buttonVariants } from "../components/ui/button";
-import { BoqDecisionCard, BoqOverview, BoqStats } from "./BoqSummary";
-import { BoqTree } from "./BoqTree";
-import { ClauseChecklist } from "./ClauseChecklist";
+import { Columns3, FileSearch, Loader2 } from "lucide-react";
+import { Button } from "../components/ui/button";
+import { BoqAnalysis } from "./BoqAnalysis";
+import { BoqExportLinks } from "./BoqExportLinks";
 import { ColumnMappingDialog } from "./ColumnMappingDialog";
 import { BOQ_TEXTS, boqLoadState, boqStaleTime } from "./load-state";
-import { LvFindings } from "./LvFindings";
-import { PositionDetails } from "./PositionDetails";
-import { ReadingNotes } from "./ReadingNotes";
 import { ReviewPanel } from "../findings/ReviewPanel";
-import { findingsByOz as groupByOz, lvFindings } from "./summary";
-import type { BoqView } from "../../common/types";
+import type { BoqView } from "./types";
 
 /** The client's default freshness (requirements 1.7), except for a "pending" answer. */
 const FRESH_MS = 5 * 60_000;
@@ -77,69 +71,19 @@ export function BoqTab({
     );
 
   return (
-    <div className="space-y-6" data-testid="boq-tab">
-      <BoqDecisionCard data={data} projectId={projectId} />
-      <ReadingNotes
+    <>
+      <BoqAnalysis
         data={data}
-        action={
+        summaryHref={`/api/projects/${projectId}/boq/summary`}
+        actions={
           <div className="flex flex-wrap gap-2">
             {mappingButton("Spaltenzuordnung ändern")}
-            <a href={`/api/projects/${projectId}/boq/export.xlsx`} download className={buttonVariants({ variant: "outline", size: "sm" })}>
-              <FileSpreadsheet className="size-4" /> Als Excel herunterladen
-            </a>
-            {/* GAEB DA XML 3.3 for any AVA program: the X83 with the LV, and with prices the X84 beside it. */}
-            <a
-              href={`/api/projects/${projectId}/boq/export.x83`}
-              download
-              className={buttonVariants({ variant: "outline", size: "sm" })}
-              title="GAEB DA XML 3.3, Angebotsaufforderung (X83)"
-            >
-              <FileCode2 className="size-4" /> Als GAEB XML herunterladen
-            </a>
-            {data.totals?.total != null ? (
-              <a
-                href={`/api/projects/${projectId}/boq/export.x84`}
-                download
-                className={buttonVariants({ variant: "outline", size: "sm" })}
-                title="GAEB DA XML 3.3, Angebotsabgabe (X84) mit den Preisen des LV"
-              >
-                <FileCode2 className="size-4" /> Preise als GAEB X84
-              </a>
-            ) : null}
+            <BoqExportLinks projectId={projectId} priced={data.totals?.total != null} />
           </div>
         }
+        review={review ? <ReviewPanel projectId={projectId} projectName={review.projectName} data={data} /> : null}
       />
       {mappingDialog}
-      <BoqStats data={data} />
-      {review ? <ReviewPanel projectId={projectId} projectName={review.projectName} data={data} /> : null}
-      <BoqOverview data={data} />
-      {data.checklist ? <ClauseChecklist entries={data.checklist} documents={(data.contractDocuments ?? []).map((d) => d.name)} /> : null}
-      <BoqPositions data={data} />
-      <BoqOverview data={data} />
-    </div>
-  );
-}
-
-/** The tree and, beside it, the selected position. */
-function BoqPositions({ data }: { data: BoqView }) {
-  const [selected, setSelected] = useState<number | null>(null);
-  // Derived once per response, not per keystroke in the search (the LV may have 5 000 positions).
-  const findingsByOz = useMemo(() => groupByOz(data.findings ?? []), [data]);
-  const lvWide = useMemo(() => lvFindings(data.findings ?? []), [data]);
-  const current = useMemo(() => data.positions.find((p) => p.seq === selected) ?? null, [data, selected]);
-  return (
-    <>
-      <LvFindings findings={lvWide} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <BoqTree
-          positions={data.positions}
-          boqName={data.boqName}
-          findingsByOz={findingsByOz}
-          selectedSeq={selected}
-          onSelect={setSelected}
-        />
-        <PositionDetails current={current} findings={current ? (findingsByOz.get(current.oz ?? "") ?? []) : []} />
-      </div>
     </>
   );
 }

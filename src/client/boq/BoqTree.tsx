@@ -130,7 +130,7 @@ export function BoqTree(props: {
           aria-describedby={countId}
           hidden={rows.length === 0}
           onKeyDown={onKeyDown}
-          className="max-h-[32rem] overflow-y-auto text-sm"
+          className="@container max-h-[32rem] overflow-y-auto text-sm"
           data-testid="boq-tree"
         >
           <div role="none" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
@@ -192,7 +192,9 @@ const TreeItem = memo(function TreeItem(props: {
       onClick={() => props.onActivate(p.seq, false)}
       style={{ transform: `translateY(${props.start}px)`, paddingLeft: `${(row.level - 1) * 1 + 0.25}rem` }}
       className={cn(
-        "absolute left-0 top-0 flex w-full cursor-pointer items-start gap-1 rounded py-1 pr-2 text-left outline-none hover:bg-slate-50",
+        // A narrow tree (a phone, the demo's frame) puts the quantity under the short text, which keeps its width.
+        "absolute left-0 top-0 grid w-full cursor-pointer grid-cols-[auto_auto_minmax(0,1fr)_auto] items-start gap-1 rounded py-1 pr-2 text-left outline-none hover:bg-slate-50",
+        "@sm:grid-cols-[auto_auto_minmax(0,1fr)_auto_auto]",
         "focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600",
         props.selected && "bg-brand-50 ring-1 ring-inset ring-brand-200",
         section && "font-semibold text-brand-900",
@@ -214,7 +216,7 @@ const TreeItem = memo(function TreeItem(props: {
       )}
       {/* An OZ never wraps ("001.001.001.0"); on a phone the short text gets two lines (rows are measured). */}
       <span className="min-w-[4.5rem] shrink-0 whitespace-nowrap tabular-nums text-slate-600 sm:w-24">{p.oz}</span>
-      <span className="min-w-0 flex-1">
+      <span className="min-w-0">
         <span className="line-clamp-2 block [overflow-wrap:anywhere] sm:line-clamp-none sm:truncate">{p.shortText || (p.kind === "remark" ? "Hinweistext" : "—")}</span>
         {badges.length ? (
           <span className="flex flex-wrap gap-1 pt-0.5">
@@ -234,7 +236,7 @@ const TreeItem = memo(function TreeItem(props: {
         ))}
       </span>
       {p.kind === "item" ? (
-        <span className="shrink-0 whitespace-nowrap text-right text-xs tabular-nums text-slate-600">
+        <span className="col-start-3 row-start-2 whitespace-nowrap text-xs tabular-nums text-slate-600 @sm:col-start-auto @sm:row-start-auto @sm:text-right">
           {num(p.qty)} {p.unit}
         </span>
       ) : null}

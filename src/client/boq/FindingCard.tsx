@@ -7,7 +7,7 @@ import { cn } from "../lib/utils";
 import { SEVERITY_STYLES } from "./labels";
 import type { BoqFinding } from "../../common/types";
 
-const EFFECT_TITLE = { risiko: "Betrag im Risiko", chance: "Chance (Nachtragspotenzial)", offen: "Offener Betrag (kein Verlust)" } as const;
+const EFFECT_TITLE = { risiko: "Risiko (möglicher Verlust)", chance: "Chance (Nachtragspotenzial)", offen: "Offener Betrag (kein Verlust)" } as const;
 
 export function FindingCard({ f }: { f: BoqFinding }) {
   const related = (f.relatedOz ?? []).filter((oz) => oz !== f.oz);

@@ -30,7 +30,8 @@ export const KIND_LABELS: Record<string, string> = {
 export { POSITION_BADGES } from "../../common/boq-labels";
 
 export const SEVERITY_STYLES = {
-  risiko: { label: "Risiko", className: "bg-red-100 text-red-800 border-red-200", bar: "bg-red-500" },
+  // "Risiko" is the money at stake (a possible loss) on every screen; the severity reads "Kritisch".
+  risiko: { label: "Kritisch", className: "bg-red-100 text-red-800 border-red-200", bar: "bg-red-500" },
   warnung: { label: "Warnung", className: "bg-amber-100 text-amber-800 border-amber-200", bar: "bg-amber-500" },
   hinweis: { label: "Hinweis", className: "bg-blue-100 text-blue-800 border-blue-200", bar: "bg-blue-500" },
 } as const;

@@ -4,23 +4,27 @@
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { Bot, FileText, FolderKanban, HardHat, LayoutDashboard, LogOut, Scale, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
-import { CONSTRUCTION_SAMPLE, LEGAL_SAMPLE } from "./chat-samples";
+import { safeLazy } from "../site/safe-lazy";
 import { DEMO_COMPANY, DEMO_ME, createDemoData, type DemoProject } from "./data";
 import { DisabledButton, demoPrimary } from "./parts";
 import type { DemoView } from "./views";
-import { ChatbotView } from "./views/ChatbotView";
 import { DashboardView } from "./views/DashboardView";
-import { DocumentsView } from "./views/DocumentsView";
 import { ProjectDetailsView } from "./views/ProjectDetailsView";
 import { ProjectsView } from "./views/ProjectsView";
-import { SettingsView } from "./views/SettingsView";
-import { UsersView } from "./views/UsersView";
 
 const AnalysisDialog = lazy(() => import("./AnalysisDialog"));
+// The real LV tab with a project's analysis: loaded only when a visitor opens one.
+const LvView = safeLazy(() => import("./views/LvView"));
+// The views a visitor reaches from the navigation load with it, so the landing page carries only
+// the dashboard and the project views.
+const UsersView = safeLazy(() => import("./views/UsersView"));
+const DocumentsView = safeLazy(() => import("./views/DocumentsView"));
+const SettingsView = safeLazy(() => import("./views/SettingsView"));
+const DemoChat = safeLazy(() => import("./views/DemoChat"));
 
 const NAV: { label: string; view: DemoView; icon: typeof Bot; also?: DemoView[] }[] = [
   { label: "Dashboard", view: "dashboard", icon: LayoutDashboard, also: ["activity"] },
-  { label: "Projekte", view: "projects", icon: FolderKanban, also: ["project-details"] },
+  { label: "Projekte", view: "projects", icon: FolderKanban, also: ["project-details", "project-lv"] },
   { label: "Benutzer", view: "users", icon: Users },
   { label: "Dokumente", view: "documents", icon: FileText },
   { label: "Chatbot Baurecht", view: "chatbot-legal", icon: Scale },
@@ -44,6 +48,10 @@ export default function DemoDashboard({ className = "" }: { className?: string }
     setProjectId(id);
     go("project-details");
   };
+  const openAnalysis = (id: number) => {
+    setProjectId(id);
+    go("project-lv");
+  };
   const isActive = (item: (typeof NAV)[number]) => item.view === view || !!item.also?.includes(view);
   const project = data.projects.find((p) => p.id === projectId) ?? data.projects[0];
   const isChat = view === "chatbot-legal" || view === "chatbot-construction";
@@ -54,9 +62,11 @@ export default function DemoDashboard({ className = "" }: { className?: string }
       case "activity":
         return <DashboardView data={data} now={now} tab={view === "activity" ? "activity" : "recent"} go={go} openProject={openProject} />;
       case "projects":
-        return <ProjectsView projects={data.projects} now={now} openProject={openProject} />;
+        return <ProjectsView projects={data.projects} now={now} openProject={openProject} openAnalysis={openAnalysis} />;
       case "project-details":
-        return <ProjectDetailsView project={project} firstProjectId={data.projects[0].id} back={() => go("projects")} />;
+        return <ProjectDetailsView project={project} back={() => go("projects")} openAnalysis={openAnalysis} />;
+      case "project-lv":
+        return <LvView project={project} back={() => go("project-details")} />;
       case "users":
         return <UsersView users={data.users} />;
       case "documents":
@@ -64,9 +74,9 @@ export default function DemoDashboard({ className = "" }: { className?: string }
       case "settings":
         return <SettingsView me={DEMO_ME} />;
       case "chatbot-legal":
-        return <ChatbotView title="Baurecht Assistent" subtitle="Fragen zu VOB/B und BGB-Werkvertragsrecht – Beispielgespräch" lines={LEGAL_SAMPLE} />;
+        return <DemoChat kind="legal" />;
       case "chatbot-construction":
-        return <ChatbotView title="Bauausführung Assistent" subtitle="Fragen zur Ausführung auf der Baustelle – Beispielgespräch" lines={CONSTRUCTION_SAMPLE} />;
+        return <DemoChat kind="construction" />;
     }
   })();
 
@@ -141,7 +151,7 @@ export default function DemoDashboard({ className = "" }: { className?: string }
             </nav>
           </div>
           <div ref={content} className={`min-h-0 flex-1 overflow-y-auto p-4 sm:p-6 ${isChat ? "flex flex-col" : ""}`}>
-            {body}
+            <Suspense fallback={<p role="status" className="py-10 text-sm text-slate-600">Wird geladen…</p>}>{body}</Suspense>
           </div>
         </div>
       </div>

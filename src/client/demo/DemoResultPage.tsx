@@ -1,7 +1,8 @@
-// /projects/1/result for visitors without an account: the demo's 'Analyse anzeigen' opens the
-// sample evaluation of the demo project — bundled with this page (loaded only when it is opened,
-// no login, no API call) and shown in the same sandboxed frame as a real evaluation — with the
-// ways to get access: a package request (#pricing), the contact form, or the login.
+// /projects/1/result for visitors without an account (a shared link to the demo project's result;
+// the embedded demo shows each project's analysis itself): the sample evaluation — bundled with
+// this page (loaded only when it is opened, no login, no API call) and shown in the same sandboxed
+// frame as a real evaluation — with the ways to get access: a package request (#pricing), the
+// contact form, or the login.
 import { Link } from "react-router";
 import { ArrowRight, Info, LogIn, Mail } from "lucide-react";
 import evaluationHtml from "../../../assets/demo/demo-evaluation.html?raw";

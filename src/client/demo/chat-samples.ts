@@ -33,3 +33,9 @@ export const CONSTRUCTION_SAMPLE: ChatLine[] = [
     text: "Die Mindestdauer richtet sich nach DIN 1045-3 nach der Oberflächentemperatur und der Festigkeitsentwicklung des Betons (Angabe auf dem Lieferschein). Beispiele: bei 15 bis 25 °C und schneller Festigkeitsentwicklung 1 Tag, bei mittlerer 2 Tage; bei 5 bis 10 °C und langsamer Festigkeitsentwicklung 10 Tage. Für Bauteile mit Verschleißbeanspruchung (Expositionsklassen XM) verdoppeln sich die Werte.",
   },
 ];
+
+/** The two demo chatbots: heading, subtitle and sample conversation. */
+export const DEMO_CHATS = {
+  legal: { title: "Baurecht Assistent", subtitle: "Fragen zu VOB/B und BGB-Werkvertragsrecht – Beispielgespräch", lines: LEGAL_SAMPLE },
+  construction: { title: "Bauausführung Assistent", subtitle: "Fragen zur Ausführung auf der Baustelle – Beispielgespräch", lines: CONSTRUCTION_SAMPLE },
+} as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createDemoData, creatorLabel, recentProjects, searchProjects } from "./data";
 import { formatAgo } from "./format";
+import { hasDemoResult } from "./results";
 
 const now = new Date("2025-06-02T10:00:00Z");
 const data = createDemoData(now);
@@ -19,9 +20,9 @@ describe("demo data", () => {
     expect(data.activities).toEqual([]);
   });
 
-  it("the first project waits for its evaluation, one project is new", () => {
-    expect(data.projects[0].status).toBe("In Review");
-    expect(data.projects.filter((p) => p.status === "Neu")).toHaveLength(1);
+  it("the two newest projects are in the expert review (their automatic pre-check is ready), every project has its analysis", () => {
+    expect(data.projects.slice(0, 2).map((p) => p.status)).toEqual(["In Review", "In Review"]);
+    expect(data.projects.every((p) => hasDemoResult(p.id))).toBe(true);
   });
 
   it("search: case-insensitive, trimmed, over name, company, description and status; empty shows all", () => {
@@ -31,7 +32,7 @@ describe("demo data", () => {
     expect(names("  SANIERUNG ")).toEqual([3]);
     expect(names("musterbau gmbh")).toHaveLength(5);
     expect(names("tiefgarage")).toEqual([2]);
-    expect(names("in review")).toEqual([1]);
+    expect(names("in review")).toEqual([1, 2]);
     expect(names("nicht vorhanden")).toEqual([]);
   });
 

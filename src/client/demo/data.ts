@@ -68,7 +68,7 @@ const PROJECTS: (Omit<DemoProject, "createdAt" | "pdfPath" | "htmlPath" | "compa
     contactPerson: "Max Mustermann",
     contactEmail: "m.mustermann@musterbau.example",
     description:
-      "Rohbau- und Ausbauarbeiten für eine viergruppige Kita in Holz-Hybridbauweise. LV mit 312 Positionen als GAEB X83, Angebotsabgabe in zehn Tagen.",
+      "Rohbau- und Ausbauarbeiten für eine viergruppige Kita in Holz-Hybridbauweise. LV mit 195 Positionen als GAEB X84, Angebotsabgabe in zehn Tagen.",
     status: "In Review",
     createdBy: 1,
     creatorName: "Max",
@@ -82,8 +82,8 @@ const PROJECTS: (Omit<DemoProject, "createdAt" | "pdfPath" | "htmlPath" | "compa
     costCenter: "KST-2025-0151",
     contactPerson: "Erika Musterfrau",
     contactEmail: "e.musterfrau@musterbau.example",
-    description: "Mehrfamilienhaus mit Tiefgarage, Los 1 Rohbau einschließlich Abdichtung der erdberührten Bauteile. LV als PDF, 186 Positionen.",
-    status: "Neu",
+    description: "Mehrfamilienhaus mit Tiefgarage, Los 1 Rohbau einschließlich Abdichtung der erdberührten Bauteile. LV mit 27 Positionen und Angebotspreisen.",
+    status: "In Review",
     createdBy: 2,
     creatorName: "Erika",
     creatorLastName: "Musterfrau",
@@ -110,7 +110,7 @@ const PROJECTS: (Omit<DemoProject, "createdAt" | "pdfPath" | "htmlPath" | "compa
     costCenter: "KST-2025-0129",
     contactPerson: "Max Mustermann",
     contactEmail: "m.mustermann@musterbau.example",
-    description: "Dreigeschossiger Anbau in Stahlbetonskelettbauweise mit Sichtbetonflächen SB 3. LV mit 428 Positionen, Auswertung liegt vor.",
+    description: "Dreigeschossiger Anbau in Stahlbetonskelettbauweise mit Sichtbetonflächen SB 3. LV Rohbau Untergeschoss, Auswertung liegt vor.",
     status: "Abgeschlossen",
     createdBy: 3,
     creatorName: "Jonas",
@@ -142,7 +142,7 @@ const USERS: DemoUser[] = [
 ];
 
 const DOCUMENTS: DemoDocument[] = [
-  { id: 1, projectId: 1, fileName: "LV_Kita_Lindenweg.x83", kind: "GAEB X83", size: "1,2 MB" },
+  { id: 1, projectId: 1, fileName: "LV_Kita_Lindenweg.x84", kind: "GAEB X84", size: "87 KB" },
   { id: 2, projectId: 3, fileName: "Auswertung_Grundschule_Am_Park.html", kind: "Auswertung", size: "840 KB" },
   { id: 3, projectId: 4, fileName: "Auswertung_Verwaltung_Nord.html", kind: "Auswertung", size: "1,1 MB" },
   { id: 4, projectId: 5, fileName: "Auswertung_Feuerwehrgeraetehaus.html", kind: "Auswertung", size: "620 KB" },

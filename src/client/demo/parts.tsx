@@ -1,6 +1,6 @@
 // Small shared pieces of the demo views: status badge, analysis button, disabled buttons.
 import type { ReactNode } from "react";
-import { ExternalLink } from "lucide-react";
+import { FileSearch } from "lucide-react";
 import type { DemoProject, DemoStatus } from "./data";
 
 const STATUS_TONE: Record<DemoStatus, string> = {
@@ -29,18 +29,12 @@ export function DisabledButton({ children, className = demoPrimary }: { children
   );
 }
 
-/**
- * New projects have no analysis yet; the first demo project is waiting for its evaluation; the
- * others open the demo project's result page (project 1) in a new tab — without an account that
- * page shows the bundled sample evaluation with the ways to request access (DemoResultPage).
- */
-export function AnalysisButton({ project, firstProjectId }: { project: DemoProject; firstProjectId: number }) {
-  if (project.status === "Neu") return <DisabledButton className={demoOutline}>Keine Analyse verfügbar</DisabledButton>;
-  if (project.id === firstProjectId) return <DisabledButton className={demoOutline}>Warten auf Auswertung</DisabledButton>;
+/** Every demo project opens its own analysis: the LV tab with the engine's result (views/LvView.tsx). */
+export function AnalysisButton({ project, open }: { project: DemoProject; open: (id: number) => void }) {
   return (
-    <a href="/projects/1/result" target="_blank" rel="noopener noreferrer" className={demoPrimary}>
-      Analyse anzeigen <ExternalLink className="size-4" aria-hidden />
-    </a>
+    <button type="button" className={demoPrimary} onClick={() => open(project.id)}>
+      <FileSearch className="size-4" aria-hidden /> Analyse anzeigen
+    </button>
   );
 }
 

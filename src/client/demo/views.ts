@@ -3,6 +3,7 @@ export const DEMO_VIEWS = [
   "dashboard",
   "projects",
   "project-details",
+  "project-lv",
   "users",
   "documents",
   "settings",

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Check, FilePlus2, Pencil, Plus, X } from "lucide-react";
 import { formatEuro } from "../../common/format";
-import { countLabel } from "../../common/plural";
+import { countNoun } from "../../common/plural";
 import { DECISION_LABELS } from "../../common/schemas/finding-review";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -62,7 +62,7 @@ export function ReviewPanel({ projectId, projectName, data }: { projectId: numbe
           <div className="min-w-0">
             <CardTitle className="text-base">Expertenprüfung</CardTitle>
             <CardDescription>
-              {reviewed} von {countLabel(total, "Befund", "Befunden")} geprüft. Die Auswertung wird aus den geprüften Befunden erstellt; verworfene Befunde sieht der Kunde nicht.
+              {reviewed} von {countNoun(total, "Befund", "Befunden")} geprüft. Die Auswertung wird aus den geprüften Befunden erstellt; verworfene Befunde sieht der Kunde nicht.
             </CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">

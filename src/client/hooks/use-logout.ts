@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { apiRequest, errorMessage, markLoggingOut } from "../lib/api";
 import { clearSession } from "../lib/session";
+import type { MessageDto } from "../../common/types";
 import { toast } from "./use-toast";
 
 /** Logout: clear markers and caches, toast 'Abgemeldet', start page after 500 ms. */
@@ -8,7 +9,7 @@ export function useLogout() {
   const qc = useQueryClient();
   return async () => {
     try {
-      await apiRequest("POST", "/api/logout");
+      await apiRequest<MessageDto>("POST", "/api/logout");
       markLoggingOut();
       await qc.cancelQueries();
       clearSession();

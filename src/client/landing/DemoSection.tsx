@@ -45,7 +45,7 @@ export function DemoSection() {
             Das Dashboard ausprobieren
           </h2>
           <p className="mt-4 text-lg text-slate-600">
-            Klicken Sie sich durch Projekte, Benutzer, Dokumente und die beiden Chatbots – mit Beispieldaten, ohne Anmeldung.
+            Klicken Sie sich durch Projekte und ihre Analysen – darunter ein LV mit 195 Positionen –, Benutzer, Dokumente und die beiden Chatbots, mit Beispieldaten und ohne Anmeldung.
           </p>
         </div>
         <div ref={ref} className="mt-10">

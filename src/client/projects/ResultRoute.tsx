@@ -1,5 +1,5 @@
 // /projects/:id/result: signed-in users see the project's evaluation (ResultPage); a visitor
-// without a session who opens the demo project's result (the demo's 'Analyse anzeigen') sees the
+// without a session who opens the demo project's result (e.g. from a shared link) sees the
 // bundled sample evaluation instead of the login; every other result needs the login.
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { passwordChangeError } from "../../common/schemas/user";
-import type { CurrentUser } from "../../common/types";
+import type { CurrentUser, MessageDto } from "../../common/types";
 import { PasswordChecklist } from "../auth/PasswordChecklist";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
@@ -63,7 +63,7 @@ function PasswordCard({ me }: { me: CurrentUser }) {
 
   const change = useMutation({
     mutationFn: () =>
-      apiRequest("POST", "/api/user/change-password", {
+      apiRequest<MessageDto>("POST", "/api/user/change-password", {
         currentPassword: values.currentPassword,
         newPassword: values.newPassword,
       }),

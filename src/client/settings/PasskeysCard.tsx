@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { KeyRound, Trash2 } from "lucide-react";
 import { MFA_TEXTS, PASSKEY_NAME_MAX, passkeyNameSchema } from "../../common/schemas/mfa";
 import { formatDateTime } from "../../common/format";
-import type { PasskeyDto } from "../../common/types";
+import type { MessageDto, PasskeyDto } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Input } from "../components/ui/input";
@@ -14,7 +14,7 @@ import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../hooks/use-toast";
 import { apiRequest } from "../lib/api";
 import { passkeyErrorText, passkeysSupported, registerPasskey } from "../auth/passkey";
-import { PasswordPromptDialog } from "./PasswordPromptDialog";
+import { ConfirmWithSecretDialog } from "../components/ConfirmWithSecretDialog";
 import { refreshSecurity } from "./TwoFactorCard";
 
 export function PasskeysCard() {
@@ -67,7 +67,8 @@ export function PasskeysCard() {
           <p className="text-sm text-slate-600">Dieser Browser unterstützt keine Passkeys.</p>
         )}
       </CardContent>
-      <PasswordPromptDialog
+      <ConfirmWithSecretDialog
+        secret="password"
         open={addOpen}
         onOpenChange={(o) => {
           setAddOpen(o);
@@ -105,8 +106,9 @@ export function PasskeysCard() {
             onChange={(e) => setName(e.target.value)}
           />
         </Field>
-      </PasswordPromptDialog>
-      <PasswordPromptDialog
+      </ConfirmWithSecretDialog>
+      <ConfirmWithSecretDialog
+        secret="password"
         open={removing !== null}
         onOpenChange={(o) => !o && setRemoving(null)}
         title="Passkey löschen"
@@ -114,7 +116,7 @@ export function PasskeysCard() {
         confirmLabel="Löschen"
         destructive
         onConfirm={async (password) => {
-          await apiRequest("DELETE", `/api/user/passkeys/${removing!.id}`, { password });
+          await apiRequest<MessageDto>("DELETE", `/api/user/passkeys/${removing!.id}`, { password });
           toast({ title: "Passkey gelöscht" });
           await refreshSecurity();
         }}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { ROLE_LABELS } from "../../common/roles";
-import type { CompanyDto, CurrentUser } from "../../common/types";
+import type { CompanyDto, CurrentUser, MessageDto } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
@@ -23,7 +23,7 @@ export function ProfileTab({ me }: { me: CurrentUser }) {
   const [confirm, setConfirm] = useState(false);
   const { data: company } = useQuery<CompanyDto>({ queryKey: [`/api/companies/${me.companyId}`], enabled: me.companyId !== null });
   const remove = useMutation({
-    mutationFn: () => apiRequest("DELETE", "/api/user/delete-profile"),
+    mutationFn: () => apiRequest<MessageDto>("DELETE", "/api/user/delete-profile"),
     onSuccess: () => {
       // At once: any refetch with the ended session would be a 401 and lead to /auth instead.
       clearSession();

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { LogOut, Monitor } from "lucide-react";
 import { formatDateTime, formatRelative } from "../../common/format";
-import type { SessionDto } from "../../common/types";
+import type { MessageDto, SessionDto, SessionsEnded } from "../../common/types";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
@@ -37,7 +37,7 @@ export function SessionsCard() {
     });
 
   const endOne = useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/user/sessions/${id}`),
+    mutationFn: (id: number) => apiRequest<MessageDto>("DELETE", `/api/user/sessions/${id}`),
     onSuccess: () => {
       toast({ title: "Sitzung beendet", description: "Das Gerät ist abgemeldet." });
       void refresh();
@@ -45,7 +45,7 @@ export function SessionsCard() {
     onError: fail,
   });
   const endOthers = useMutation({
-    mutationFn: () => apiRequest<{ ended: number }>("POST", "/api/user/sessions/end-others", {}),
+    mutationFn: () => apiRequest<SessionsEnded>("POST", "/api/user/sessions/end-others", {}),
     onSuccess: (r) => {
       setConfirmAll(false);
       toast({

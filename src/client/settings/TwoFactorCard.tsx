@@ -1,23 +1,21 @@
 // Konto → Zwei-Faktor-Anmeldung (issue 14): set up TOTP (password, QR code and secret, a
 // correct code, then the 10 recovery codes shown once), renew the recovery codes, turn it off.
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Copy, ShieldCheck, ShieldOff } from "lucide-react";
 import { MFA_TEXTS } from "../../common/schemas/mfa";
 import { formatDate } from "../../common/format";
-import type { MfaStatus, TotpEnrolment } from "../../common/types";
+import type { MessageDto, MfaStatus, RecoveryCodes, TotpEnrolment } from "../../common/types";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
-import { Input } from "../components/ui/input";
-import { Field } from "../components/ui/label";
 import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../hooks/use-toast";
 import { USER_KEY } from "../hooks/use-current-user";
-import { apiRequest, errorMessage } from "../lib/api";
+import { apiRequest } from "../lib/api";
 import { queryClient } from "../lib/query-client";
-import { PasswordPromptDialog } from "./PasswordPromptDialog";
+import { ConfirmWithSecretDialog, SecretForm } from "../components/ConfirmWithSecretDialog";
 
 export const MFA_KEY = ["/api/user/mfa"] as const;
 
@@ -66,54 +64,27 @@ type EnrolStep = { kind: "password" } | { kind: "scan"; enrolment: TotpEnrolment
 
 function EnrolDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [step, setStep] = useState<EnrolStep>({ kind: "password" });
-  const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
   const close = (o: boolean) => {
     if (!o) {
       if (step.kind === "codes") void refreshSecurity();
       setStep({ kind: "password" });
-      setPassword("");
-      setCode("");
-      setError(null);
     }
     onOpenChange(o);
   };
 
-  const run = async (e: FormEvent, action: () => Promise<void>) => {
-    e.preventDefault();
-    setError(null);
-    setPending(true);
-    try {
-      await action();
-    } catch (err) {
-      setError(errorMessage(err, "Die Einrichtung ist fehlgeschlagen."));
-    } finally {
-      setPending(false);
-    }
+  const start = async (password: string) => {
+    const enrolment = await apiRequest<TotpEnrolment>("POST", "/api/user/mfa/totp", { password });
+    setStep({ kind: "scan", enrolment });
   };
 
-  const start = (e: FormEvent) =>
-    run(e, async () => {
-      if (!password) throw new Error(MFA_TEXTS.passwordRequired);
-      const enrolment = await apiRequest<TotpEnrolment>("POST", "/api/user/mfa/totp", { password });
-      setPassword("");
-      setStep({ kind: "scan", enrolment });
-    });
+  const confirm = async (code: string) => {
+    const { recoveryCodes } = await apiRequest<RecoveryCodes>("POST", "/api/user/mfa/totp/confirm", { code });
+    setStep({ kind: "codes", codes: recoveryCodes });
+    toast({ title: "Zwei-Faktor-Anmeldung aktiviert", description: "Ab der nächsten Anmeldung wird zusätzlich ein Code abgefragt." });
+  };
 
-  const confirm = (e: FormEvent) =>
-    run(e, async () => {
-      if (!code.trim()) throw new Error(MFA_TEXTS.codeRequired);
-      try {
-        const { recoveryCodes } = await apiRequest<{ recoveryCodes: string[] }>("POST", "/api/user/mfa/totp/confirm", { code });
-        setStep({ kind: "codes", codes: recoveryCodes });
-        toast({ title: "Zwei-Faktor-Anmeldung aktiviert", description: "Ab der nächsten Anmeldung wird zusätzlich ein Code abgefragt." });
-      } finally {
-        setCode("");
-      }
-    });
+  const stepForm = { failureText: "Die Einrichtung ist fehlgeschlagen.", onCancel: () => close(false) };
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -129,29 +100,29 @@ function EnrolDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: 
           </DialogDescription>
         </DialogHeader>
         {step.kind === "password" ? (
-          <form onSubmit={start} className="space-y-4" noValidate>
-            <Field id="enrol-password" label="Aktuelles Passwort">
-              <Input
-                id="enrol-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Field>
-            {error ? <ErrorBox text={error} /> : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => close(false)}>
-                Abbrechen
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? "Bitte warten..." : "Weiter"}
-              </Button>
-            </DialogFooter>
-          </form>
+          <SecretForm
+            key="password"
+            id="enrol-password"
+            secret="password"
+            confirmLabel="Weiter"
+            pendingLabel="Bitte warten..."
+            onConfirm={start}
+            {...stepForm}
+          />
         ) : null}
         {step.kind === "scan" ? (
-          <form onSubmit={confirm} className="space-y-4" noValidate>
+          <SecretForm
+            key="scan"
+            id="enrol-code"
+            secret="code"
+            label="Bestätigungscode"
+            placeholder="123456"
+            emptyMessage={MFA_TEXTS.codeRequired}
+            confirmLabel="Aktivieren"
+            pendingLabel="Wird geprüft..."
+            onConfirm={confirm}
+            {...stepForm}
+          >
             <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
               <img
                 src={step.enrolment.qrCode}
@@ -171,27 +142,7 @@ function EnrolDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: 
                 <p className="text-xs">Zeitbasiert (TOTP), 6 Ziffern, 30 Sekunden.</p>
               </div>
             </div>
-            <Field id="enrol-code" label="Bestätigungscode">
-              <Input
-                id="enrol-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder="123456"
-                maxLength={7}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            </Field>
-            {error ? <ErrorBox text={error} /> : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => close(false)}>
-                Abbrechen
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? "Wird geprüft..." : "Aktivieren"}
-              </Button>
-            </DialogFooter>
-          </form>
+          </SecretForm>
         ) : null}
         {step.kind === "codes" ? (
           <>
@@ -207,12 +158,6 @@ function EnrolDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: 
     </Dialog>
   );
 }
-
-const ErrorBox = ({ text }: { text: string }) => (
-  <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-    {text}
-  </p>
-);
 
 export function TwoFactorCard() {
   const { data: status, isPending, isError } = useQuery<MfaStatus>({ queryKey: MFA_KEY });
@@ -261,7 +206,8 @@ export function TwoFactorCard() {
         {newCodes ? <RecoveryCodes codes={newCodes} /> : null}
       </CardContent>
       <EnrolDialog open={enrolOpen} onOpenChange={setEnrolOpen} />
-      <PasswordPromptDialog
+      <ConfirmWithSecretDialog
+        secret="password"
         open={disableOpen}
         onOpenChange={setDisableOpen}
         title="Zwei-Faktor-Anmeldung deaktivieren"
@@ -273,20 +219,21 @@ export function TwoFactorCard() {
         confirmLabel="Deaktivieren"
         destructive
         onConfirm={async (password) => {
-          await apiRequest("DELETE", "/api/user/mfa", { password });
+          await apiRequest<MessageDto>("DELETE", "/api/user/mfa", { password });
           setNewCodes(null);
           await refreshSecurity();
           toast({ title: "Zwei-Faktor-Anmeldung deaktiviert" });
         }}
       />
-      <PasswordPromptDialog
+      <ConfirmWithSecretDialog
+        secret="password"
         open={renewOpen}
         onOpenChange={setRenewOpen}
         title="Neue Wiederherstellungscodes"
         description="Die bisherigen Wiederherstellungscodes werden ungültig."
         confirmLabel="Erzeugen"
         onConfirm={async (password) => {
-          const { recoveryCodes } = await apiRequest<{ recoveryCodes: string[] }>("POST", "/api/user/mfa/recovery-codes", { password });
+          const { recoveryCodes } = await apiRequest<RecoveryCodes>("POST", "/api/user/mfa/recovery-codes", { password });
           setNewCodes(recoveryCodes);
           await queryClient.invalidateQueries({ queryKey: MFA_KEY });
         }}

@@ -8,7 +8,7 @@ import { KeyRound, LockOpen, ShieldOff } from "lucide-react";
 import { z } from "zod";
 import { ROLES, ROLE_LABELS, type Role } from "../../common/roles";
 import { assignableRoles, canEditPersonalData, canManageUser, userUpdateSchema, type UserUpdateInput } from "../../common/schemas/user";
-import type { CurrentUser, UserDto } from "../../common/types";
+import type { CurrentUser, LoginUnlock, UserDto } from "../../common/types";
 import { CompanyPicker } from "../companies/CompanyPicker";
 import { Button } from "../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
@@ -106,7 +106,7 @@ export function ManageUserDialog(props: {
   });
 
   const unlock = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>("POST", `/api/users/${user.id}/unlock-login`, {}),
+    mutationFn: () => apiRequest<LoginUnlock>("POST", `/api/users/${user.id}/unlock-login`, {}),
     onSuccess: (res) => toast({ title: "Anmeldesperre", description: res.message }),
     onError: (err) => toast({ title: "Fehler beim Aktualisieren", description: userErrorText(err), variant: "destructive" }),
   });

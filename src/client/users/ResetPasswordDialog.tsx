@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Eye, EyeOff } from "lucide-react";
 import { resetPasswordSchema, type ResetPasswordInput } from "../../common/schemas/user";
-import type { UserDto } from "../../common/types";
+import type { AdminPasswordReset, UserDto } from "../../common/types";
 import { PasswordChecklist } from "../auth/PasswordChecklist";
 import { Button } from "../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
@@ -31,8 +31,7 @@ export function ResetPasswordDialog({ user, open, onOpenChange }: { user: UserDt
   const error = form.formState.errors.newPassword?.message;
 
   const reset = useMutation({
-    mutationFn: (body: ResetPasswordInput) =>
-      apiRequest<{ message: string; mailed?: boolean | null }>("POST", `/api/users/${user.id}/reset-password`, body),
+    mutationFn: (body: ResetPasswordInput) => apiRequest<AdminPasswordReset>("POST", `/api/users/${user.id}/reset-password`, body),
     onSuccess: (res) => {
       toast({
         title: "Passwort zurückgesetzt",

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMutation } from "@tanstack/react-query";
-import type { CurrentUser, UserDto } from "../../common/types";
+import type { CurrentUser, UserDeleted, UserDto } from "../../common/types";
 import { Card, CardContent } from "../components/ui/card";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
 import { usePageTitle } from "../hooks/use-page-title";
@@ -41,7 +41,7 @@ function UserAdministration({ me }: { me: CurrentUser }) {
   const list = usePagedList<UserDto>({ path: "/api/users", pageSize: USERS_PAGE_SIZE, search });
 
   const remove = useMutation({
-    mutationFn: (u: UserDto) => apiRequest("DELETE", `/api/users/${u.id}`),
+    mutationFn: (u: UserDto) => apiRequest<UserDeleted>("DELETE", `/api/users/${u.id}`),
     onSuccess: (_res, u) => {
       void queryClient.invalidateQueries({ queryKey: ["/api/users"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/projects"] });

@@ -88,6 +88,33 @@ export const messageSchema = z.object({ message: z.string() });
 
 export const apiErrorSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() });
 
+/** POST /api/login: a session (the user), or for a user with a second factor the code step. */
+export const loginResultSchema = z.union([currentUserSchema, mfaChallengeSchema]);
+
+/** The 10 recovery codes, shown this once (TOTP confirmation and regeneration). */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** WebAuthn options for the browser, as @simplewebauthn/server builds them: the challenge and the rest unchanged. */
+export const passkeyOptionsSchema = z.looseObject({ challenge: z.string() });
+
+/** POST /api/user/sessions/end-others */
+export const sessionsEndedSchema = messageSchema.extend({ ended: z.number().int() });
+
+/** GET /api/password-reset/available: whether "Passwort vergessen?" can send a mail. */
+export const passwordResetAvailabilitySchema = z.object({ available: z.boolean() });
+
+/** POST /api/users/:id/reset-password; mailed as in registrationLinkCreatedSchema. */
+export const adminPasswordResetSchema = messageSchema.extend({ mailed: z.boolean().nullable() });
+
+/** POST /api/users/:id/unlock-login: whether a lock was lifted. */
+export const loginUnlockSchema = messageSchema.extend({ lifted: z.boolean() });
+
+/** DELETE /api/users/:id: the projects that moved to the acting admin. */
+export const userDeletedSchema = messageSchema.extend({ reassignedProjects: z.number().int() });
+
+/** POST /api/users/:id/mfa/reset: what was removed. */
+export const mfaResetResultSchema = messageSchema.extend({ totp: z.boolean(), passkeys: z.number().int() });
+
 export const userListItemSchema = z.object({
   ...userAccount,
   companyName: z.string().nullable(),

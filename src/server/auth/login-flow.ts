@@ -5,16 +5,25 @@
 // started (rotated). Every sign-in and every failure is audited.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { and, eq, gt, sql } from "drizzle-orm";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { MFA_TEXTS, codeBodySchema, emptyBodySchema, passkeyLoginSchema } from "../../common/schemas/mfa";
 import type { CurrentUser, MfaChallenge } from "../../common/types";
 import type { AppDeps } from "../app";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { auditLog, authChallenges, passkeys, users } from "../db/schema";
+import type { passkeys } from "../db/schema";
+import { currentUserSchema, passkeyOptionsSchema } from "../../common/schemas/responses";
+import { findUser } from "../users/queries";
+import {
+  codeFailuresSince,
+  findPasskeyByCredential,
+  passkeyCredentialsOf,
+  recordPasskeyUse,
+  setChallenge,
+  touchLastAccess,
+} from "./queries";
 import { audit } from "../audit/log";
-import { HttpError, unauthorized } from "../http/errors";
+import { tooManyRequests, unauthorized } from "../http/errors";
 import { rateLimited } from "../http/rate-limit";
 import { clearChallenge, consumeChallenge, currentChallenge, startChallenge, takeAttempt, MAX_CODE_ATTEMPTS } from "./challenges";
 import { toCurrentUser } from "./dto";
@@ -37,7 +46,11 @@ type Step = "password" | "code" | "passkey";
  */
 export async function auditLoginFailure(db: Db, req: FastifyRequest, userId: number | null, step: Step, username?: string) {
   if (userId === null) {
-    await audit(db, req, "user.login_failed", null, { step, unknownUser: true, account: username === undefined ? null : usernameMarker(username) });
+    await audit(db, req, "user.login_failed", null, {
+      step,
+      unknownUser: true,
+      account: username === undefined ? null : usernameMarker(username),
+    });
     return;
   }
   await audit(db, req, "user.login_failed", { type: "user", id: userId }, { step }, userId);
@@ -60,7 +73,7 @@ export async function signIn(
   state?: SecondFactorState,
 ): Promise<CurrentUser> {
   await startSession(db, config, req, reply, user.id, null, method);
-  await db.update(users).set({ lastAccessAt: new Date() }).where(eq(users.id, user.id));
+  await touchLastAccess(db, user.id);
   await audit(db, req, "user.login", { type: "user", id: user.id }, { method }, user.id);
   // After a second step the factors are read again (a passkey may have been the first one).
   return toCurrentUser(user, false, state ?? (await loadSecondFactorState(db, config, user)));
@@ -85,26 +98,7 @@ export async function passwordAccepted(
   return { mfaRequired: true, methods };
 }
 
-async function recentCodeFailures(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, "user.login_failed"),
-        eq(auditLog.targetType, "user"),
-        eq(auditLog.targetId, String(userId)),
-        gt(auditLog.createdAt, new Date(Date.now() - ACCOUNT_WINDOW_MS)),
-        sql`${auditLog.details}->>'step' in ('code', 'passkey')`,
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-async function userById(db: Db, id: number): Promise<SessionUser | undefined> {
-  const [u] = await db.select().from(users).where(eq(users.id, id));
-  return u;
-}
+const recentCodeFailures = (db: Db, userId: number) => codeFailuresSince(db, userId, new Date(Date.now() - ACCOUNT_WINDOW_MS));
 
 export const loginFlowRoutes =
   ({ db, config }: AppDeps): FastifyPluginAsyncZod =>
@@ -124,92 +118,101 @@ export const loginFlowRoutes =
       if (attempt >= MAX_CODE_ATTEMPTS) {
         await consumeChallenge(db, pendingId);
         await clearChallenge(db, req, reply);
-        throw new HttpError(429, MFA_TEXTS.tooManyCodes);
+        throw tooManyRequests(MFA_TEXTS.tooManyCodes);
       }
       throw unauthorized(step === "passkey" ? MFA_TEXTS.passkeyFailed : MFA_TEXTS.codeInvalid);
     }
 
-    app.post("/api/login/mfa", { schema: { body: codeBodySchema }, config: limited }, async (req, reply) => {
-      const pending = await currentChallenge(db, req);
-      if (!pending || pending.purpose !== "mfa" || pending.userId === null) {
-        await clearChallenge(db, req, reply);
-        throw unauthorized(MFA_TEXTS.pendingExpired);
-      }
-      const user = await userById(db, pending.userId);
-      if (!user) throw unauthorized(MFA_TEXTS.pendingExpired);
-      if ((await recentCodeFailures(db, user.id)) >= ACCOUNT_FAILURES) throw new HttpError(429, MFA_TEXTS.accountThrottled);
-      const attempt = await takeAttempt(db, pending.id);
-      if (attempt === null) {
-        await clearChallenge(db, req, reply);
-        throw new HttpError(429, MFA_TEXTS.tooManyCodes);
-      }
-      const code = req.body.code;
-      const method: AuthMethod = isTotpCode(code) ? "password+totp" : "password+recovery_code";
-      const ok =
-        method === "password+totp"
-          ? await consumeTotpCode(db, config, user, code)
-          : user.totpEnabledAt !== null && (await consumeRecoveryCode(db, user.id, code));
-      if (!ok) return wrongAnswer(req, reply, pending.id, user.id, attempt, "code");
-      // The pending login is used up once; a racing second request with a valid code gets nothing.
-      if (!(await consumeChallenge(db, pending.id))) throw unauthorized(MFA_TEXTS.pendingExpired);
-      await clearChallenge(db, req, reply);
-      return signIn(db, config, req, reply, user, method);
-    });
-
-    // Options for a passkey sign-in: for a pending login only that user's passkeys, otherwise any
-    // discoverable passkey of this site.
-    app.post("/api/login/passkey/options", { schema: { body: emptyBodySchema }, config: limited }, async (req, reply) => {
-      const pending = await currentChallenge(db, req);
-      if (pending?.purpose === "mfa" && pending.userId !== null) {
-        const own = await db
-          .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
-          .from(passkeys)
-          .where(eq(passkeys.userId, pending.userId));
-        if (own.length > 0) {
-          const options = await authenticationOptions(config, own);
-          await db.update(authChallenges).set({ challenge: options.challenge }).where(eq(authChallenges.id, pending.id));
-          return options;
+    app.post(
+      "/api/login/mfa",
+      { schema: { body: codeBodySchema, response: { 200: currentUserSchema } }, config: limited },
+      async (req, reply) => {
+        const pending = await currentChallenge(db, req);
+        if (!pending || pending.purpose !== "mfa" || pending.userId === null) {
+          await clearChallenge(db, req, reply);
+          throw unauthorized(MFA_TEXTS.pendingExpired);
         }
-      }
-      const options = await authenticationOptions(config);
-      await startChallenge(db, config, req, reply, { purpose: "passkey_login", challenge: options.challenge });
-      return options;
-    });
-
-    app.post("/api/login/passkey", { schema: { body: passkeyLoginSchema }, config: limited }, async (req, reply) => {
-      const pending = await currentChallenge(db, req);
-      if (!pending?.challenge) {
-        await clearChallenge(db, req, reply);
-        throw unauthorized(MFA_TEXTS.passkeyFailed);
-      }
-      const response = req.body.response as AuthenticationResponseJSON;
-      const [passkey] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id)).limit(1);
-
-      if (pending.purpose === "mfa" && pending.userId !== null) {
-        // The second step of a password login: only that user's passkey, and it costs an attempt.
+        const user = await findUser(db, pending.userId);
+        if (!user) throw unauthorized(MFA_TEXTS.pendingExpired);
+        if ((await recentCodeFailures(db, user.id)) >= ACCOUNT_FAILURES) throw tooManyRequests(MFA_TEXTS.accountThrottled);
         const attempt = await takeAttempt(db, pending.id);
         if (attempt === null) {
           await clearChallenge(db, req, reply);
-          throw new HttpError(429, MFA_TEXTS.tooManyCodes);
+          throw tooManyRequests(MFA_TEXTS.tooManyCodes);
         }
-        const info =
-          passkey && passkey.userId === pending.userId ? await verifyAuthentication(config, response, pending.challenge, passkey) : null;
-        if (!info || !passkey) return wrongAnswer(req, reply, pending.id, pending.userId, attempt, "passkey");
+        const code = req.body.code;
+        const method: AuthMethod = isTotpCode(code) ? "password+totp" : "password+recovery_code";
+        const ok =
+          method === "password+totp"
+            ? await consumeTotpCode(db, config, user, code)
+            : user.totpEnabledAt !== null && (await consumeRecoveryCode(db, user.id, code));
+        if (!ok) return wrongAnswer(req, reply, pending.id, user.id, attempt, "code");
+        // The pending login is used up once; a racing second request with a valid code gets nothing.
         if (!(await consumeChallenge(db, pending.id))) throw unauthorized(MFA_TEXTS.pendingExpired);
         await clearChallenge(db, req, reply);
-        return completePasskeyLogin(req, reply, passkey, info.newCounter);
-      }
+        return signIn(db, config, req, reply, user, method);
+      },
+    );
 
-      // "Mit Passkey anmelden": the challenge is used once, whatever the outcome.
-      const fresh = await consumeChallenge(db, pending.id);
-      await clearChallenge(db, req, reply);
-      const info = fresh && passkey ? await verifyAuthentication(config, response, pending.challenge, passkey) : null;
-      if (!info || !passkey) {
-        if (passkey) await auditLoginFailure(db, req, passkey.userId, "passkey");
-        throw unauthorized(MFA_TEXTS.passkeyFailed);
-      }
-      return completePasskeyLogin(req, reply, passkey, info.newCounter);
-    });
+    // Options for a passkey sign-in: for a pending login only that user's passkeys, otherwise any
+    // discoverable passkey of this site.
+    app.post(
+      "/api/login/passkey/options",
+      { schema: { body: emptyBodySchema, response: { 200: passkeyOptionsSchema } }, config: limited },
+      async (req, reply) => {
+        const pending = await currentChallenge(db, req);
+        if (pending?.purpose === "mfa" && pending.userId !== null) {
+          const own = await passkeyCredentialsOf(db, pending.userId);
+          if (own.length > 0) {
+            const options = await authenticationOptions(config, own);
+            await setChallenge(db, pending.id, options.challenge);
+            return options;
+          }
+        }
+        const options = await authenticationOptions(config);
+        await startChallenge(db, config, req, reply, { purpose: "passkey_login", challenge: options.challenge });
+        return options;
+      },
+    );
+
+    app.post(
+      "/api/login/passkey",
+      { schema: { body: passkeyLoginSchema, response: { 200: currentUserSchema } }, config: limited },
+      async (req, reply) => {
+        const pending = await currentChallenge(db, req);
+        if (!pending?.challenge) {
+          await clearChallenge(db, req, reply);
+          throw unauthorized(MFA_TEXTS.passkeyFailed);
+        }
+        const response = req.body.response as AuthenticationResponseJSON;
+        const passkey = await findPasskeyByCredential(db, response.id);
+
+        if (pending.purpose === "mfa" && pending.userId !== null) {
+          // The second step of a password login: only that user's passkey, and it costs an attempt.
+          const attempt = await takeAttempt(db, pending.id);
+          if (attempt === null) {
+            await clearChallenge(db, req, reply);
+            throw tooManyRequests(MFA_TEXTS.tooManyCodes);
+          }
+          const info =
+            passkey && passkey.userId === pending.userId ? await verifyAuthentication(config, response, pending.challenge, passkey) : null;
+          if (!info || !passkey) return wrongAnswer(req, reply, pending.id, pending.userId, attempt, "passkey");
+          if (!(await consumeChallenge(db, pending.id))) throw unauthorized(MFA_TEXTS.pendingExpired);
+          await clearChallenge(db, req, reply);
+          return completePasskeyLogin(req, reply, passkey, info.newCounter);
+        }
+
+        // "Mit Passkey anmelden": the challenge is used once, whatever the outcome.
+        const fresh = await consumeChallenge(db, pending.id);
+        await clearChallenge(db, req, reply);
+        const info = fresh && passkey ? await verifyAuthentication(config, response, pending.challenge, passkey) : null;
+        if (!info || !passkey) {
+          if (passkey) await auditLoginFailure(db, req, passkey.userId, "passkey");
+          throw unauthorized(MFA_TEXTS.passkeyFailed);
+        }
+        return completePasskeyLogin(req, reply, passkey, info.newCounter);
+      },
+    );
 
     async function completePasskeyLogin(
       req: FastifyRequest,
@@ -217,9 +220,9 @@ export const loginFlowRoutes =
       passkey: typeof passkeys.$inferSelect,
       newCounter: number,
     ) {
-      const user = await userById(db, passkey.userId);
+      const user = await findUser(db, passkey.userId);
       if (!user) throw unauthorized(MFA_TEXTS.passkeyFailed);
-      await db.update(passkeys).set({ counter: newCounter, lastUsedAt: new Date() }).where(eq(passkeys.id, passkey.id));
+      await recordPasskeyUse(db, passkey.id, newCounter);
       // A passkey is the owner's own way past a lock after wrong passwords.
       if (await clearWrongPasswords(db, user.username)) {
         await audit(db, req, "user.login_unlocked", { type: "user", id: user.id }, { by: "owner", method: "passkey" }, user.id);

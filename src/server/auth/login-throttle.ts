@@ -11,7 +11,7 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { loginThrottle } from "../db/schema";
 import { audit } from "../audit/log";
-import { HttpError } from "../http/errors";
+import { tooManyRequests } from "../http/errors";
 
 export const FREE_FAILURES = 5;
 const FIRST_LOCK_MS = 30_000;
@@ -44,7 +44,10 @@ export function lockDurationMs(failures: number): number {
 
 /** The end of the account's lock, or null when it is not locked. */
 export async function accountLockedUntil(db: Db, username: string): Promise<Date | null> {
-  const [row] = await db.select({ lockedUntil: loginThrottle.lockedUntil }).from(loginThrottle).where(eq(loginThrottle.accountKey, accountKey(username)));
+  const [row] = await db
+    .select({ lockedUntil: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(eq(loginThrottle.accountKey, accountKey(username)));
   return row?.lockedUntil && row.lockedUntil.getTime() > Date.now() ? row.lockedUntil : null;
 }
 
@@ -52,7 +55,12 @@ export async function accountLockedUntil(db: Db, username: string): Promise<Date
  * Counts a wrong password for the account (atomically, so parallel guesses all count) and locks
  * it when the free attempts are used up. Returns the lock's end, if any. Audited.
  */
-export async function recordWrongPassword(db: Db, req: FastifyRequest | null, username: string, userId: number | null): Promise<Date | null> {
+export async function recordWrongPassword(
+  db: Db,
+  req: FastifyRequest | null,
+  username: string,
+  userId: number | null,
+): Promise<Date | null> {
   const key = accountKey(username);
   const forgetBefore = new Date(Date.now() - FORGET_AFTER_MS);
   const [row] = await db
@@ -83,7 +91,10 @@ export async function recordWrongPassword(db: Db, req: FastifyRequest | null, us
 
 /** A correct sign-in (or an admin) clears the count and any lock; true when a lock was lifted. */
 export async function clearWrongPasswords(db: Db, username: string): Promise<boolean> {
-  const [row] = await db.delete(loginThrottle).where(eq(loginThrottle.accountKey, accountKey(username))).returning({ lockedUntil: loginThrottle.lockedUntil });
+  const [row] = await db
+    .delete(loginThrottle)
+    .where(eq(loginThrottle.accountKey, accountKey(username)))
+    .returning({ lockedUntil: loginThrottle.lockedUntil });
   return !!row?.lockedUntil && row.lockedUntil.getTime() > Date.now();
 }
 
@@ -99,9 +110,9 @@ export async function verifyOwnPassword(
   verify: (hash: string, password: string) => Promise<boolean>,
 ): Promise<boolean> {
   const locked = await accountLockedUntil(db, user.username);
-  if (locked) throw new HttpError(429, accountLockedMessage(locked));
+  if (locked) throw tooManyRequests(accountLockedMessage(locked));
   if (await verify(user.passwordHash, password)) return true;
   const until = await recordWrongPassword(db, req, user.username, user.id);
-  if (until) throw new HttpError(429, accountLockedMessage(until));
+  if (until) throw tooManyRequests(accountLockedMessage(until));
   return false;
 }

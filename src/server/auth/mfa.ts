@@ -6,7 +6,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
+import type { DbOrTx } from "../db/client";
 import { companies, mfaRecoveryCodes, passkeys, users } from "../db/schema";
 import { hashPassword } from "./passwords";
 import { verify } from "@node-rs/argon2";
@@ -17,9 +17,6 @@ export const TOTP_ISSUER = "bauklar";
 const PERIOD = 30;
 const DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Queryable = Db | Tx;
 
 function totp(secretBase32: string, label = "") {
   return new OTPAuth.TOTP({
@@ -57,7 +54,7 @@ export const isTotpCode = (code: string) => /^\d{6}$/.test(code.replace(/\s+/g, 
  * (or an older one) is refused afterwards, also when two requests race (conditional UPDATE).
  */
 export async function consumeTotpCode(
-  db: Queryable,
+  db: DbOrTx,
   config: Config,
   user: Pick<SessionUser, "id" | "totpSecret" | "totpEnabledAt">,
   code: string,
@@ -91,7 +88,7 @@ function newRecoveryCode(): string {
 }
 
 /** Replaces the user's recovery codes with 10 new ones; only their argon2id hashes are stored. */
-export async function replaceRecoveryCodes(db: Queryable, userId: number): Promise<string[]> {
+export async function replaceRecoveryCodes(db: DbOrTx, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const hashes = await Promise.all(codes.map((c) => hashPassword(normalizeRecoveryCode(c))));
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
@@ -100,7 +97,7 @@ export async function replaceRecoveryCodes(db: Queryable, userId: number): Promi
 }
 
 /** Uses up one unused recovery code of the user; false if none matches (or a racing request took it). */
-export async function consumeRecoveryCode(db: Queryable, userId: number, code: string): Promise<boolean> {
+export async function consumeRecoveryCode(db: DbOrTx, userId: number, code: string): Promise<boolean> {
   const normalized = normalizeRecoveryCode(code);
   if (!/^[0-9a-z]{10}$/.test(normalized)) return false;
   const unused = await db
@@ -119,7 +116,7 @@ export async function consumeRecoveryCode(db: Queryable, userId: number, code: s
   return false;
 }
 
-export async function recoveryCodesLeft(db: Queryable, userId: number): Promise<number> {
+export async function recoveryCodesLeft(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(mfaRecoveryCodes)
@@ -128,7 +125,7 @@ export async function recoveryCodesLeft(db: Queryable, userId: number): Promise<
 }
 
 /** A user's second-factor state read from the database (login, where no session exists yet). */
-export async function loadSecondFactorState(db: Queryable, config: Config, user: SessionUser): Promise<SecondFactorState> {
+export async function loadSecondFactorState(db: DbOrTx, config: Config, user: SessionUser): Promise<SecondFactorState> {
   const [row] = await db
     .select({
       passkeyCount: sql<number>`(select count(*)::int from ${passkeys} where ${passkeys.userId} = ${user.id})`.mapWith(Number),
@@ -143,7 +140,7 @@ export async function loadSecondFactorState(db: Queryable, config: Config, user:
 }
 
 /** Removes every second factor of a user: TOTP, recovery codes and passkeys. */
-export async function removeSecondFactors(db: Queryable, userId: number): Promise<{ totp: boolean; passkeys: number }> {
+export async function removeSecondFactors(db: DbOrTx, userId: number): Promise<{ totp: boolean; passkeys: number }> {
   const [before] = await db.select({ totpEnabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
   await db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));

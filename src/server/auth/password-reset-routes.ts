@@ -5,9 +5,7 @@
 // the new password (shared policy) ends every session of the account. Without a mail server the
 // request answers 409 with the advice to ask the company admin. Requests and resets are audited.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   PASSWORD_RESET_MINUTES,
   PASSWORD_RESET_TEXTS,
@@ -16,12 +14,13 @@ import {
 } from "../../common/schemas/password-reset";
 import type { AppDeps } from "../app";
 import { audit } from "../audit/log";
-import { passwordResets, sessions, users } from "../db/schema";
+import { messageSchema, passwordResetAvailabilitySchema } from "../../common/schemas/responses";
 import { badRequest, conflict } from "../http/errors";
 import { rateLimited } from "../http/rate-limit";
 import { createMailer } from "../mail/mailer";
 import { passwordLinkMail } from "../mail/templates";
 import { newPasswordHash } from "./password-policy";
+import { applyPasswordReset, claimResetLink, findUserByUsernameOrEmail, insertResetLink, resetLinksSince } from "./queries";
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const PER_ACCOUNT_PER_HOUR = 3;
@@ -34,37 +33,31 @@ export const passwordResetRoutes =
 
     app.get(
       "/api/password-reset/available",
-      { schema: { summary: "Ob „Passwort vergessen?“ per E-Mail möglich ist", response: { 200: z.object({ available: z.boolean() }) } } },
+      { schema: { summary: "Ob „Passwort vergessen?“ per E-Mail möglich ist", response: { 200: passwordResetAvailabilitySchema } } },
       async () => ({ available: mailer.enabled }),
     );
 
     app.post(
       "/api/password-reset/request",
       {
-        schema: { summary: "Link zum Zurücksetzen des Passworts anfordern", body: passwordResetRequestSchema },
+        schema: {
+          summary: "Link zum Zurücksetzen des Passworts anfordern",
+          body: passwordResetRequestSchema,
+          response: { 200: messageSchema },
+        },
         config: rateLimited(config, 5, 15 * 60_000, PASSWORD_RESET_TEXTS.tooMany),
       },
       async (req) => {
         if (!mailer.enabled) throw conflict(PASSWORD_RESET_TEXTS.noMail);
-        const id = req.body.identifier;
-        const [user] = await db
-          .select({ id: users.id, username: users.username, email: users.email, firstName: users.firstName, lastName: users.lastName })
-          .from(users)
-          .where(sql`lower(${users.username}) = lower(${id}) or lower(${users.email}) = lower(${id})`)
-          .limit(1);
+        const user = await findUserByUsernameOrEmail(db, req.body.identifier);
         if (!user) return { message: PASSWORD_RESET_TEXTS.requested };
-        const hourAgo = new Date(Date.now() - 60 * 60_000);
-        const [recent] = await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(passwordResets)
-          .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, hourAgo)));
-        if ((recent?.n ?? 0) >= PER_ACCOUNT_PER_HOUR) {
+        if ((await resetLinksSince(db, user.id, new Date(Date.now() - 60 * 60_000))) >= PER_ACCOUNT_PER_HOUR) {
           await audit(db, req, "user.password_forgot", { type: "user", id: user.id }, { sent: false, reason: "rate_limited" }, user.id);
           return { message: PASSWORD_RESET_TEXTS.requested };
         }
         const token = randomBytes(32).toString("base64url");
         const expiresAt = new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000);
-        await db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt });
+        await insertResetLink(db, user.id, sha256(token), expiresAt);
         await audit(db, req, "user.password_forgot", { type: "user", id: user.id }, { sent: true }, user.id);
         // Not awaited: an existing account must not answer slower than an unknown one.
         void mailer.send(passwordLinkMail({ to: user.email, user, url: passwordResetUrl(config.publicOrigin, token), expiresAt }));
@@ -75,28 +68,20 @@ export const passwordResetRoutes =
     app.post(
       "/api/password-reset/confirm",
       {
-        schema: { summary: "Neues Passwort über den Link festlegen (beendet alle Sitzungen)", body: passwordResetConfirmSchema },
+        schema: {
+          summary: "Neues Passwort über den Link festlegen (beendet alle Sitzungen)",
+          body: passwordResetConfirmSchema,
+          response: { 200: messageSchema },
+        },
         config: rateLimited(config, 10, 15 * 60_000, PASSWORD_RESET_TEXTS.tooMany),
       },
       async (req) => {
         // The shared policy of every path that sets a password (rules and the common/breached list).
         const passwordHash = await newPasswordHash(req.body.password);
         const userId = await db.transaction(async (tx) => {
-          // Claiming the link and using it are one statement: a second use finds it used.
-          const [link] = await tx
-            .update(passwordResets)
-            .set({ usedAt: new Date() })
-            .where(and(eq(passwordResets.tokenHash, sha256(req.body.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-            .returning({ userId: passwordResets.userId });
-          if (!link) return null;
-          await tx.update(users).set({ passwordHash }).where(eq(users.id, link.userId));
-          await tx.delete(sessions).where(eq(sessions.userId, link.userId));
-          // Other open links of the account are spent too.
-          await tx
-            .update(passwordResets)
-            .set({ usedAt: new Date() })
-            .where(and(eq(passwordResets.userId, link.userId), isNull(passwordResets.usedAt)));
-          return link.userId;
+          const claimed = await claimResetLink(tx, sha256(req.body.token));
+          if (claimed !== null) await applyPasswordReset(tx, claimed, passwordHash);
+          return claimed;
         });
         if (userId === null) throw badRequest(PASSWORD_RESET_TEXTS.invalidLink);
         await audit(db, req, "user.password_reset_link", { type: "user", id: userId }, undefined, userId);

@@ -1,13 +1,12 @@
 // POST /api/login, POST /api/logout, GET /api/user, POST /api/register; the second sign-in step,
 // passkeys, the second factor and the session list are in login-flow.ts, account-security-routes.ts
 // and session-routes.ts.
-import { and, eq, gt, sql } from "drizzle-orm";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CHOSEN_EMAIL_INVALID, chosenEmailSchema, loginSchema, registerBodySchema } from "../../common/schemas/auth";
 import type { AppDeps } from "../app";
-import { registrationLinks, users } from "../db/schema";
-import { HttpError, badRequest, conflict, unauthorized } from "../http/errors";
+import { badRequest, conflict, tooManyRequests, unauthorized } from "../http/errors";
+import { currentUserSchema, loginResultSchema, messageSchema } from "../../common/schemas/responses";
+import { consumeRegistrationLink, findUserByUsername, findUserByUsernameOrEmail, insertUser, recordRegistrationLinkUse } from "./queries";
 import { audit } from "../audit/log";
 import { toCurrentUser } from "./dto";
 import { loadSecondFactorState } from "./mfa";
@@ -27,9 +26,9 @@ export const LOGIN_FAILED = "Ungültige Anmeldedaten. Bitte überprüfen Sie Ihr
 export const REGISTRATION_LINK_INVALID = "Registration link is invalid, expired or already used";
 
 /** 429 while the account is locked: the German text, when to retry, and a code the sign-in form reads. */
-function refuseLocked(reply: FastifyReply, until: Date) {
+function accountLocked(until: Date) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  return reply.status(429).header("Retry-After", String(seconds)).send({ code: ACCOUNT_LOCKED_CODE, message: accountLockedMessage(until) });
+  return tooManyRequests(accountLockedMessage(until), { code: ACCOUNT_LOCKED_CODE, retryAfterSeconds: seconds });
 }
 
 /** The e-mail a registrant chose (first-start invitation): required and valid, else a 400 on the field. */
@@ -54,17 +53,16 @@ export const authRoutes =
     app.post(
       "/api/login",
       {
-        schema: { body: loginSchema },
-        config: { ...rateLimited(config, 10, 60_000, "Zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es erneut."), ...ENROLMENT },
+        schema: { body: loginSchema, response: { 200: loginResultSchema } },
+        config: {
+          ...rateLimited(config, 10, 60_000, "Zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es erneut."),
+          ...ENROLMENT,
+        },
       },
       async (req, reply) => {
         const { password, code } = req.body;
         const username = req.body.username.trim();
-        const [user] = await db
-          .select()
-          .from(users)
-          .where(sql`lower(${users.username}) = lower(${username})`)
-          .limit(1);
+        const user = await findUserByUsername(db, username);
         const lockedUntil = await accountLockedUntil(db, username);
         const ok = await verifyPassword(user?.passwordHash ?? null, password);
         if (lockedUntil) {
@@ -74,7 +72,7 @@ export const authRoutes =
           if (!user || !method) {
             if (!ok) await recordWrongPassword(db, req, username, user?.id ?? null);
             await auditLoginFailure(db, req, user?.id ?? null, ok && code ? "code" : "password", username);
-            return refuseLocked(reply, lockedUntil);
+            throw accountLocked(lockedUntil);
           }
           await clearWrongPasswords(db, username);
           await audit(db, req, "user.login_unlocked", { type: "user", id: user.id }, { by: "owner", method }, user.id);
@@ -83,7 +81,7 @@ export const authRoutes =
         if (!user || !ok) {
           await auditLoginFailure(db, req, user?.id ?? null, "password", username);
           const until = await recordWrongPassword(db, req, username, user?.id ?? null);
-          if (until) return refuseLocked(reply, until);
+          if (until) throw accountLocked(until);
           throw unauthorized(LOGIN_FAILED);
         }
         await clearWrongPasswords(db, username);
@@ -92,22 +90,33 @@ export const authRoutes =
       },
     );
 
-    app.post("/api/logout", { schema: { summary: "Abmelden (beendet die Sitzung)" }, config: ENROLMENT }, async (req, reply) => {
-      await endSession(db, req, reply);
-      return { message: "Abgemeldet" };
-    });
+    app.post(
+      "/api/logout",
+      { schema: { summary: "Abmelden (beendet die Sitzung)", response: { 200: messageSchema } }, config: ENROLMENT },
+      async (req, reply) => {
+        await endSession(db, req, reply);
+        return { message: "Abgemeldet" };
+      },
+    );
 
-    app.get("/api/user", { schema: { summary: "Angemeldeter Benutzer" }, config: ENROLMENT }, async (req, reply) => {
-      reply.header("Cache-Control", "no-store");
-      const user = requireUser(req);
-      return toCurrentUser(user, req.auth?.impersonatorId != null, req.auth?.mfa);
-    });
+    app.get(
+      "/api/user",
+      { schema: { summary: "Angemeldeter Benutzer", response: { 200: currentUserSchema } }, config: ENROLMENT },
+      async (req, reply) => {
+        reply.header("Cache-Control", "no-store");
+        const user = requireUser(req);
+        return toCurrentUser(user, req.auth?.impersonatorId != null, req.auth?.mfa);
+      },
+    );
 
     app.post(
       "/api/register",
       {
-        schema: { body: registerBodySchema },
-        config: { ...rateLimited(config, 10, 15 * 60_000, "Zu viele Registrierungsversuche. Bitte versuchen Sie es später erneut."), ...ENROLMENT },
+        schema: { body: registerBodySchema, response: { 201: currentUserSchema } },
+        config: {
+          ...rateLimited(config, 10, 15 * 60_000, "Zu viele Registrierungsversuche. Bitte versuchen Sie es später erneut."),
+          ...ENROLMENT,
+        },
       },
       async (req, reply) => {
         const body = req.body;
@@ -115,42 +124,27 @@ export const authRoutes =
         // The link is consumed by one conditional UPDATE: of two racing registrations only one
         // gets the row; any later failure rolls the consumption back.
         const user = await db.transaction(async (tx) => {
-          const [link] = await tx
-            .update(registrationLinks)
-            .set({ used: true, usedAt: new Date() })
-            .where(
-              and(
-                eq(registrationLinks.token, body.token),
-                eq(registrationLinks.used, false),
-                gt(registrationLinks.expiresAt, new Date()),
-              ),
-            )
-            .returning();
-          if (!link) throw new HttpError(400, REGISTRATION_LINK_INVALID);
+          const link = await consumeRegistrationLink(tx, body.token);
+          if (!link) throw badRequest(REGISTRATION_LINK_INVALID);
           // Only the first-start invitation leaves the e-mail open: then the registrant chooses it.
           const email = link.email === "" ? chosenEmail(body.email) : link.email;
-          const [taken] = await tx
-            .select({ username: users.username, email: users.email })
-            .from(users)
-            .where(sql`lower(${users.username}) = lower(${body.username}) or lower(${users.email}) = lower(${email})`)
-            .limit(1);
+          const taken = await findUserByUsernameOrEmail(tx, body.username, email);
           if (taken) {
-            throw conflict(taken.username.toLowerCase() === body.username.toLowerCase() ? "Username already exists" : "Email already exists");
+            throw conflict(
+              taken.username.toLowerCase() === body.username.toLowerCase() ? "Username already exists" : "Email already exists",
+            );
           }
-          const [created] = await tx
-            .insert(users)
-            .values({
-              username: body.username,
-              passwordHash,
-              email,
-              firstName: body.firstName,
-              lastName: body.lastName,
-              role: link.role,
-              companyId: link.companyId,
-              lastAccessAt: new Date(),
-            })
-            .returning();
-          await tx.update(registrationLinks).set({ usedBy: created.id, email }).where(eq(registrationLinks.id, link.id));
+          const created = await insertUser(tx, {
+            username: body.username,
+            passwordHash,
+            email,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            role: link.role,
+            companyId: link.companyId,
+            lastAccessAt: new Date(),
+          });
+          await recordRegistrationLinkUse(tx, link.id, created.id, email);
           return created;
         });
         await audit(db, req, "user.register", { type: "user", id: user.id }, { role: user.role, companyId: user.companyId }, user.id);

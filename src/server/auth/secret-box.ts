@@ -3,7 +3,7 @@
 // is stored as is (README, "Configuration"); a key added later encrypts each secret at its next
 // enrolment, and plain secrets keep working.
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { HttpError } from "../http/errors";
+import { serverError } from "../http/errors";
 
 const PREFIX = "enc:v1:";
 
@@ -22,7 +22,7 @@ export function sealSecret(secret: string, userId: number, key: Buffer | undefin
 export function openSecret(stored: string, userId: number, key: Buffer | undefined): string {
   if (!stored.startsWith(PREFIX)) return stored;
   // Encrypted with a key that is no longer configured (or a different one): refuse, never guess.
-  if (!key) throw new HttpError(500, MFA_KEY_MISSING);
+  if (!key) throw serverError(MFA_KEY_MISSING);
   const [iv, tag, data] = stored.slice(PREFIX.length).split(":");
   try {
     const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv ?? "", "base64url"));
@@ -30,7 +30,7 @@ export function openSecret(stored: string, userId: number, key: Buffer | undefin
     decipher.setAuthTag(Buffer.from(tag ?? "", "base64url"));
     return Buffer.concat([decipher.update(Buffer.from(data ?? "", "base64url")), decipher.final()]).toString("utf8");
   } catch {
-    throw new HttpError(500, MFA_KEY_MISSING);
+    throw serverError(MFA_KEY_MISSING);
   }
 }
 

@@ -3,13 +3,13 @@
 // user's and are neither listed nor ended here. Ending a session is a write request, so this
 // instance's session cache forgets it at once (http/local-writes.ts); other instances within
 // CACHE_STALE_MS.
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam } from "../../common/schemas/common";
 import { MFA_TEXTS, emptyBodySchema } from "../../common/schemas/mfa";
-import type { SessionDto } from "../../common/types";
 import type { AppDeps } from "../app";
-import { sessions } from "../db/schema";
+import { messageSchema, sessionSchema, sessionsEndedSchema } from "../../common/schemas/responses";
+import { z } from "zod";
+import { deleteOtherOwnSessions, deleteOwnSession, ownLiveSessions } from "./queries";
 import { audit } from "../audit/log";
 import { forbidden, notFound } from "../http/errors";
 import { NOT_WHILE_IMPERSONATING } from "../users/self-service";
@@ -26,49 +26,29 @@ export const sessionRoutes =
       return { user, sessionId: req.auth!.sessionId };
     };
 
-    app.get("/api/user/sessions", { schema: { summary: "Eigene Sitzungen (Geräte)" } }, async (req, reply): Promise<SessionDto[]> => {
-      reply.header("Cache-Control", "no-store");
-      const { user, sessionId } = own(req);
-      const now = new Date();
-      const rows = await db
-        .select({
-          id: sessions.id,
-          createdAt: sessions.createdAt,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          userAgent: sessions.userAgent,
-          ip: sessions.ip,
-          authMethod: sessions.authMethod,
-        })
-        .from(sessions)
-        .where(
-          and(
-            eq(sessions.userId, user.id),
-            isNull(sessions.impersonatorId),
-            gt(sessions.expiresAt, now),
-            gt(sessions.lastSeenAt, new Date(now.getTime() - config.sessionIdleMs)),
-          ),
-        )
-        .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
-      return rows.map((s) => ({
-        id: s.id,
-        createdAt: s.createdAt.toISOString(),
-        lastSeenAt: s.lastSeenAt.toISOString(),
-        expiresAt: s.expiresAt.toISOString(),
-        ...parseUserAgent(s.userAgent),
-        ip: s.ip,
-        authMethod: s.authMethod,
-        current: s.id === sessionId,
-      }));
-    });
+    app.get(
+      "/api/user/sessions",
+      { schema: { summary: "Eigene Sitzungen (Geräte)", response: { 200: z.array(sessionSchema) } } },
+      async (req, reply) => {
+        reply.header("Cache-Control", "no-store");
+        const { user, sessionId } = own(req);
+        const rows = await ownLiveSessions(db, user.id, new Date(Date.now() - config.sessionIdleMs));
+        return rows.map((s) => ({
+          id: s.id,
+          createdAt: s.createdAt.toISOString(),
+          lastSeenAt: s.lastSeenAt.toISOString(),
+          expiresAt: s.expiresAt.toISOString(),
+          ...parseUserAgent(s.userAgent),
+          ip: s.ip,
+          authMethod: s.authMethod,
+          current: s.id === sessionId,
+        }));
+      },
+    );
 
-    app.delete("/api/user/sessions/:id", { schema: { params: idParam } }, async (req, reply) => {
+    app.delete("/api/user/sessions/:id", { schema: { params: idParam, response: { 200: messageSchema } } }, async (req, reply) => {
       const { user, sessionId } = own(req);
-      const ended = await db
-        .delete(sessions)
-        .where(and(eq(sessions.id, req.params.id), eq(sessions.userId, user.id), isNull(sessions.impersonatorId)))
-        .returning({ id: sessions.id });
-      if (ended.length === 0) throw notFound(MFA_TEXTS.sessionNotFound);
+      if (!(await deleteOwnSession(db, user.id, req.params.id))) throw notFound(MFA_TEXTS.sessionNotFound);
       await audit(
         db,
         req,
@@ -80,13 +60,14 @@ export const sessionRoutes =
       return { message: "Sitzung beendet" };
     });
 
-    app.post("/api/user/sessions/end-others", { schema: { body: emptyBodySchema } }, async (req) => {
-      const { user, sessionId } = own(req);
-      const ended = await db
-        .delete(sessions)
-        .where(and(eq(sessions.userId, user.id), isNull(sessions.impersonatorId), ne(sessions.id, sessionId)))
-        .returning({ id: sessions.id });
-      await audit(db, req, "user.sessions_end_others", { type: "user", id: user.id }, { ended: ended.length });
-      return { message: "Alle anderen Sitzungen beendet", ended: ended.length };
-    });
+    app.post(
+      "/api/user/sessions/end-others",
+      { schema: { body: emptyBodySchema, response: { 200: sessionsEndedSchema } } },
+      async (req) => {
+        const { user, sessionId } = own(req);
+        const ended = await deleteOtherOwnSessions(db, user.id, sessionId);
+        await audit(db, req, "user.sessions_end_others", { type: "user", id: user.id }, { ended });
+        return { message: "Alle anderen Sitzungen beendet", ended };
+      },
+    );
   };

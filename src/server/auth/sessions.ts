@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, or, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { authChallenges, companies, passkeys, sessions, users } from "../db/schema";
 import type { Config } from "../config";
 import type { LocalWrites } from "../http/local-writes";
@@ -77,14 +77,12 @@ export async function startSession(
   });
 }
 
-type Tx = Pick<Db, "delete">;
-
 /**
  * Ends every session of the user: their own and every impersonation they run (issue 22: an
  * impersonation outlived the impersonator's password change and turned back into a super admin).
  * `keep` is the one session that stays (the device that changed its own password).
  */
-export async function endSessionsOf(db: Tx, userId: number, keep?: number) {
+export async function endSessionsOf(db: DbOrTx, userId: number, keep?: number) {
   const theirs = or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId));
   await db.delete(sessions).where(keep === undefined ? theirs : sql`${theirs} and ${sessions.id} <> ${keep}`);
 }
@@ -153,7 +151,14 @@ export function createSessionLoader(db: Db, config: Config, writes: LocalWrites)
     }
     const impersonatorId = row.session.impersonatorId;
     const mfa = secondFactorState(config, row.user, row.companyRequiresMfa === true, row.passkeyCount, impersonatorId !== null);
-    return { sessionId: row.session.id, user: row.user, impersonatorId, mfa, expiresAt: row.session.expiresAt, createdAt: row.session.createdAt };
+    return {
+      sessionId: row.session.id,
+      user: row.user,
+      impersonatorId,
+      mfa,
+      expiresAt: row.session.expiresAt,
+      createdAt: row.session.createdAt,
+    };
   };
 }
 

@@ -9,11 +9,11 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { eq } from "drizzle-orm";
-import type { PasskeyDto } from "../../common/types";
+import type { PasskeyDto, PasskeyOptions } from "../../common/types";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
-import { passkeys } from "../db/schema";
+import type { DbOrTx } from "../db/client";
+import type { passkeys } from "../db/schema";
+import { passkeyCredentialsOf } from "./queries";
 import type { SessionUser } from "./sessions";
 
 export const RP_NAME = "bauklar";
@@ -31,24 +31,24 @@ export const toPasskeyDto = (p: PasskeyRow): PasskeyDto => ({
   backedUp: p.backedUp,
 });
 
-export async function registrationOptions(db: Db, config: Config, user: SessionUser) {
-  const existing = await db
-    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
-    .from(passkeys)
-    .where(eq(passkeys.userId, user.id));
+export async function registrationOptions(db: DbOrTx, config: Config, user: SessionUser): Promise<PasskeyOptions> {
+  const existing = await passkeyCredentialsOf(db, user.id);
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
-  return generateRegistrationOptions({
-    rpName: RP_NAME,
-    rpID: relyingParty(config).rpID,
-    userName: user.username,
-    // A stable, opaque handle: the authenticator keeps it with a discoverable credential.
-    userID: new TextEncoder().encode(`bauklar-user-${user.id}`),
-    userDisplayName: displayName,
-    attestationType: "none",
-    excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
-    authenticatorSelection: { residentKey: "required", userVerification: "required" },
-    timeout: 120_000,
-  });
+  // Spread into a plain object: the answer is the library's JSON as it is (passkeyOptionsSchema).
+  return {
+    ...(await generateRegistrationOptions({
+      rpName: RP_NAME,
+      rpID: relyingParty(config).rpID,
+      userName: user.username,
+      // A stable, opaque handle: the authenticator keeps it with a discoverable credential.
+      userID: new TextEncoder().encode(`bauklar-user-${user.id}`),
+      userDisplayName: displayName,
+      attestationType: "none",
+      excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
+      authenticatorSelection: { residentKey: "required", userVerification: "required" },
+      timeout: 120_000,
+    })),
+  };
 }
 
 /** Verifies an attestation against the stored challenge; null when it does not hold. */
@@ -68,13 +68,18 @@ export async function verifyRegistration(config: Config, response: RegistrationR
   }
 }
 
-export async function authenticationOptions(config: Config, allow?: { credentialId: string; transports: string[] }[]) {
-  return generateAuthenticationOptions({
-    rpID: relyingParty(config).rpID,
-    userVerification: "required",
-    allowCredentials: allow?.map((p) => ({ id: p.credentialId, transports: p.transports })),
-    timeout: 120_000,
-  });
+export async function authenticationOptions(
+  config: Config,
+  allow?: { credentialId: string; transports: string[] }[],
+): Promise<PasskeyOptions> {
+  return {
+    ...(await generateAuthenticationOptions({
+      rpID: relyingParty(config).rpID,
+      userVerification: "required",
+      allowCredentials: allow?.map((p) => ({ id: p.credentialId, transports: p.transports })),
+      timeout: 120_000,
+    })),
+  };
 }
 
 /** Verifies an assertion made with the stored passkey; the new signature counter, or null. */

@@ -60,7 +60,13 @@ describe("draft evaluation", () => {
     expect(top).not.toContain("OZ 01.0030");
     expect(html).toContain("Fragen an den Auftraggeber vor Angebotsabgabe");
     // German plurals: never "1 Risiken".
-    expect(html).not.toMatch(/\b1 (Risiken|Befunde|Warnungen|Hinweise|Wahlpositionen|Titeln|Losen)\b/);
+    expect(html).not.toMatch(/\b1 (Risiken|Befunde|Warnungen|Hinweise|Wahlpositionen|Titeln|Losen|kritische)\b/);
+    // One meaning of "Risiko": the money at stake. The severity reads "kritisch", never "n Risiken".
+    expect(html).not.toMatch(/\d Risik(o|en)\b/);
+    expect(html).not.toContain(">Risiko:</span>");
+    expect(html).toMatch(/\d kritische? Befunde?/);
+    // No package prices in the evaluation.
+    expect(html).not.toMatch(/Kalkulationspaket|Ausführungspaket/);
     // Amounts per finding in the position table, with their effect.
     expect(html).toContain('<th class="num">Betrag (Risiko, Chance oder offen)</th>');
     expect(html).toContain(`<td class="num"><span class="eur">${formatEuro(312)}</span><br><span class="why">Chance</span></td>`);

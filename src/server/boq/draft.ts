@@ -1,7 +1,7 @@
 // Renders the machine pre-check of an LV into a clean, printable German HTML evaluation that
 // staff review, edit and publish as the project's evaluation: an executive summary first (top
 // risks, money at stake in total and by basis, numbered questions to the owner), then the LV-wide
-// findings, the findings per position with their amounts, claims and the analysis price. It
+// findings, the findings per position with their amounts, claims and the size of the LV (no package prices: those belong where an order is placed). It
 // prints to PDF from the result's print view: A4 margins for the browser's header and footer,
 // table headers repeated on every page, no row or list item cut across pages. All text is
 // escaped: the LV is customer input.
@@ -14,7 +14,11 @@ import type { AnalysisSummary } from "./store";
 const esc = (s: unknown) =>
   String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-const SEVERITY_LABEL = { risiko: "Risiko", warnung: "Warnung", hinweis: "Hinweis" } as const;
+// "Risiko" means money here (a possible loss); the highest severity reads "Kritisch".
+const SEVERITY_LABEL = { risiko: "Kritisch", warnung: "Warnung", hinweis: "Hinweis" } as const;
+/** "2 kritische Befunde, 1 Warnung, 3 Hinweise". */
+const severityCounts = (n: Record<string, number>) =>
+  `${countNoun(n.risiko ?? 0, "kritischer Befund", "kritische Befunde")}, ${countNoun(n.warnung ?? 0, "Warnung")}, ${countNoun(n.hinweis ?? 0, "Hinweis")}`;
 const SEVERITY_ORDER = { risiko: 0, warnung: 1, hinweis: 2 } as const;
 const TOP_RISKS = 5;
 
@@ -221,11 +225,11 @@ function executiveSummary(s: AnalysisSummary, shortTexts: Map<string, string>) {
   <div class="kpi"><span class="label">Chance (Nachtragspotenzial)</span><strong>${chanceValue}</strong><span class="why">${
     chance ? `aus ${countNoun(chance.count, "Befund")}; nicht mit dem Risiko verrechnet` : estimate ? "Schätzung (Richtwert); nicht mit dem Risiko verrechnet" : "–"
   }</span></div>
-  <div class="kpi"><span class="label">Befunde</span><strong>${s.findingCounts.total}</strong><span class="why">${countNoun(n.risiko, "Risiko")}, ${countNoun(n.warnung, "Warnung")}, ${countNoun(n.hinweis, "Hinweis")}</span></div>
+  <div class="kpi"><span class="label">Befunde</span><strong>${s.findingCounts.total}</strong><span class="why">${severityCounts(n)}</span></div>
 </div>
 ${estimateNote ? `<p class="why">${estimateNote}</p>` : ""}
 
-<h3>Die größten Risiken</h3>
+<h3>Die größten Risiken (möglicher Verlust)</h3>
 ${
   top.length
     ? `<ol class="top">${top
@@ -236,7 +240,7 @@ ${
             }${f.basis ? ` <span class="why">(${esc(f.basis)})</span>` : ""}</li>`,
         )
         .join("\n")}</ol>`
-    : "<p>Die automatische Vorprüfung hat keine Risiken gefunden.</p>"
+    : "<p>Die automatische Vorprüfung hat keinen möglichen Verlust gefunden.</p>"
 }
 
 <h3>Risiko nach Grundlage</h3>
@@ -329,7 +333,6 @@ export function renderDraftEvaluation(input: DraftInput): string {
     .filter(([n]) => n > 0)
     .map(([n, one, many]) => countNoun(n, one, many))
     .join(", ");
-  const prices = s.prices;
   return `<!doctype html>
 <html lang="de">
 <head>
@@ -344,7 +347,7 @@ ${STYLE}
 <div class="box">
   <strong>Zusammenfassung.</strong> Das Leistungsverzeichnis umfasst ${[countNoun(c.items, "Position"), ...(c.lots ? [countNoun(c.lots, "Los")] : []), ...(c.titles ? [countNoun(c.titles, "Titel")] : [])].join(", ").replace(/, ([^,]*)$/, " und $1")}.
   ${kindsLine ? `Darunter: ${esc(kindsLine)}.` : ""}
-  Die automatische Vorprüfung ergab ${countNoun(s.findingCounts.total, "Befund")} (${countNoun(s.findingCounts.bySeverity.risiko, "Risiko")}, ${countNoun(s.findingCounts.bySeverity.warnung, "Warnung")}, ${countNoun(s.findingCounts.bySeverity.hinweis, "Hinweis")})${claims.length ? `, davon ${claims.length} mit möglichem Nachtragspotenzial` : ""}.
+  Die automatische Vorprüfung ergab ${countNoun(s.findingCounts.total, "Befund")} (${severityCounts(s.findingCounts.bySeverity)})${claims.length ? `, davon ${claims.length} mit möglichem Nachtragspotenzial` : ""}.
 </div>
 
 ${executiveSummary(s, input.shortTexts)}
@@ -388,25 +391,19 @@ ${
     : "<p>Aus der Vorprüfung ergeben sich keine konkreten Ansatzpunkte für Nachträge.</p>"
 }
 
-<h2>Umfang und Preis der Analyse</h2>
+<h2>Umfang des LV</h2>
 <table>
   <colgroup><col style="width:78%"><col style="width:22%"></colgroup>
   <tbody>
     <tr><td>Abrechenbare Positionen (ohne doppelte oder gleichartige)</td><td class="num">${s.chargeablePositions}</td></tr>
     ${s.duplicates.length ? `<tr><td>Nicht berechnete doppelte/gleichartige Positionen</td><td class="num">${s.duplicates.length}</td></tr>` : ""}
-    ${
-      prices
-        ? `<tr><td>Kalkulationspaket (netto, je LV)</td><td class="num">${formatEuro(prices.kalkulationspaket)}</td></tr>
-    <tr><td>Ausführungspaket (netto, je LV)</td><td class="num">${formatEuro(prices.ausfuehrungspaket)}</td></tr>`
-        : ""
-    }
     ${s.totals?.total != null ? `<tr><td>Angebotssumme laut LV (netto)</td><td class="num">${formatEuro(s.totals.total)}</td></tr>` : ""}
   </tbody>
 </table>
 
 <h2>Kalkulationshinweise</h2>
 <ul>
-  <li>Positionen mit Befund „Risiko“ vor Angebotsabgabe mit dem Auftraggeber klären (Bieterfrage) oder Annahmen im Anschreiben festhalten.</li>
+  <li>Positionen mit kritischem Befund vor Angebotsabgabe mit dem Auftraggeber klären (Bieterfrage) oder Annahmen im Anschreiben festhalten.</li>
   <li>Bedarfs- und Wahlpositionen auskömmlich kalkulieren; ihre Beauftragung ist ungewiss.</li>
   <li>Pauschal- und Stundenlohnpositionen auf Umfang und Vorhaltezeiten prüfen.</li>
   <li>„Risiko“ ist ein möglicher Verlust (z. B. die Obergrenze einer Vertragsstrafe, 10 % eines Pauschalpreises, die Kosten einer Sicherheit), „Chance“ ein wahrscheinlicher Nachtrag (Bedarfsposition, Mehrmenge, fehlende Leistung), „offen“ eine Unsicherheit ohne Verlust (Stundenlohn, Wahlposition). Risiko und Chance werden getrennt summiert und nie verrechnet; in jeder Summe zählt jede Position einmal. Ohne Preise im LV sind die Beträge mit Richtwerten geschätzt und als „Schätzung (Richtwert)“ gekennzeichnet.</li>

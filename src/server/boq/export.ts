@@ -28,6 +28,7 @@ import { contentDisposition } from "../projects/files";
 import { decide } from "../tender/public";
 import { ownerQuestions, questionFor } from "./draft";
 import { buildGaebXml, type GaebExportNode } from "./gaeb-export";
+import { customerSummary } from "../findings/reviewed";
 import { bidderCompany, currentAnalysis, positionExtras, storedPositionRows, type AnalysisSummary, type StoredDetails } from "./store";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -42,7 +43,7 @@ const GAEB_TYPE = "application/xml; charset=utf-8";
 
 /** German names of the position kinds and flags (the LV tab's badges, plus the node kinds). */
 const KIND_LABELS: Record<string, string> = { lot: "Los", title: "Titel", markup: "Zuschlagsposition", ...POSITION_BADGES };
-const SEVERITY_LABEL = { risiko: "Risiko", warnung: "Warnung", hinweis: "Hinweis" } as const;
+const SEVERITY_LABEL = { risiko: "Kritisch", warnung: "Warnung", hinweis: "Hinweis" } as const;
 
 export interface ExportPosition {
   kind: string;
@@ -392,7 +393,7 @@ export const boqExportRoutes =
       const data = await buildBoqWorkbook({
         projectName: project.name,
         positions: await exportPositions(db, a.id),
-        summary: a.summary as AnalysisSummary,
+        summary: await customerSummary(db, project.id, a.summary as AnalysisSummary),
       });
       return reply
         .header("Content-Type", XLSX_TYPE)

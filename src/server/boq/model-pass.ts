@@ -188,10 +188,10 @@ async function readCache<S extends z.ZodType>(db: Db, key: string, schema: S): P
 }
 
 /** One request with a deadline of its own over the whole answer (the SDK's covers the headers only). */
-async function askModel<S extends z.ZodType = typeof modelFindingSchema>(
+async function askModel<S extends z.ZodType>(
   cfg: LlmConfig,
   messages: ChatCompletionMessageParam[],
-  schema: S = modelFindingSchema as unknown as S,
+  schema: S,
 ): Promise<ChunkResult<z.infer<S>>> {
   const controller = new AbortController();
   let timedOut = false;
@@ -339,7 +339,7 @@ async function runModelPass<T extends TenderAnalysis>(
     const result = await askModel(llm, [
       { role: "system", content: prompt.text },
       { role: "user", content },
-    ]);
+    ], modelFindingSchema);
     if (result.ok) {
       await db
         .insert(analysisModelCache)

@@ -80,11 +80,10 @@ export async function readingJob(db: Db, jobId: number) {
 /** Queues the job again and shows its file as "wird gelesen"; false when it runs or waits already. */
 export async function requeueReading(db: Db, jobId: number, fileId: number | null): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as typeof db;
-    if (!(await requeueJob(t, jobId))) return false;
+    if (!(await requeueJob(tx, jobId))) return false;
     // The LV tab shows "wird gelesen" again instead of the earlier failure.
     if (fileId !== null)
-      await t.execute(sql`update boq_analyses set status = 'pending', error = null, updated_at = now() where file_id = ${fileId}`);
+      await tx.execute(sql`update boq_analyses set status = 'pending', error = null, updated_at = now() where file_id = ${fileId}`);
     return true;
   });
 }

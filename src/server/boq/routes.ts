@@ -12,7 +12,7 @@ import { conflict, notFound } from "../http/errors";
 import { sendJson } from "../http/send-json";
 import { loadManageableProject, loadVisibleProject } from "../projects/access";
 import { recordProjectWork } from "../projects/status";
-import { reviewedFindings } from "../findings/reviewed";
+import { customerSummary, potentialOf, reviewedFindings } from "../findings/reviewed";
 import { analysisPromptRoutes } from "./analysis-prompt-routes";
 import { referencePriceRoutes } from "./reference-prices-routes";
 import { renderDraftEvaluation, renderSummaryPage } from "./draft";
@@ -50,9 +50,9 @@ export const boqRoutes =
       const a = row.analysis;
       const summary = (a.summary ?? null) as AnalysisSummary | null;
       const positions = a.status === "done" ? await analysisPositions(db, a.id) : [];
-      // The stored findings go out only with the review laid over them (ids, decisions, counts).
+      // The stored findings go out only with the review laid over them (ids, decisions, counts, money).
       const { findings: storedFindings, ...read }: Partial<AnalysisSummary> = summary ?? {};
-      const reviewed = storedFindings ? await reviewedFindings(db, project.id, storedFindings, user.role === "super_admin" ? "reviewer" : "customer") : null;
+      const reviewed = summary && storedFindings ? await reviewedFindings(db, project.id, summary, user.role === "super_admin" ? "reviewer" : "customer") : null;
       const view: BoqView = {
         status: a.status,
         ...(a.error ? { error: a.error } : {}),
@@ -67,7 +67,7 @@ export const boqRoutes =
         chargeablePositions: summary?.chargeablePositions ?? 0,
         prices: summary?.prices ?? null,
         // The money at stake (tender/money/money.ts); null without prices and for analyses stored before it.
-        potential: summary?.potential ?? null,
+        potential: reviewed?.money?.risk ? potentialOf(reviewed.money.risk) : (summary?.potential ?? null),
       };
       return sendJson(req, reply, view);
     });
@@ -81,8 +81,8 @@ export const boqRoutes =
       if (!row.analysis || !SHEET_FORMATS.has(row.analysis.format ?? "")) throw conflict(NOT_A_SHEET);
       const fileId = row.inputFileId;
       await db.transaction(async (tx) => {
-        await saveMapping(tx as unknown as typeof db, fileId, req.body);
-        await queueBoqAnalysis(tx as unknown as typeof db, { projectId: project.id, fileId });
+        await saveMapping(tx, fileId, req.body);
+        await queueBoqAnalysis(tx, { projectId: project.id, fileId });
       });
       wakeBoqWorkers();
       return { message: "Die Spaltenzuordnung wurde gespeichert. Die Datei wird neu gelesen.", status: "pending" as const };
@@ -100,7 +100,7 @@ export const boqRoutes =
       const html = renderSummaryPage({
         projectName: project.name,
         fileName: await inputFileName(db, row.inputFileId),
-        summary: row.analysis.summary as AnalysisSummary,
+        summary: await customerSummary(db, project.id, row.analysis.summary as AnalysisSummary),
         shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
       });
       return reply
@@ -122,13 +122,13 @@ export const boqRoutes =
       const positions = await analysisPositions(db, row.analysis.id);
       const stored = row.analysis.summary as AnalysisSummary;
       // The draft is built from the reviewed findings: rejected ones left out, changes and own findings in.
-      const reviewed = await reviewedFindings(db, project.id, stored.findings ?? [], "customer");
+      const reviewed = await customerSummary(db, project.id, stored);
       const html = renderDraftEvaluation({
         projectName: project.name,
         companyName: meta.companyName,
         fileName: meta.fileName,
         phase: row.analysis.phase,
-        summary: { ...stored, ...reviewed } as AnalysisSummary,
+        summary: reviewed,
         shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
       });
       await recordProjectWork(db, req, project.id, "evaluation_draft");

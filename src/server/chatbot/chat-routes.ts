@@ -9,7 +9,7 @@ import { idParam } from "../../common/schemas/common";
 import type { ChatbotAnswerDto } from "../../common/types";
 import type { AppDeps } from "../app";
 import { canAccessCompany, requireUser } from "../auth/guards";
-import { HttpError, notFound } from "../http/errors";
+import { HttpError, badGateway, gatewayTimeout, notFound, serverError } from "../http/errors";
 import { rateLimited } from "../http/rate-limit";
 import { generateAnswer, type Answer, type HistoryMessage } from "./answer";
 import { conversationDetail, conversationDto, conversationPageQueries, listConversations, ownConversation, recentHistory, saveExchange } from "./conversations";
@@ -30,8 +30,8 @@ export const ANSWER_FAILED = "Die Antwort konnte nicht erstellt werden. Bitte ve
 /** The status tells a time-out (504) from a provider error (502). */
 function answerError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
-  if (err instanceof LlmError) return new HttpError(err.kind === "timeout" ? 504 : 502, ANSWER_FAILED);
-  return new HttpError(500, ANSWER_FAILED);
+  if (err instanceof LlmError) return err.kind === "timeout" ? gatewayTimeout(ANSWER_FAILED) : badGateway(ANSWER_FAILED);
+  return serverError(ANSWER_FAILED);
 }
 
 const HEARTBEAT_MS = 15_000;

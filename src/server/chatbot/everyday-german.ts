@@ -78,33 +78,46 @@ export function splitCompound(word: string, words: Map<string, number>): string[
   return best;
 }
 
+/** A word added to a question, and how: a whole word repaired (typo, umlauts), a compound's part, or a compound joined. */
+export interface Repair {
+  word: string;
+  kind: "whole" | "part" | "joined";
+}
+
 /**
  * Words to add to a question: typo repairs, umlaut spellings, parts of unknown compounds and
- * compounds written apart. `protectedText` holds words the word table already understood.
+ * compounds written apart. `understood` tells words the word table already understood.
  */
-export function repairWords(question: string, words: Map<string, number>, understood: (word: string) => boolean = () => false): string[] {
+export function repairs(question: string, words: Map<string, number>, understood: (word: string) => boolean = () => false): Repair[] {
   const tokens = (question.toLowerCase().match(/\p{L}+/gu) ?? []).filter((t) => t.length >= 3);
-  const out = new Set<string>();
+  const out = new Map<string, Repair["kind"]>();
+  const add = (word: string, kind: Repair["kind"]) => {
+    if (!out.has(word)) out.set(word, kind);
+  };
   for (const token of tokens) {
     if (words.has(token) || token.length < 5 || understood(token)) continue;
     const umlaut = withUmlauts(token, words);
     if (umlaut) {
-      out.add(umlaut);
+      add(umlaut, "whole");
       continue;
     }
     const parts = token.length >= 8 ? splitCompound(token, words) : null;
     if (parts) {
-      for (const p of parts) out.add(p);
+      for (const p of parts) add(p, "part");
       continue;
     }
     const fixed = closestWord(token, words);
-    if (fixed) out.add(fixed);
+    if (fixed) add(fixed, "whole");
   }
   for (let i = 0; i + 1 < tokens.length; i++) {
     const [a, b] = [tokens[i], tokens[i + 1]];
     if (a.length < 3 || b.length < 3) continue;
     const joined = [a + b, `${a}s${b}`, `${a.replace(/e$/, "")}${b}`].find((j) => words.has(j));
-    if (joined) out.add(joined);
+    if (joined) add(joined, "joined");
   }
-  return [...out];
+  return [...out].map(([word, kind]) => ({ word, kind }));
 }
+
+/** The added words only (see `repairs`). */
+export const repairWords = (question: string, words: Map<string, number>, understood: (word: string) => boolean = () => false): string[] =>
+  repairs(question, words, understood).map((r) => r.word);

@@ -28,7 +28,13 @@ import {
 } from "./german-query";
 import { sentenceSource, withoutLabel } from "./sentences";
 import { expandWords, wordTable } from "./word-table";
-import { repairWords } from "./everyday-german";
+import { repairs as repairsOf } from "./everyday-german";
+import { askedPart, withQuestionWordsApart } from "./asked-part";
+import { askedContrasts, contrastFactor } from "./contrast-terms";
+import { questionFigures, figureRelation } from "./question-figures";
+import { RULED_OUT_FACTOR, ruledOutRulebooks } from "./ruled-out";
+import { askedItemFirst } from "./list-focus";
+import { carriesSubject } from "./subject-gap";
 
 const MAX_CANDIDATES = 30;
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
@@ -54,6 +60,10 @@ const MAX_IDF = 2.5;
 /** What a question stem that no article contains weighs against coverage. */
 const UNKNOWN_MASS = 0.3;
 const DEFINITION_BONUS = 0.4;
+/** Stems of the case told before the asking sentence ("AG hat … überwiesen. wie lang hab ich …?"). */
+const STORY_WEIGHT = 0.85;
+/** A sentence that states a figure the question names (or a range holding it), or only other values of its kind. */
+const FIGURE_FACTOR = { match: 1.3, other: 0.75, none: 1 } as const;
 /** An answer sentence shorter than this is given together with the sentence after it. */
 const SHORT_SENTENCE = 110;
 /** A sentence that refers back ("Er muss …", "Kommt er dem nicht nach …", "Ist er zu feucht, muss es …"). */
@@ -115,15 +125,23 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   const table = wordTable();
   const { words } = await knowledgeSnapshot(db, type);
   const understood = (word: string) => table.rules.some((r) => r.test(word));
-  const repairs = repairWords(question, words, understood).join(" ");
+  const repaired = repairsOf(question, words, understood);
+  const repairs = repaired.map((x) => x.word).join(" ");
+  // A typo repaired to a whole word of the knowledge base is the question's own word (subject-gap.ts).
+  const wholeRepairs = repaired.filter((x) => x.kind === "whole").map((x) => x.word).join(" ");
+  // Words the word table understands stand for article terms: the knowledge base knows them.
+  const mappedWords = (question.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter(understood).join(" ");
   const synonymSource = `${question} ${repairs} ${followUpShape ? previous : ""}`;
   const synonyms = expandWords(table, synonymSource);
   // For telling a construction question: only terms that start a word of the question itself.
   const ownSynonyms = expandWords(table, `${question} ${repairs}`, true);
-  const [r] = await rows<{ cur: string[]; fix: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[] }>(
+  const [r] = await rows<{ cur: string[]; ask: string[]; fix: string[]; whole: string[]; mapped: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[] }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${question})) as cur,
+               tsvector_to_array(to_tsvector('german', ${askedPart(question)})) as ask,
                tsvector_to_array(to_tsvector('german', ${repairs})) as fix,
+               tsvector_to_array(to_tsvector('german', ${wholeRepairs})) as whole,
+               tsvector_to_array(to_tsvector('german', ${mappedWords})) as mapped,
                tsvector_to_array(to_tsvector('german', ${synonyms})) as syn,
                tsvector_to_array(to_tsvector('german', ${ownSynonyms})) as own,
                tsvector_to_array(to_tsvector('german', ${previous ?? ""})) as prev,
@@ -137,7 +155,11 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
       if (usable(l) && (weights.get(l) ?? 0) < weight) weights.set(l, weight);
     }
   };
-  add(r.cur.map(withoutZu), 1);
+  // The asking sentence names the subject; the story before it weighs a little less.
+  add(r.ask.map(withoutZu), 1);
+  // …unless the asking sentence points back into the story ("is das nach den 4 Jahren durch?").
+  const story = r.ask.length && r.ask.length < r.cur.length && !ANAPHORA.test(askedPart(question)) ? STORY_WEIGHT : 1;
+  add(r.cur.map(withoutZu), story);
   add(r.fix.map(withoutZu), 0.85);
   add(r.syn.map(withoutZu), 0.7);
   const followUp = previous !== null && (FOLLOW_UP.test(question.trim()) || (r.cur.length <= 4 && ANAPHORA.test(question)));
@@ -146,7 +168,7 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   const own = [...r.cur, ...r.fix, ...r.own].map(withoutZu).filter((l) => !noise.has(l));
   // A compound is about what its last part names ("Reetdach" is a "Dach"), or starts with a longer domain word.
   const construction = own.some((l) => domain.has(l) || [...domain].some((d) => l.length > d.length && ((d.length >= 4 && l.endsWith(d)) || (d.length >= PREFIX_MIN && l.startsWith(d)))));
-  return { weights, followUp, construction, previousStems: new Set(r.prev.map(withoutZu)) };
+  return { weights, followUp, construction, previousStems: new Set(r.prev.map(withoutZu)), ownStems: new Set([...r.cur, ...r.whole].map(withoutZu)), mappedStems: new Set(r.mapped.map(withoutZu)) };
 }
 
 /** Stems that make a question one about construction: the word table's domain words and article terms. */
@@ -183,8 +205,8 @@ interface Candidate {
 
 /** The kinds of fact a question asks for; a follow-up without one keeps the previous question's. */
 export function questionKinds(question: string, previous: string | null, followUp: boolean): AnswerKind[] {
-  const own = ANSWER_KINDS.filter((k) => k.question.test(question));
-  return own.length || !followUp || !previous ? own : ANSWER_KINDS.filter((k) => k.question.test(previous));
+  const own = ANSWER_KINDS.filter((k) => k.question.test(askedPart(question)));
+  return own.length || !followUp || !previous ? own : ANSWER_KINDS.filter((k) => k.question.test(askedPart(previous)));
 }
 
 const jaccard = (a: string[], b: string[]) => {
@@ -214,9 +236,17 @@ interface QuestionScoring {
   weightOf(lexeme: string): number;
   /** Score of a text for the question, and how strongly it covers each stem. */
   scoreStems(stems: Iterable<string>): { strength: Map<string, number>; score: number };
+  /** How many articles contain each stem. */
+  df: Map<string, number>;
   kinds: AnswerKind[];
   kindBonus(text: string, scope?: "paragraph"): number;
   rulebooks: RegExp[];
+  /** Rulebooks the question rules out ("reiner BGB-Vertrag ohne VOB"). */
+  ruledOut: RegExp[];
+  /** The asked one of two opposite cases ("Anhydrit ohne FBH", word table "Gegensatz:"). */
+  contrasts: ReturnType<typeof askedContrasts>;
+  /** The figures the question names ("ca 20 grad"). */
+  figures: ReturnType<typeof questionFigures>;
 }
 
 interface ScoredParagraph {
@@ -305,9 +335,15 @@ function questionScoring(snap: KnowledgeSnapshot, weights: Map<string, number>, 
   const kindBonus = (text: string, scope?: "paragraph") => Math.max(0, ...kinds.filter((k) => (!scope || k.scope === scope) && k.answer.test(text)).map((k) => k.bonus)) * questionMass;
   // "kein VOB/B vereinbart, nur BGB": a rulebook the question rules out is not asked for.
   const negated = (r: RegExp) => new RegExp(`\\b(kein[e-z]*|ohne|nicht|statt)\\s+(\\p{L}+\\s+)?(${r.source})`, "iu").test(question);
-  const ownRulebooks = RULEBOOKS.filter((r) => r.test(question) && !negated(r));
+  const ruledOut = ruledOutRulebooks(question);
+  const ownRulebooks = RULEBOOKS.filter((r) => r.test(question) && !negated(r) && !ruledOut.includes(r));
   const rulebooks = ownRulebooks.length || !followUp || !previousQuestion ? ownRulebooks : RULEBOOKS.filter((r) => r.test(previousQuestion));
-  return { lexemes, weights, idf, questionMass, weightOf, scoreStems, kinds, kindBonus, rulebooks };
+
+  // "Anhydrit ohne FBH": sentences on the asked one of two opposite cases first (word table "Gegensatz:").
+  const contrasts = askedContrasts(wordTable(), question);
+  // "ca 20 grad": the row for that figure ("von 15 bis unter 25 °C …") before the other rows.
+  const figures = questionFigures(question);
+  return { lexemes, weights, idf, df, questionMass, weightOf, scoreStems, kinds, kindBonus, rulebooks, ruledOut, contrasts, figures };
 }
 
 /** Each candidate with its paragraphs scored, how much of the question it covers and its overall score. */
@@ -330,7 +366,9 @@ function scoreArticles(candidates: Candidate[], q: QuestionScoring): ScoredArtic
     const coverage = matched / q.questionMass;
     const best = paras[0]?.score ?? 0;
     const rulebook = q.rulebooks.some((r) => r.test(c.title)) ? RULEBOOK_BONUS * q.questionMass : 0;
-    return { c, head: head.score, paras, coverage, matched, score: best + HEAD_WEIGHT * head.score + rulebook + Number(c.rank) + Number(c.sim) };
+    // "reiner BGB-Vertrag ohne VOB": an article on the excluded rulebook is no answer.
+    const excluded = q.ruledOut.some((r) => r.test(c.title)) && !q.rulebooks.some((r) => r.test(c.title)) ? RULED_OUT_FACTOR : 1;
+    return { c, head: head.score, paras, coverage, matched, score: (best + HEAD_WEIGHT * head.score + rulebook + Number(c.rank) + Number(c.sim)) * excluded };
   });
 }
 
@@ -398,7 +436,8 @@ function scoreSentences(pool: ScoredArticle[], top: ScoredArticle, q: QuestionSc
         // A follow-up leads with what is new: what the previous answer already said comes last.
         // (unless it holds a word of the new question: "Und bei Fußbodenheizung?").
         const repeated = previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !s.lex.some((l) => fresh.has(withoutZu(l))) ? 0.3 : 1;
-        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * listy * book * example * pointer * topic * repeated;
+        const contrast = contrastFactor(q.contrasts, where) * FIGURE_FACTOR[figureRelation(q.figures, where)];
+        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * listy * book * example * pointer * topic * repeated * contrast;
         // About the question: by its own words, its paragraph's or its article's subject.
         const onTopic = own > 0 || base > 0 || a.head > 0;
         const strongKind = bonus > 0 && strongKinds.some((k) => k.answer.test(s.text) || (index === 0 && k.scope === "paragraph" && k.answer.test(p.para)));
@@ -492,14 +531,18 @@ function sentenceRanges(picked: ScoredSentence[], q: QuestionScoring): SentenceR
 }
 
 /** A range as an answer sentence: its text, step label, heading and source. */
-function toAnswerSentence({ s, first, last }: SentenceRange, steps: boolean): AnswerSentence {
+function toAnswerSentence({ s, first, last }: SentenceRange, steps: boolean, question: string): AnswerSentence {
   const original = s.p.sentences
     .slice(first, last + 1)
     .map((x) => x.text)
     .join(" ");
   // Steps keep their label ("Abnahme verlangen: …"): it names the step.
   const keepLabel = first === 0 && steps && s.labelled && s.p.label !== null;
-  const text = first > 0 || keepLabel ? original : withoutLabel(original);
+  // A list sentence leads with the item the question names (list-focus.ts).
+  const text = s.p.sentences
+    .slice(first, last + 1)
+    .map((x, i) => askedItemFirst(i === 0 && first === 0 && !keepLabel ? withoutLabel(x.text) : x.text, question))
+    .join(" ");
   const label = keepLabel ? (/^\d{1,2}[.)]\s+/.exec(original)?.[0] ?? "") + s.p.label : null;
   // The paragraph's heading stays with the sentence, so that it cannot read as another rule.
   const context = keepLabel || (s.p.label !== null && text.startsWith(s.p.label)) ? null : s.p.label;
@@ -551,8 +594,19 @@ function modelContext(top: ScoredArticle, relevant: ScoredArticle[], picked: Sco
   return context;
 }
 
-export async function retrieve(db: Db, type: ChatbotType, question: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
-  const { weights, followUp, construction, previousStems } = await weightedLexemes(db, type, question, previousQuestion);
+/** No own specific word of the question known to the knowledge base: a gap, not an answer (subject-gap.ts). */
+function hasSubject(q: QuestionScoring, ownStems: Set<string>, mappedStems: Set<string>): boolean {
+  return carriesSubject({
+    lexemes: q.lexemes,
+    idf: (l) => q.idf.get(l) ?? 0,
+    known: (l) => (q.df.get(l) ?? 0) > 0 || mappedStems.has(l),
+    isOwn: (l) => ownStems.has(l) && (q.weights.get(l) ?? 0) > QUESTION_WORD_WEIGHT,
+  });
+}
+
+export async function retrieve(db: Db, type: ChatbotType, asked: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
+  const question = withQuestionWordsApart(asked);
+  const { weights, followUp, construction, previousStems, ownStems, mappedStems } = await weightedLexemes(db, type, question, previousQuestion);
   if (weights.size === 0) return EMPTY(false, [], !construction);
   const snap = await knowledgeSnapshot(db, type);
   const candidates = rankCandidates(snap, [...weights.keys()]);
@@ -569,6 +623,7 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   if (relevant.length === 0) return EMPTY(followUp, nearTitles(scored), !construction);
 
   const [top, ...rest] = relevant;
+  if (!hasSubject(q, ownStems, mappedStems) && !followUp) return EMPTY(false, relevant.slice(0, 3).map((s) => s.c.title), !construction);
   const seeAlso = rest.filter((s) => s.score >= SEE_ALSO_SCORE * top.score && s.coverage >= SEE_ALSO_COVERAGE).slice(0, 2);
   const pool = [top, ...rest.filter((s) => s.score >= 0.5 * top.score).slice(0, 2)];
   const ranked = rankSentences(scoreSentences(pool, top, q, conversation), q.kinds);
@@ -576,7 +631,7 @@ export async function retrieve(db: Db, type: ChatbotType, question: string, prev
   leadWithBestArticle(ranked);
   const picked = pickAnswerSentences(ranked, q.kinds);
   const steps = q.kinds.some((k) => k.order === "position");
-  const answer = sentenceRanges(picked, q).map((r) => toAnswerSentence(r, steps));
+  const answer = sentenceRanges(picked, q).map((r) => toAnswerSentence(r, steps, question));
   const passages = excerptPassages(picked, top, seeAlso);
   return { answer, passages, outline: outlineOf(top, passages), context: modelContext(top, relevant, picked), near: [], usedPrevious: followUp, offTopic: false };
 }

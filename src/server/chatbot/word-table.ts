@@ -27,6 +27,8 @@ export interface WordTable {
   domainWords: string[];
   /** Words of the right-hand side that alone do not (everyday words such as "Höhe", "Zinsen"). */
   generalWords: string[];
+  /** Pairs of opposite cases ("Gegensatz: beheizt, FBH | unbeheizt, ohne FBH"): each side's terms. */
+  contrasts: { sides: [string[], string[]]; line: number }[];
   problems: { line: number; message: string }[];
 }
 
@@ -48,11 +50,23 @@ export function termPattern(raw: string): RegExp {
 
 /** Parses the table; malformed lines are reported, not thrown (the start must not fail on them). */
 export function parseWordTable(text: string): WordTable {
-  const table: WordTable = { rules: [], domainWords: [], generalWords: [], problems: [] };
+  const table: WordTable = { rules: [], domainWords: [], generalWords: [], contrasts: [], problems: [] };
   text.split("\n").forEach((raw, i) => {
     const line = raw.trim();
     const n = i + 1;
     if (!line || line.startsWith("#")) return;
+    const contrast = /^Gegensatz:\s*(.*)$/.exec(line);
+    if (contrast) {
+      const sides = contrast[1].split("|").map((side) =>
+        side
+          .split(",")
+          .map((w) => w.trim())
+          .filter(Boolean),
+      );
+      if (sides.length !== 2 || sides.some((side) => side.length === 0)) table.problems.push({ line: n, message: "„Gegensatz:“ braucht zwei Seiten (a, b | c, d)" });
+      else table.contrasts.push({ sides: [sides[0], sides[1]], line: n });
+      return;
+    }
     const list = /^(Fachwörter|Allgemeinwörter):\s*(.*)$/.exec(line);
     if (list) {
       const words = list[2]

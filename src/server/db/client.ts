@@ -45,7 +45,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
     // An idle client's error (e.g. the server restarting) must not crash the process.
     pool.on("error", () => {});
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const db: Db = drizzle(pool, { schema });
     // Several instances may start at once: one migrates, the others wait on the lock.
     const lockClient = await pool.connect();
     try {
@@ -66,13 +66,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = await PGlite.create(dataDir.startsWith("memory://") ? undefined : join(dataDir, "pglite"), {
     extensions: { pg_trgm },
   });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db: Db = drizzle(client, { schema });
   await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
   return { db, kind: "pglite", close: () => client.close() };
 }
 
 /** Rows of a raw query on either driver (both results carry `rows`). */
 export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  const res = (await db.execute(query)) as { rows: T[] };
   return res.rows;
 }

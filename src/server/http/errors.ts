@@ -2,11 +2,19 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
+/** What some refusals carry beside the message: a code the client reads, when to retry. */
+export interface HttpErrorExtras {
+  code?: string;
+  retryAfterSeconds?: number;
+}
+
+/** Thrown through the helpers below only: route code never builds one or sends a 4xx itself. */
 export class HttpError extends Error {
   constructor(
     public readonly status: number,
     message: string,
     public readonly errors?: Record<string, string>,
+    public readonly extras: HttpErrorExtras = {},
   ) {
     super(message);
   }
@@ -14,12 +22,19 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
 export const unauthorized = (message = "Nicht angemeldet") => new HttpError(401, message);
-export const forbidden = (message = "Keine Berechtigung für diese Aktion") => new HttpError(403, message);
+export const forbidden = (message = "Keine Berechtigung für diese Aktion", extras?: HttpErrorExtras) =>
+  new HttpError(403, message, undefined, extras);
 export const notFound = (message = "Nicht gefunden") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedType = (message: string) => new HttpError(415, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const tooManyRequests = (message: string, extras?: HttpErrorExtras) => new HttpError(429, message, undefined, extras);
+/** A failure of ours that the message explains (e.g. a missing key in the configuration). */
+export const serverError = (message: string) => new HttpError(500, message);
+/** An upstream service (the language model) failed or answered nothing usable. */
+export const badGateway = (message: string) => new HttpError(502, message);
+export const gatewayTimeout = (message: string) => new HttpError(504, message);
+export const insufficientStorage = (message: string) => new HttpError(507, message);
 
 export const FILE_TOO_LARGE = "Dateigröße darf 10MB nicht überschreiten";
 export const DATABASE_UNAVAILABLE = "Die Datenbank ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich erneut.";
@@ -58,7 +73,9 @@ function pgErrorCode(err: unknown): string | undefined {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.status).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      const { code, retryAfterSeconds } = err.extras;
+      if (retryAfterSeconds !== undefined) reply.header("Retry-After", String(retryAfterSeconds));
+      return reply.status(err.status).send({ ...(code ? { code } : {}), message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};

@@ -79,9 +79,11 @@ export function readPage<R>(
 }
 
 /** Sends one page: the rows as the list's array, the number of all matches in X-Total-Count. */
-export function sendPage<R, T = R>(reply: FastifyReply, page: { rows: R[]; total: number }, toDto?: (row: R) => T): T[] {
+export function sendPage<R>(reply: FastifyReply, page: { rows: R[]; total: number }): R[];
+export function sendPage<R, T>(reply: FastifyReply, page: { rows: R[]; total: number }, toDto: (row: R) => T): T[];
+export function sendPage<R, T>(reply: FastifyReply, page: { rows: R[]; total: number }, toDto?: (row: R) => T): (R | T)[] {
   reply.header("X-Total-Count", String(page.total));
-  return toDto ? page.rows.map(toDto) : (page.rows as unknown as T[]);
+  return toDto ? page.rows.map(toDto) : page.rows;
 }
 
 /** The whole list (no parameters): X-Total-Count is its length, as for a page. */

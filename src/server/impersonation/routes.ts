@@ -1,13 +1,12 @@
 // Impersonation (requirements 2.4 and 2.6, docs/architecture.md): a super admin acts as another user.
 // Both paths are full-page GET navigations, so they act only on same-origin navigations
 // (Sec-Fetch-Site) and rotate the session; every start and stop is audited.
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { canImpersonate } from "../../common/schemas/user";
 import type { AppDeps } from "../app";
-import { users } from "../db/schema";
+import { findUser } from "../users/queries";
 import { requireRole, requireUser } from "../auth/guards";
 import { endSession, startSession } from "../auth/sessions";
 import { accountLockedUntil } from "../auth/login-throttle";
@@ -33,7 +32,7 @@ export const impersonationRoutes =
       assertSameOriginNavigation(req);
       if (req.auth?.impersonatorId) throw forbidden("Bitte beenden Sie zuerst die aktuelle Impersonation.");
       const admin = requireRole(req, "super_admin");
-      const [target] = await db.select().from(users).where(eq(users.id, req.params.userId));
+      const target = await findUser(db, req.params.userId);
       if (!target) throw notFound("Benutzer nicht gefunden");
       if (!canImpersonate(admin, target)) throw badRequest("Sie können sich nicht als Sie selbst anmelden.");
       await audit(db, req, "impersonation.start", { type: "user", id: target.id }, { username: target.username, role: target.role });
@@ -50,7 +49,7 @@ export const impersonationRoutes =
       const { expiresAt, createdAt } = req.auth!;
       // The admin is checked again: still there, still a super admin, not locked out of sign-in,
       // password unchanged since the impersonation began. Otherwise the session just ends.
-      const [admin] = await db.select().from(users).where(eq(users.id, adminId));
+      const admin = await findUser(db, adminId);
       const refusal = !admin
         ? "gone"
         : admin.role !== "super_admin"

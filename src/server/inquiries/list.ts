@@ -50,7 +50,7 @@ export function inquiryPageQueries(w: PageWindow<InquirySort>, kind?: InquiryKin
 type Key = { kind: InquiryKind; id: number };
 
 /** Both drivers (pg, PGlite) answer a raw query with { rows }. */
-const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as { rows: T[] }).rows;
 
 export async function inquiryPage(db: Db, w: PageWindow<InquirySort>, kind?: InquiryKind): Promise<{ rows: InquiryDto[]; total: number }> {
   const q = inquiryPageQueries(w, kind);

@@ -6,7 +6,7 @@
 import { existsSync, statfsSync } from "node:fs";
 import { statfs } from "node:fs/promises";
 import { dirname } from "node:path";
-import { HttpError } from "../http/errors";
+import { insufficientStorage } from "../http/errors";
 
 export const DISK_FULL =
   "Auf dem Server ist nicht mehr genug Speicherplatz für diese Datei frei. Bitte versuchen Sie es später erneut oder wenden Sie sich an den Betreiber.";
@@ -87,7 +87,7 @@ export class Disk {
   async ensureRoomFor(bytes: number): Promise<void> {
     if (this.dir === null) return;
     await this.refresh();
-    if (this.free !== null && this.free - 2 * bytes < this.minFreeBytes) throw new HttpError(507, DISK_FULL);
+    if (this.free !== null && this.free - 2 * bytes < this.minFreeBytes) throw insufficientStorage(DISK_FULL);
   }
 }
 

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Config } from "../config";
 import { ENROLMENT } from "../auth/enforcement";
 import type { Ops } from "./ops";
+import { notFound } from "../http/errors";
 
 const livenessSchema = z.object({ status: z.literal("ok") });
 const readinessSchema = z.object({
@@ -67,8 +68,7 @@ export const opsRoutes =
       "/metrics",
       { schema: { hide: true, response: { 200: z.string(), 404: notFoundSchema } }, config: ENROLMENT },
       async (req, reply) => {
-        if (!metricsAuthorized(req.headers.authorization, config.metricsToken))
-          return reply.status(404).send({ message: "Route GET /metrics nicht gefunden" });
+        if (!metricsAuthorized(req.headers.authorization, config.metricsToken)) throw notFound("Route GET /metrics nicht gefunden");
         const body = await ops.metrics.registry.metrics();
         return reply.header("Cache-Control", "no-store").type(ops.metrics.registry.contentType).send(body);
       },

@@ -111,9 +111,9 @@ export const projectFileRoutes =
         if (!file || file.size === 0) throw badRequest(PROJECT_MESSAGES.uploadMissing);
         if (!(CONTRACT_DOCUMENT_EXTENSIONS as readonly string[]).includes(file.extension)) throw unsupportedType(CONTRACT_DOCUMENT_MESSAGES.wrongFormat);
         const documentId = await db.transaction(async (tx) => {
-          const current = await listContractDocuments(tx as unknown as typeof db, project.id);
+          const current = await listContractDocuments(tx, project.id);
           if (current.length >= MAX_CONTRACT_DOCUMENTS && !current.some((d) => d.fileName === file.fileName)) throw badRequest(CONTRACT_DOCUMENT_MESSAGES.tooMany);
-          return storeContractDocument(tx as unknown as typeof db, project.id, file, user.id);
+          return storeContractDocument(tx, project.id, file, user.id);
         });
         await requeueCurrentInput(deps, project.id);
         reply.code(201);

@@ -5,7 +5,7 @@
 export { failedAnalysis, type PositionCounts, type TenderAnalysis } from "./analysis-result";
 export { GaebError, type GaebErrorCode } from "./errors";
 export { DEFAULT_LIMITS, type ReadLimits } from "./limits";
-export { priceFindings, type MoneySummary } from "./money/money";
+export { findingBasisKey, priceFindings, type MoneySummary } from "./money/money";
 export { decide, topRiskFindings, type Decision } from "./money/decision";
 export { DEFAULT_REFERENCE_PRICES, type ReferencePriceTable } from "./money/reference-prices";
 export { detectTenderFormat } from "./read/detect";

@@ -1,6 +1,5 @@
 // User administration (requirements 2.2 and 2.6, docs/architecture.md "API contract"): list, update,
 // password reset and deletion by admins; the own account's routes are in self-service.ts.
-import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../common/schemas/common";
@@ -17,8 +16,7 @@ import {
   userUpdateSchema,
 } from "../../common/schemas/user";
 import type { AppDeps } from "../app";
-import type { Db } from "../db/client";
-import { companies, users } from "../db/schema";
+import type { DbOrTx } from "../db/client";
 import { requireRole } from "../auth/guards";
 import { newPasswordHash } from "../auth/password-policy";
 import { clearWrongPasswords } from "../auth/login-throttle";
@@ -30,15 +28,26 @@ import { findUserDto, listUsers, toUserDto } from "./dto";
 import { userPageQueries } from "./list";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { userListQuery } from "../../common/schemas/list-query";
-import { userListItemSchema } from "../../common/schemas/responses";
-import { deleteUserKeepingProjects, lockSuperAdmins } from "./removal";
+import { adminPasswordResetSchema, loginUnlockSchema, userDeletedSchema, userListItemSchema } from "../../common/schemas/responses";
+import {
+  companyExists,
+  deleteUserKeepingProjects,
+  emailTaken,
+  findUser,
+  lockSuperAdmins,
+  setPassword,
+  updateUser,
+  userRole,
+  usernameTaken,
+  visibleUsers,
+} from "./queries";
 import { selfServiceRoutes } from "./self-service";
 import { createMailer, sendIfConfigured } from "../mail/mailer";
 import { passwordResetMail } from "../mail/templates";
 
 /** The target as the actor may see it; another company's user is a 404, not a 403. */
-async function visibleTarget(db: Db, actor: SessionUser, id: number) {
-  const [target] = await db.select().from(users).where(eq(users.id, id));
+async function visibleTarget(db: DbOrTx, actor: SessionUser, id: number) {
+  const target = await findUser(db, id);
   if (!target || !canSeeUser(actor, target)) throw notFound(USER_RULES.notFound);
   return target;
 }
@@ -46,21 +55,9 @@ async function visibleTarget(db: Db, actor: SessionUser, id: number) {
 const manageRefusal = (target: SessionUser) => (target.role === "super_admin" ? USER_RULES.superAdminTarget : USER_RULES.adminTarget);
 
 /** Username and e-mail are unique regardless of case; the texts are the ones the client maps. */
-async function assertUnique(db: Db, id: number, username?: string, email?: string) {
-  if (username !== undefined) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, id)));
-    if (taken) throw conflict("Username already exists");
-  }
-  if (email !== undefined) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, id)));
-    if (taken) throw conflict("Email already exists");
-  }
+async function assertUnique(db: DbOrTx, id: number, username?: string, email?: string) {
+  if (username !== undefined && (await usernameTaken(db, username, id))) throw conflict("Username already exists");
+  if (email !== undefined && (await emailTaken(db, email, id))) throw conflict("Email already exists");
 }
 
 export const userRoutes =
@@ -75,82 +72,104 @@ export const userRoutes =
       { schema: { querystring: userListQuery, response: { 200: z.array(userListItemSchema) } } },
       async (req, reply) => {
         const actor = requireRole(req, "super_admin", "company_admin");
-        // A company admin without a company sees no tenant data, only its own row.
-        const scope =
-          actor.role === "super_admin" ? undefined : actor.companyId === null ? eq(users.id, actor.id) : eq(users.companyId, actor.companyId);
+        const scope = visibleUsers(actor);
         const page = pageWindow(req.query, "id");
         if (!page) return sendAll(reply, await listUsers(db, scope));
         return sendPage(reply, await readPage(db, page.q, (tx) => userPageQueries(tx, scope, page)), toUserDto);
       },
     );
 
-    app.patch("/api/users/:id", { schema: { params: idParam, body: userUpdateSchema } }, async (req) => {
-      const actor = requireRole(req, "super_admin", "company_admin");
-      const target = await visibleTarget(db, actor, req.params.id);
-      const body = req.body;
-      const isSelf = target.id === actor.id;
-      if (Object.values(body).every((v) => v === undefined)) throw badRequest(USER_RULES.noChanges);
-      if (isSelf && body.role !== undefined && body.role !== target.role) throw forbidden(OWN_ROLE_UNCHANGEABLE);
-      if (!isSelf && !canManageUser(actor, target)) throw forbidden(manageRefusal(target));
-      if (PERSONAL_FIELDS.some((f) => body[f] !== undefined) && !canEditPersonalData(actor)) throw forbidden(USER_RULES.personalData);
-      if (body.role !== undefined && body.role !== target.role && !assignableRoles(actor).includes(body.role)) {
-        throw forbidden(USER_RULES.roleNotAssignable);
-      }
-      if (body.companyId !== undefined && body.companyId !== target.companyId) {
-        if (actor.role !== "super_admin") throw forbidden(USER_RULES.otherCompany);
-        if (body.companyId !== null) {
-          const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, body.companyId));
-          if (!company) throw badRequest(USER_RULES.companyUnknown, { companyId: USER_RULES.companyUnknown });
+    app.patch(
+      "/api/users/:id",
+      { schema: { params: idParam, body: userUpdateSchema, response: { 200: userListItemSchema } } },
+      async (req) => {
+        const actor = requireRole(req, "super_admin", "company_admin");
+        const target = await visibleTarget(db, actor, req.params.id);
+        const body = req.body;
+        const isSelf = target.id === actor.id;
+        if (Object.values(body).every((v) => v === undefined)) throw badRequest(USER_RULES.noChanges);
+        if (isSelf && body.role !== undefined && body.role !== target.role) throw forbidden(OWN_ROLE_UNCHANGEABLE);
+        if (!isSelf && !canManageUser(actor, target)) throw forbidden(manageRefusal(target));
+        if (PERSONAL_FIELDS.some((f) => body[f] !== undefined) && !canEditPersonalData(actor)) throw forbidden(USER_RULES.personalData);
+        if (body.role !== undefined && body.role !== target.role && !assignableRoles(actor).includes(body.role)) {
+          throw forbidden(USER_RULES.roleNotAssignable);
         }
-      }
-      await assertUnique(db, target.id, body.username, body.email);
+        if (body.companyId !== undefined && body.companyId !== target.companyId) {
+          if (actor.role !== "super_admin") throw forbidden(USER_RULES.otherCompany);
+          if (body.companyId !== null && !(await companyExists(db, body.companyId))) {
+            throw badRequest(USER_RULES.companyUnknown, { companyId: USER_RULES.companyUnknown });
+          }
+        }
+        await assertUnique(db, target.id, body.username, body.email);
 
-      const changes = Object.fromEntries(
-        Object.entries(body).filter(([k, v]) => v !== undefined && v !== target[k as keyof typeof target]),
-      );
-      if (Object.keys(changes).length > 0) {
-        await db.update(users).set(changes).where(eq(users.id, target.id));
-        const { role, ...rest } = changes;
-        if (role !== undefined) {
-          await audit(db, req, "user.role_change", { type: "user", id: target.id }, { from: target.role, to: role });
+        const changes = Object.fromEntries(
+          Object.entries(body).filter(([k, v]) => v !== undefined && v !== target[k as keyof typeof target]),
+        );
+        if (Object.keys(changes).length > 0) {
+          await updateUser(db, target.id, changes);
+          const { role, ...rest } = changes;
+          if (role !== undefined) {
+            await audit(db, req, "user.role_change", { type: "user", id: target.id }, { from: target.role, to: role });
+          }
+          if (Object.keys(rest).length > 0) {
+            const details: Record<string, unknown> = { fields: Object.keys(rest) };
+            if ("companyId" in rest) Object.assign(details, { companyFrom: target.companyId, companyTo: rest.companyId });
+            await audit(db, req, "user.update", { type: "user", id: target.id }, details);
+          }
         }
-        if (Object.keys(rest).length > 0) {
-          const details: Record<string, unknown> = { fields: Object.keys(rest) };
-          if ("companyId" in rest) Object.assign(details, { companyFrom: target.companyId, companyTo: rest.companyId });
-          await audit(db, req, "user.update", { type: "user", id: target.id }, details);
-        }
-      }
-      return (await findUserDto(db, target.id))!;
-    });
+        return (await findUserDto(db, target.id))!;
+      },
+    );
 
-    app.post("/api/users/:id/reset-password", { schema: { params: idParam, body: resetPasswordSchema } }, async (req) => {
-      const actor = requireRole(req, "super_admin", "company_admin");
-      const target = await visibleTarget(db, actor, req.params.id);
-      if (target.id === actor.id) throw forbidden(USER_RULES.resetSelf);
-      if (!canManageUser(actor, target)) throw forbidden(manageRefusal(target));
-      const passwordHash = await newPasswordHash(req.body.newPassword, "newPassword");
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, target.id));
-        // Whoever knew the old password is signed out everywhere, impersonations they run included.
-        await endSessionsOf(tx, target.id);
-      });
-      await audit(db, req, "user.password_reset", { type: "user", id: target.id });
-      // Only that it happened and who did it; the admin passes the password on another way.
-      const mailed = await sendIfConfigured(mailer, passwordResetMail({ to: target.email, user: target, admin: actor, origin: deps.config.publicOrigin }));
-      return { message: "Passwort zurückgesetzt", mailed };
-    });
+    app.post(
+      "/api/users/:id/reset-password",
+      { schema: { params: idParam, body: resetPasswordSchema, response: { 200: adminPasswordResetSchema } } },
+      async (req) => {
+        const actor = requireRole(req, "super_admin", "company_admin");
+        const target = await visibleTarget(db, actor, req.params.id);
+        if (target.id === actor.id) throw forbidden(USER_RULES.resetSelf);
+        if (!canManageUser(actor, target)) throw forbidden(manageRefusal(target));
+        const passwordHash = await newPasswordHash(req.body.newPassword, "newPassword");
+        await db.transaction(async (tx) => {
+          await setPassword(tx, target.id, passwordHash);
+          // Whoever knew the old password is signed out everywhere, impersonations they run included.
+          await endSessionsOf(tx, target.id);
+        });
+        await audit(db, req, "user.password_reset", { type: "user", id: target.id });
+        // Only that it happened and who did it; the admin passes the password on another way.
+        const mailed = await sendIfConfigured(
+          mailer,
+          passwordResetMail({ to: target.email, user: target, admin: actor, origin: deps.config.publicOrigin }),
+        );
+        return { message: "Passwort zurückgesetzt", mailed };
+      },
+    );
 
     // Lifts the lock after wrong passwords (auth/login-throttle.ts): a super admin's act.
-    app.post("/api/users/:id/unlock-login", { schema: { params: idParam, body: emptyBodySchema, summary: "Anmeldesperre nach falschen Passwörtern aufheben" } }, async (req) => {
-      const actor = requireRole(req, "super_admin");
-      if (req.auth?.impersonatorId) throw forbidden();
-      const target = await visibleTarget(db, actor, req.params.id);
-      const lifted = await clearWrongPasswords(db, target.username);
-      await audit(db, req, "user.login_unlocked", { type: "user", id: target.id }, { by: "super_admin", wasLocked: lifted });
-      return { message: lifted ? "Anmeldesperre aufgehoben" : "Das Konto war nicht gesperrt; die Zählung falscher Passwörter beginnt neu.", lifted };
-    });
+    app.post(
+      "/api/users/:id/unlock-login",
+      {
+        schema: {
+          params: idParam,
+          body: emptyBodySchema,
+          summary: "Anmeldesperre nach falschen Passwörtern aufheben",
+          response: { 200: loginUnlockSchema },
+        },
+      },
+      async (req) => {
+        const actor = requireRole(req, "super_admin");
+        if (req.auth?.impersonatorId) throw forbidden();
+        const target = await visibleTarget(db, actor, req.params.id);
+        const lifted = await clearWrongPasswords(db, target.username);
+        await audit(db, req, "user.login_unlocked", { type: "user", id: target.id }, { by: "super_admin", wasLocked: lifted });
+        return {
+          message: lifted ? "Anmeldesperre aufgehoben" : "Das Konto war nicht gesperrt; die Zählung falscher Passwörter beginnt neu.",
+          lifted,
+        };
+      },
+    );
 
-    app.delete("/api/users/:id", { schema: { params: idParam } }, async (req) => {
+    app.delete("/api/users/:id", { schema: { params: idParam, response: { 200: userDeletedSchema } } }, async (req) => {
       const actor = requireRole(req, "super_admin", "company_admin");
       const target = await visibleTarget(db, actor, req.params.id);
       if (target.id === actor.id) throw forbidden(USER_RULES.deleteSelf);
@@ -161,7 +180,7 @@ export const userRoutes =
         const superAdmins = await lockSuperAdmins(tx);
         // The acting super admin may itself have been deleted a moment ago by another one.
         if (actor.role === "super_admin" && !superAdmins.includes(actor.id)) throw unauthorized();
-        const [current] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, target.id));
+        const current = await userRole(tx, target.id);
         if (!current) throw notFound(USER_RULES.notFound);
         if (current.role === "super_admin" && superAdmins.filter((id) => id !== target.id).length === 0) {
           throw conflict(USER_RULES.lastSuperAdmin);

@@ -3,7 +3,7 @@ import { FileText, Upload } from "lucide-react";
 import type { DemoDocument, DemoProject } from "../data";
 import { DisabledButton, ViewHeader, demoOutline } from "../parts";
 
-export function DocumentsView({ documents, projects }: { documents: DemoDocument[]; projects: DemoProject[] }) {
+export default function DocumentsView({ documents, projects }: { documents: DemoDocument[]; projects: DemoProject[] }) {
   const withDocs = projects.map((p) => ({ project: p, docs: documents.filter((d) => d.projectId === p.id) })).filter((x) => x.docs.length > 0);
   return (
     <div>

@@ -6,7 +6,7 @@ import type { DemoProject } from "../data";
 import { creatorLabel } from "../data";
 import { AnalysisButton, StatusBadge, demoOutline } from "../parts";
 
-export function ProjectDetailsView({ project, firstProjectId, back }: { project: DemoProject; firstProjectId: number; back: () => void }) {
+export function ProjectDetailsView({ project, back, openAnalysis }: { project: DemoProject; back: () => void; openAnalysis: (id: number) => void }) {
   const rows: [string, string][] = [
     ["Unternehmen", project.companyName],
     ["Erstellt von", creatorLabel(project)],
@@ -39,7 +39,7 @@ export function ProjectDetailsView({ project, firstProjectId, back }: { project:
           </div>
         </dl>
         <div className="mt-5 border-t border-slate-100 pt-4">
-          <AnalysisButton project={project} firstProjectId={firstProjectId} />
+          <AnalysisButton project={project} open={openAnalysis} />
         </div>
       </div>
     </div>

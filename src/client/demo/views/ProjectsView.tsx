@@ -7,10 +7,19 @@ import { searchProjects } from "../data";
 import { formatAgo } from "../format";
 import { AnalysisButton, DisabledButton, StatusBadge, ViewHeader, demoOutline } from "../parts";
 
-export function ProjectsView({ projects, now, openProject }: { projects: DemoProject[]; now: Date; openProject: (id: number) => void }) {
+export function ProjectsView({
+  projects,
+  now,
+  openProject,
+  openAnalysis,
+}: {
+  projects: DemoProject[];
+  now: Date;
+  openProject: (id: number) => void;
+  openAnalysis: (id: number) => void;
+}) {
   const [query, setQuery] = useState("");
   const shown = searchProjects(projects, query);
-  const firstProjectId = projects[0]?.id ?? 1;
   return (
     <div>
       <ViewHeader
@@ -62,7 +71,7 @@ export function ProjectsView({ projects, now, openProject }: { projects: DemoPro
                 <button type="button" className={demoOutline} onClick={() => openProject(p.id)}>
                   Details
                 </button>
-                <AnalysisButton project={p} firstProjectId={firstProjectId} />
+                <AnalysisButton project={p} open={openAnalysis} />
               </div>
             </li>
           ))}

@@ -3,7 +3,7 @@ import type { DemoUser } from "../data";
 import { DEMO_COMPANY } from "../data";
 import { DisabledButton, ViewHeader } from "../parts";
 
-export function SettingsView({ me }: { me: DemoUser }) {
+export default function SettingsView({ me }: { me: DemoUser }) {
   const fields: [string, string][] = [
     ["Vorname", me.firstName],
     ["Nachname", me.lastName],

@@ -3,7 +3,7 @@ import { UserPlus } from "lucide-react";
 import type { DemoUser } from "../data";
 import { DisabledButton, ViewHeader } from "../parts";
 
-export function UsersView({ users }: { users: DemoUser[] }) {
+export default function UsersView({ users }: { users: DemoUser[] }) {
   return (
     <div>
       <ViewHeader

@@ -9,7 +9,7 @@ describe("money and quantities on the blind tuning set", () => {
     const score = await scoreCorpus(new URL("../../../../tests/quality/blind/tune", import.meta.url).pathname);
     expect(score.lvs).toHaveLength(6);
     expect(score.recall).toBe(1); // 13 of 13
-    expect(score.falseAlarmsPer100).toBeLessThanOrEqual(1); // 1 of 135 positions
+    expect(score.falseAlarmsPer100).toBeLessThanOrEqual(0.75); // 1 of 135 positions (a Gutachten reference)
     // 5 of 6 since the clause review (issue 23) values clauses the old rules did not see: t1's
     // estimated risk is 12.4 % of the sum where the estimator allows 12 %.
     expect(score.riskWithinTruth).toBeGreaterThanOrEqual(5);

@@ -182,6 +182,11 @@ export function basisKey(basis: string | undefined, provision?: string): string 
   );
 }
 
+/** The basis key a finding's amount is summed under (as in `MoneyTotal.byBasis`). */
+export function findingBasisKey(f: Pick<Finding, "basis" | "ruleId" | "category" | "scope" | "severity" | "title">): string {
+  return basisKey(f.basis, moneyRow(f)?.provision);
+}
+
 /** Where a sentence about a penalty turns to another clause (security, warranty, payment). */
 const OTHER_CLAUSE = /sicherheit|buergschaft|gewaehrleist|verjaehr|skonto|nachlass|abschlag|einbehalt|zahlung/;
 

@@ -121,8 +121,10 @@ export async function readXlsx(bytes: Uint8Array, limits: ReadLimits): Promise<S
   await checkXlsxContainer(bytes, limits);
   const workbook = new ExcelJS.Workbook();
   try {
-    // exceljs declares its own Buffer type (an ArrayBuffer); at run time it takes a Node Buffer.
-    const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer;
+    // exceljs declares its input as an ArrayBuffer (JSZip reads one): the bytes' own when they
+    // fill it, else a copy of just them.
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const data: ExcelJS.Buffer = whole && bytes.buffer instanceof ArrayBuffer ? bytes.buffer : bytes.slice().buffer;
     await workbook.xlsx.load(data, { ignoreNodes: IGNORED_NODES });
   } catch (err) {
     throw new GaebError("sheet_unreadable", `exceljs: ${err instanceof Error ? err.message : String(err)}`);

@@ -4,7 +4,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ChecklistError, checklistDir, parseClauseType, readChecklist } from "./checklist";
+import { ChecklistError, checklistDir, parseClauseType, parseSynonyms, readChecklist, SYNONYMS_FILE } from "./checklist";
+import { contains, stemText } from "./words";
 
 const VOCABULARY = [...readFileSync(join(import.meta.dirname, "../../../../../tests/quality/blind/CLAUSE-TYPES.md"), "utf8").matchAll(/^([a-zäöü][a-zäöü-]*) \|/gm)]
   .map((m) => m[1])
@@ -38,6 +39,16 @@ describe("clause checklist", () => {
     const verdicts = new Set(types.flatMap((t) => [t.fallback.verdict, ...t.verdicts.map((v) => v.verdict)]));
     expect([...verdicts].sort()).toEqual(["kritisch", "prüfen", "üblich"]);
     expect(types.filter((t) => t.notRegulated).map((t) => t.slug).sort()).toEqual(["bauzeit-fristen", "preisgleitung", "winterbau"]);
+  });
+
+  it("reads the synonym groups beside the types, so a rule's phrase also finds the group's other words", () => {
+    const synonyms = parseSynonyms(readFileSync(join(checklistDir(), SYNONYMS_FILE), "utf8"));
+    expect(synonyms.size).toBeGreaterThan(50);
+    const behinderung = types.find((t) => t.slug === "behinderung")!;
+    const claims = behinderung.verdicts.find((v) => v.when.negated && v.when.any?.includes("Vergütung"))!;
+    expect(claims.compiled.any.some((p) => contains(stemText("Ein Entgelt für Stillstand wird nicht gezahlt."), p))).toBe(true);
+    expect(() => parseSynonyms("- Vergütung")).toThrow(/synonyme\.yaml: Gruppe 1 muss eine Liste/);
+    expect(() => parseSynonyms("a: b")).toThrow(/muss eine Liste von Gruppen sein/);
   });
 
   const file = (front: string, body = "Erläuterung für den Kalkulator: worauf zu achten ist und warum, in einem ganzen Satz.") => `---\n${front}\n---\n${body}\n`;

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
-import { phrase, type Phrase } from "./words";
+import { phrase, synonymsOf, type Phrase, type Synonyms } from "./words";
 
 export const VERDICTS = ["kritisch", "prüfen", "üblich"] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -118,7 +118,7 @@ function conditions(file: string, where: string, raw: unknown): Conditions {
   return out as Conditions;
 }
 
-function verdictRule(file: string, where: string, raw: unknown): VerdictRule {
+function verdictRule(file: string, where: string, raw: unknown, synonyms?: Synonyms): VerdictRule {
   if (!raw || typeof raw !== "object") fail(file, `${where}: Eintrag fehlt`);
   const r = raw as Record<string, unknown>;
   if (!VERDICTS.includes(r.verdict as Verdict)) fail(file, `${where}: verdict muss kritisch, prüfen oder üblich sein`);
@@ -128,12 +128,17 @@ function verdictRule(file: string, where: string, raw: unknown): VerdictRule {
     verdict: r.verdict as Verdict,
     when,
     why: r.why.trim(),
-    compiled: { any: (when.any ?? []).map(phrase), all: (when.all ?? []).map(phrase), none: (when.none ?? []).map(phrase) },
+    compiled: {
+      any: (when.any ?? []).map((w) => phrase(w, synonyms)),
+      all: (when.all ?? []).map((w) => phrase(w, synonyms)),
+      // Words that clear a clause stay literal: a synonym must not clear more than the expert wrote.
+      none: (when.none ?? []).map((w) => phrase(w)),
+    },
   };
 }
 
 /** Parses one checklist file; throws ChecklistError naming the file and the problem. */
-export function parseClauseType(text: string, file: string): ClauseType {
+export function parseClauseType(text: string, file: string, synonyms?: Synonyms): ClauseType {
   const m = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(text.replace(/\r\n?/g, "\n"));
   if (!m) fail(file, "Front Matter (--- … ---) fehlt");
   let data: Record<string, unknown>;
@@ -152,7 +157,7 @@ export function parseClauseType(text: string, file: string): ClauseType {
   const lookFor = stringList(file, "look_for", data.look_for);
   if (!lookFor.length) fail(file, "look_for braucht mindestens einen Begriff");
   if (!Array.isArray(data.verdicts)) fail(file, "verdicts muss eine Liste sein");
-  const verdicts = data.verdicts.map((v, i) => verdictRule(file, `verdicts[${i}]`, v));
+  const verdicts = data.verdicts.map((v, i) => verdictRule(file, `verdicts[${i}]`, v, synonyms));
   const fallback = verdictRule(file, "fallback", data.fallback);
   const explanation = m[2].trim();
   if (explanation.length < 40) fail(file, "Erläuterung (Text nach dem Front Matter) fehlt");
@@ -161,11 +166,11 @@ export function parseClauseType(text: string, file: string): ClauseType {
     name: data.name.trim(),
     group: data.group as ClauseType["group"],
     yardstick: data.yardstick.trim(),
-    lookFor: lookFor.map(phrase),
-    exclude: stringList(file, "exclude", data.exclude).map(phrase),
+    lookFor: lookFor.map((w) => phrase(w, synonyms)),
+    exclude: stringList(file, "exclude", data.exclude).map((w) => phrase(w)),
     verdicts,
     fallback: { verdict: fallback.verdict, why: fallback.why },
-    notRegulated: data.not_regulated ? verdictRule(file, "not_regulated", data.not_regulated) : null,
+    notRegulated: data.not_regulated ? verdictRule(file, "not_regulated", data.not_regulated, synonyms) : null,
     explanation,
     file,
   };
@@ -183,11 +188,29 @@ export function checklistDir(): string {
   return candidates.find((c) => existsSync(c)) ?? candidates[candidates.length - 1];
 }
 
+/** The file of synonym groups beside the clause types. */
+export const SYNONYMS_FILE = "synonyme.yaml";
+
+/** Parses the synonym groups: a YAML list of groups, each a list of words that mean the same in a
+ *  contract ("Vergütung", "Bezahlung", "Entgelt"); every phrase word matches its group's words. */
+export function parseSynonyms(text: string, file = SYNONYMS_FILE): Synonyms {
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch (err) {
+    fail(file, `YAML: ${(err as Error).message.split("\n")[0]}`);
+  }
+  if (!Array.isArray(data)) fail(file, "muss eine Liste von Gruppen sein");
+  return synonymsOf(data.map((g, i) => stringList(file, `Gruppe ${i + 1}`, g)));
+}
+
 export function readChecklist(dir = checklistDir()): ClauseType[] {
   const types: ClauseType[] = [];
+  const synonymsPath = join(dir, SYNONYMS_FILE);
+  const synonyms = existsSync(synonymsPath) ? parseSynonyms(readFileSync(synonymsPath, "utf8")) : undefined;
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith(".md")) continue;
-    const type = parseClauseType(readFileSync(join(dir, name), "utf8"), name);
+    const type = parseClauseType(readFileSync(join(dir, name), "utf8"), name, synonyms);
     if (`${type.slug}.md` !== name) fail(name, `slug „${type.slug}“ passt nicht zum Dateinamen`);
     types.push(type);
   }

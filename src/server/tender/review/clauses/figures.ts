@@ -26,44 +26,68 @@ export interface ClauseFigures {
   dates: number[];
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  ein: 1,
-  eine: 1,
-  einem: 1,
-  einen: 1,
-  einer: 1,
-  zwei: 2,
-  drei: 3,
-  vier: 4,
-  fuenf: 5,
-  sechs: 6,
-  sieben: 7,
-  acht: 8,
-  neun: 9,
-  zehn: 10,
-  elf: 11,
-  zwoelf: 12,
-  vierzehn: 14,
-  fuenfzehn: 15,
-  achtzehn: 18,
-  zwanzig: 20,
-  dreissig: 30,
-  sechzig: 60,
-  neunzig: 90,
-};
+const UNITS: Record<string, number> = { ein: 1, eins: 1, zwei: 2, drei: 3, vier: 4, fuenf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9 };
+const TEENS: Record<string, number> = { null: 0, zehn: 10, elf: 11, zwoelf: 12, dreizehn: 13, vierzehn: 14, fuenfzehn: 15, sechzehn: 16, siebzehn: 17, achtzehn: 18, neunzehn: 19 };
+const TENS: Record<string, number> = { zwanzig: 20, dreissig: 30, vierzig: 40, fuenfzig: 50, sechzig: 60, siebzig: 70, achtzig: 80, neunzig: 90 };
 
-const NUMBER = String.raw`(\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?|${Object.keys(NUMBER_WORDS).join("|")})`;
-
-function numberOf(raw: string): number | null {
-  return NUMBER_WORDS[raw] ?? parseGermanNumber(raw);
+/** A number written as one folded word: "fuenf", "einundzwanzig", "hundertzwanzig", "zweihundert". */
+export function numberWord(word: string): number | null {
+  const below100 = (w: string): number | null => {
+    if (w in UNITS && w !== "ein") return UNITS[w];
+    if (w in TEENS) return TEENS[w];
+    if (w in TENS) return TENS[w];
+    const m = /^(ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun)und(zwanzig|dreissig|vierzig|fuenfzig|sechzig|siebzig|achtzig|neunzig)$/.exec(w);
+    return m ? UNITS[m[1]] + TENS[m[2]] : null;
+  };
+  const h = /^(ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun)?hundert(?:und)?(.*)$/.exec(word);
+  if (h) {
+    const rest = h[2] ? below100(h[2] === "ein" ? "eins" : h[2]) : 0;
+    return rest === null ? null : (h[1] ? UNITS[h[1]] : 1) * 100 + rest;
+  }
+  return below100(word);
 }
 
-const PERCENT = new RegExp(String.raw`(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:%|v\.\s?h\.|vh\b|prozent)`, "g");
+/** Words a number stands before: a unit, a share or a decimal comma. */
+const COUNTED = /^(?:werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche|monat|jahr|prozent|v\.|vh|%|komma|euro|eur|€|stunde)/;
+const ARTICLE = /^(?:ein|eine|einem|einen|einer|eines)$/;
+
+/** Numbers written as words turned into digits, so that one reader serves both: "fünf Prozent",
+ *  "null Komma drei vom Hundert", "drei Monate", "einen Monat", "einundzwanzig Tage". An article
+ *  counts as one only before a unit ("einen Monat", not "eine Bürgschaft"). */
+export function digitsForNumberWords(folded: string): string {
+  const tokens = folded
+    .replace(/\bvom\s+hundert\b/g, "%")
+    // "werktäglich 0,2 %" reads as "je Werktag 0,2 %"
+    .replace(/\b(werk|arbeits|kalender)?taeglich(?:e[nrs]?)?\b/g, (_m, kind: string | undefined) => `je ${kind ? `${kind}tag` : "tag"}`)
+    .split(/(\s+)/);
+  const next = (i: number) => tokens.slice(i + 1).find((t) => t.trim()) ?? "";
+  for (let i = 0; i < tokens.length; i++) {
+    const m = /^([a-z]+)(.*)$/s.exec(tokens[i]);
+    if (!m) continue;
+    const [, word, tail] = m;
+    const value = ARTICLE.test(word) ? (COUNTED.test(next(i)) && !tail ? 1 : null) : numberWord(word);
+    if (value === null) continue;
+    if (word === "null" && !/^komma/.test(next(i))) continue;
+    tokens[i] = `${value}${tail}`;
+  }
+  // "am nächsten Werktag", "am Folgetag": a deadline of one day.
+  const nextDay = tokens.join("").replace(/\b(?:am\s+)?(?:naechsten|folgenden|darauffolgenden)\s+(werktag|arbeitstag|kalendertag|tag)\b|\bam\s+folgetag\b/g, (_m, unit: string | undefined) => `1 ${unit ?? "tag"}`);
+  // "0 komma 5" → "0,5"
+  return nextDay.replace(/\b(\d+)\s+komma\s+(\d+)\b/g, "$1,$2");
+}
+
+const NUMBER = String.raw`(\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?)`;
+
+function numberOf(raw: string): number | null {
+  return parseGermanNumber(raw);
+}
+
+const PERCENT = new RegExp(String.raw`(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:%|v\.\s?h\.?|vh\b|prozent|vom\s+hundert)`, "g");
 const RATE_UNIT =
-  /^\s*(?:der\s+[\w-]+\s+|des\s+[\w-]+\s+|[\w-]+\s+)?(?:[\w()-]+\s+)?(?:\([^)]*\)\s+)?(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+|volle[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)/;
+  /^\s*(?:[\w()-]+\s+|\([^)]*\)\s+){0,6}?(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+|volle[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)/;
 const RATE_BEFORE = /(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)\w*\s+(?:[\w-]+\s+){0,9}$/;
 const CAP_BEFORE = /(hoechst\w*|insgesamt|maximal|\bmax\.?|begrenzt|obergrenze|bis\s+zu|nicht\s+mehr\s+als|gesamtbetrag|gesamthoehe|\bgesamt\w*)\s+(?:\w+\s+){0,4}$/;
-const CAP_AFTER = /^\s*(?:\w+\s+){0,4}(begrenzt|beschraenkt|als\s+obergrenze|nicht\s+ueberschreiten)/;
+const CAP_AFTER = /^\s*(?:\w+\s+){0,4}(begrenzt|beschraenkt|gedeckelt|als\s+obergrenze|nicht\s+(?:ueberschreiten|uebersteigen|hinausgehen)|ueberschreiten\s+nicht|uebersteigen\s+nicht)/;
 const PERIOD = new RegExp(
   String.raw`\b${NUMBER}\s*(?:\(\s*\w+\s*\)\s*)?(werktage?n?|arbeitstage?n?|kalendertage?n?|tage?n?|wochen?|monate?n?|jahre?n?)\b`,
   "g",
@@ -114,7 +138,7 @@ export function datesIn(folded: string): number[] {
 }
 
 export function figuresOf(text: string): ClauseFigures {
-  const folded = fold(text);
+  const folded = digitsForNumberWords(fold(text));
   const figures: ClauseFigures = { percents: [], rates: [], caps: [], periods: [], amounts: [], amountRates: [], amountCaps: [], dates: datesIn(folded) };
   for (const m of folded.matchAll(PERCENT)) {
     const value = parseGermanNumber(m[1]);

@@ -10,7 +10,7 @@ import { fold } from "../../text";
 import { splitSentences } from "../lv/facts";
 import { checklist, type ClauseType, type Conditions, type VerdictRule } from "./checklist";
 import { datesIn, describeFigures, figuresOf, type ClauseFigures } from "./figures";
-import { contains, containsAny, negated, phrase, stemText, type StemmedText } from "./words";
+import { contains, containsAny, negated, phrase, stemText, type Phrase, type StemmedText } from "./words";
 
 /** One text to review: the LV's Vorbemerkungen or one contract document. */
 export interface ClauseSource {
@@ -50,8 +50,12 @@ interface Clause {
   text: string;
   /** Each sentence of the clause, for negations that must stand beside the clause's term. */
   sentences: StemmedText[];
+  /** Each sentence's text and the types it names itself, for figures read per type. */
+  parts: { text: string; types: ClauseType[] }[];
   /** The whole paragraph, for words that clear a clause anywhere around it ("none"). */
   paragraph: StemmedText;
+  /** The paragraph's sentences and their parts between semicolons, for clearing words that are denied. */
+  paragraphParts: StemmedText[];
   document: string;
   location: string;
   stems: StemmedText;
@@ -97,6 +101,7 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
       let current: Clause | null = null;
       let continued = 0;
       const paragraph = stemText(p.text);
+      const paragraphParts = splitSentences(p.text).flatMap((s) => s.split(";")).map(stemText);
       splitSentences(p.text).forEach((sentence, index) => {
         const stems = stemText(sentence);
         const own = typesOf(stems, types);
@@ -114,7 +119,9 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
           current = {
             text: sentence,
             sentences: [stems],
+            parts: [{ text: sentence, types: own }],
             paragraph,
+            paragraphParts,
             document: source.document,
             location: location(p),
             stems,
@@ -127,6 +134,7 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
           current.text = `${current.text} ${sentence}`;
           current.types = [...current.types, ...own.filter((t) => !current!.types.includes(t))];
           current.sentences.push(stems);
+          current.parts.push({ text: sentence, types: own });
           current.stems = stemText(current.text);
           current.figures = figuresOf(current.text);
           continued++;
@@ -182,21 +190,44 @@ interface Facts {
 }
 
 /** A negation in a sentence that also names the clause type ("Eine Ablösung … ist ausgeschlossen"). */
-const negatedClause = (c: Clause, type: ClauseType) => c.sentences.some((s) => negated(s) && (containsAny(s, type.lookFor) || c.sentences.length === 1));
+const negatedClause = (c: Clause, type: ClauseType) => c.sentences.some((s) => negated(s, type.lookFor) && (containsAny(s, type.lookFor) || c.sentences.length === 1));
+
+/** A word that clears a clause ("gemeinsames Aufmaß", "Bürgschaft") clears it only where the
+ *  paragraph does not deny it ("ein gemeinsames Aufmaß findet nicht statt"); a clearing phrase that
+ *  is itself a negation ("ohne", "nicht") is read as written. */
+function clears(c: Clause, p: Phrase): boolean {
+  if (negated({ stems: p.stems })) return contains(c.paragraph, p);
+  return c.paragraphParts.some((part) => contains(part, p) && !negated(part));
+}
+
+/** The clause's figures for one type: a sentence that names only other types lends it none
+ *  ("… Vertragserfüllung 5 %. Für Mängelansprüche 3 %." – each type reads its own share). */
+const figuresByType = new WeakMap<Clause, Map<string, ClauseFigures>>();
+
+function figuresFor(c: Clause, type: ClauseType): ClauseFigures {
+  const own = c.parts.filter((p) => !p.types.length || p.types.includes(type));
+  if (own.length === c.parts.length || !own.length) return c.figures;
+  let byType = figuresByType.get(c);
+  if (!byType) figuresByType.set(c, (byType = new Map()));
+  let figures = byType.get(type.slug);
+  if (!figures) byType.set(type.slug, (figures = figuresOf(own.map((p) => p.text).join(" "))));
+  return figures;
+}
 
 function holds(rule: VerdictRule, facts: Facts): boolean {
   const w: Conditions = rule.when;
   const c = facts.clause;
   const dates = facts.tender.dates;
-  const f = c?.figures;
+  const f = c ? figuresFor(c, facts.type) : undefined;
   const maxPercent = f?.percents.length ? Math.max(...f.percents) : null;
-  const days = f?.periods.filter((p) => p.unit !== "jahr" && p.unit !== "monat").map((p) => p.days) ?? [];
+  // A deadline in months is a deadline in days too ("drei Monate nach Eingang" = 91 days).
+  const days = f?.periods.filter((p) => p.unit !== "jahr").map((p) => p.days) ?? [];
   const years = f?.periods.filter((p) => p.unit === "jahr" || p.unit === "monat").map((p) => p.days / 365.25) ?? [];
   const checks: boolean[] = [];
   if (c) {
     if (rule.compiled.any.length) checks.push(containsAny(c.stems, rule.compiled.any));
     if (rule.compiled.all.length) checks.push(rule.compiled.all.every((p) => contains(c.stems, p)));
-    if (rule.compiled.none.length) checks.push(!containsAny(c.paragraph, rule.compiled.none));
+    if (rule.compiled.none.length) checks.push(!rule.compiled.none.some((p) => clears(c, p)));
     if (w.negated !== undefined) checks.push(negatedClause(c, facts.type) === w.negated);
   } else if (rule.compiled.any.length || rule.compiled.all.length || w.negated !== undefined) return false;
   if (w.percent !== undefined) checks.push((maxPercent !== null) === w.percent);
@@ -227,7 +258,7 @@ const OUTDOOR = [
   "Erdarbeiten", "Aushub", "Baugrube", "Oberboden", "Beton", "Stahlbeton", "Schalung", "Bewehrung", "Mauerwerk", "Dach", "Dachabdichtung",
   "Abdichtung", "Attika", "Dämmung Dach", "Fassade", "Gerüst", "Pflaster", "Pflasterdecke", "Tragschicht", "Frostschutzschicht", "Asphalt",
   "Bordstein", "Rinne", "Kanal", "Rohrgraben", "Verbau", "Gründung", "Fundament", "Bodenplatte", "Rasen", "Pflanzung", "Zaun", "Straße",
-].map(phrase);
+].map((w) => phrase(w));
 
 export function outdoorWork(itemTexts: string[]): boolean {
   if (!itemTexts.length) return false;
@@ -236,7 +267,7 @@ export function outdoorWork(itemTexts: string[]): boolean {
 }
 
 /** Wordings only public clients use. */
-const PUBLIC = ["VOB/A", "Vergabestelle", "§ 18 Abs. 1 VOB/B", "öffentlicher Auftraggeber", "Vergabe- und Vertragshandbuch", "VHB", "Tariftreue", "Vergabeunterlagen", "Landkreis", "Gemeinde", "Kreisverwaltung", "Bauamt", "Hochbauamt"].map(phrase);
+const PUBLIC = ["VOB/A", "Vergabestelle", "§ 18 Abs. 1 VOB/B", "öffentlicher Auftraggeber", "Vergabe- und Vertragshandbuch", "VHB", "Tariftreue", "Vergabeunterlagen", "Landkreis", "Gemeinde", "Kreisverwaltung", "Bauamt", "Hochbauamt"].map((w) => phrase(w));
 
 export function publicClient(sources: ClauseSource[]): boolean {
   return sources.some((s) => s.paragraphs.some((p) => containsAny(stemText(p.text), PUBLIC)));

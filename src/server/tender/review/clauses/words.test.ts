@@ -2,7 +2,7 @@
 // a window, zu-infinitives of separable verbs, negation; and the figures of a clause.
 import { describe, expect, it } from "vitest";
 import { describeFigures, figuresOf } from "./figures";
-import { contains, negated, phrase, stemText } from "./words";
+import { contains, negated, phrase, stemText, synonymsOf } from "./words";
 
 const has = (text: string, p: string) => contains(stemText(text), phrase(p));
 
@@ -13,6 +13,9 @@ describe("words", () => {
     expect(has("Die Gewährleistungsbürgschaft ist zu stellen.", "Bürgschaft")).toBe(true);
     expect(has("0,5 % der Netto-Schlussrechnungssumme", "Schlussrechnung")).toBe(false);
     expect(has("Nachtragsforderungen werden geprüft.", "nachts")).toBe(false);
+    // The stemmer would cut "Sicherheit" to "sich"; the reflexive pronoun is no Sicherheit.
+    expect(has("Die Haftung richtet sich nach § 10 VOB/B.", "Sicherheit")).toBe(false);
+    expect(has("Die Sicherheiten sind zurückzugeben.", "Sicherheit")).toBe(true);
   });
 
   it("finds two-word phrases in either order and apart, longer phrases only close together", () => {
@@ -27,6 +30,33 @@ describe("words", () => {
     expect(negated(stemText("Eine Ablösung ist ausgeschlossen."))).toBe(true);
     expect(negated(stemText("Die Bürgschaft entfällt."))).toBe(true);
     expect(negated(stemText("Die Ablösung durch Bürgschaft ist zulässig."))).toBe(false);
+  });
+
+  it("reads a weak participle of a separable verb as the verb", () => {
+    expect(has("Der Einbehalt kann nicht durch eine Bürgschaft abgelöst werden.", "ablösen")).toBe(true);
+    expect(has("Die Mehrkosten sind in die Preise eingerechnet.", "einrechnen")).toBe(true);
+  });
+
+  it("matches a word's synonyms from the checklist's groups", () => {
+    const synonyms = synonymsOf([["Vergütung", "Bezahlung", "Entgelt"]]);
+    expect(contains(stemText("Ein gesondertes Entgelt wird nicht gezahlt."), phrase("Vergütung", synonyms))).toBe(true);
+    expect(contains(stemText("Ein gesondertes Entgelt wird nicht gezahlt."), phrase("Vergütung"))).toBe(false);
+  });
+
+  it("keeps a negation in a phrase beside what it negates", () => {
+    expect(has("Eine besondere Vergütung wird nicht gewährt.", "nicht Vergütung")).toBe(true);
+    expect(has("Für im Vertrag nicht vorgesehene Leistungen, die der Auftraggeber fordert, steht eine besondere Vergütung zu.", "nicht Vergütung")).toBe(false);
+  });
+
+  it("limits a scoped negation to what follows it, and sees limits and cancelled negations", () => {
+    expect(negated(stemText("Der Auftragnehmer ist berechtigt, den Einbehalt ohne weitere Voraussetzungen durch Bürgschaft abzulösen."))).toBe(false);
+    expect(negated(stemText("Nachtarbeit ist ohne gesonderte Vergütung zu leisten."))).toBe(true);
+    expect(negated(stemText("Der Auftragnehmer verzichtet auf die Geltendmachung von Bedenken."))).toBe(true);
+    expect(negated(stemText("Die Bürgschaften sind unter Verzicht auf die Einrede der Vorausklage zu stellen."))).toBe(false);
+    expect(negated(stemText("Die Vertragsstrafe beträgt nicht mehr als 5 % der Auftragssumme."))).toBe(false);
+    expect(negated(stemText("Eine Ablösung ist nicht ausgeschlossen."))).toBe(false);
+    // The type's own term "Leistungen ohne Auftrag" names the subject, it does not deny it.
+    expect(negated(stemText("Leistungen ohne Auftrag werden vergütet, soweit sie notwendig waren."), [phrase("ohne Auftrag")])).toBe(false);
   });
 });
 
@@ -45,5 +75,18 @@ describe("figures", () => {
     const f = figuresOf("Für jeden Werktag des Verzugs zahlt der AN 0,2 % der Auftragssumme; die Vertragsstrafe ist auf 5 % der Auftragssumme begrenzt.");
     expect(f.rates.map((r) => r.value)).toEqual([0.2]);
     expect(f.caps).toEqual([5]);
+  });
+
+  it("reads numbers written as words, rates written as adverbs or far from the figure, and next-day deadlines", () => {
+    const words = figuresOf("Eine Strafe von null Komma fünf vom Hundert der Abrechnungssumme für jeden Kalendertag, insgesamt höchstens zehn Prozent; Zahlung binnen einundzwanzig Tagen oder drei Monaten.");
+    expect(words.rates.map((r) => [r.value, r.unit])).toEqual([[0.5, "kalendertag"]]);
+    expect(words.caps).toEqual([10]);
+    expect(words.periods.map((p) => [p.value, p.unit])).toEqual([[21, "tag"], [3, "monat"]]);
+    expect(figuresOf("werktäglich 0,2 % der Auftragssumme").rates.map((r) => r.unit)).toEqual(["werktag"]);
+    expect(figuresOf("0,25 v. H. der im Auftragsschreiben genannten Netto-Auftragssumme je Werktag").rates.map((r) => r.value)).toEqual([0.25]);
+    expect(figuresOf("Stundenzettel sind am nächsten Werktag vorzulegen.").periods.map((p) => [p.value, p.unit])).toEqual([[1, "werktag"]]);
+    // An article is a number only before a unit.
+    expect(figuresOf("Eine Bürgschaft ist binnen einer Woche zu stellen.").periods.map((p) => [p.value, p.unit])).toEqual([[1, "woche"]]);
+    expect(figuresOf("Eine Bürgschaft ist zu stellen.").periods).toEqual([]);
   });
 });

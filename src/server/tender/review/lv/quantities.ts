@@ -74,6 +74,8 @@ function formworkCheck(lv: LvView, element: Element): LvHit | null {
   if (expected <= 0 || volume <= 0) return null;
   const factor = actual / expected;
   if (factor >= FORMWORK_FACTOR.min && factor <= FORMWORK_FACTOR.max) return null;
+  const culprit = wrongConcrete(lv, element);
+  if (culprit) return culprit.hit;
   const thicknesses = [...new Set(concrete.map((p) => de(thicknessMetres(lv.text(p))! * 100, 1)))].join("/");
   return {
     oz: formwork[0].oz,
@@ -85,6 +87,58 @@ function formworkCheck(lv: LvView, element: Element): LvHit | null {
   };
 }
 
+/**
+ * Formwork and concrete disagree: which figure is wrong? With one concrete position and the
+ * reinforcement as a third witness – the steel per m³ is usual for the volume the formwork implies
+ * and unusual for the stated one – the concrete volume is the suspicious figure.
+ */
+function wrongConcrete(lv: LvView, element: Element): { node: BoqNode; hit: LvHit } | null {
+  const concrete = lv.items.filter((p) => {
+    const h = lv.headline(p);
+    return unitClass(p.unit) === "volume" && CONCRETE.test(h) && element.concrete.test(h) && !/schalung|fertigteil|sturz|sauberkeit|bodenplatte/.test(h);
+  });
+  const formwork = lv.items.filter((p) => {
+    const h = lv.headline(p);
+    return unitClass(p.unit) === "area" && /schalung/.test(h) && element.formwork.test(h) && !FORMWORK_OTHER.test(h);
+  });
+  if (concrete.length !== 1 || !formwork.length || concrete[0].qty === null) return null;
+  const c = concrete[0];
+  const d = thicknessMetres(lv.text(c));
+  if (d === null) return null;
+  const implied = (sum(formwork) * d) / element.faces;
+  const steelOk = (volume: number) => {
+    const r = reinforcementRatio(lv, volume - c.qty!);
+    return r !== null && r >= REINFORCEMENT_USUAL_KG_PER_M3.min && r <= REINFORCEMENT_USUAL_KG_PER_M3.max;
+  };
+  if (!(implied > 0) || steelOk(c.qty!) || !steelOk(implied) || !steelOk(sumConcrete(lv) - c.qty! + implied)) return null;
+  return {
+    node: c,
+    hit: {
+      oz: c.oz,
+      relatedOz: formwork.slice(0, 9).map((p) => p.oz),
+      expectedQty: Math.round(implied * 1000) / 1000,
+      title: `${element.compound}beton passt nicht zur Schalung und zum Betonstahl`,
+      evidence:
+        `${de(c.qty!, 2)} m³ ausgeschrieben; erwartet etwa ${de(implied, 1)} m³ (${element.compound}schalung ${de(sum(formwork), 1)} m²` +
+        `${element.faces === 2 ? " / 2 Seiten" : ""} × d = ${de(d * 100, 1)} cm); mit dieser Menge liegt auch der Betonstahl im üblichen Bereich`,
+    },
+  };
+}
+
+/** Usual Betonstahl per m³ in building construction (the witness range is the usual one). */
+const REINFORCEMENT_USUAL_KG_PER_M3 = { min: 50, max: 220 };
+
+const sumConcrete = (lv: LvView) =>
+  lv.items.filter((p) => isReinforcedConcrete(lv, p) && unitClass(p.unit) === "volume").reduce((s, p) => s + (p.qty ?? 0), 0);
+
+/** kg Betonstahl per m³ of the LV's reinforced concrete, with `adjust` m³ added; null without both. */
+function reinforcementRatio(lv: LvView, adjust = 0): number | null {
+  const steel = lv.items.filter((p) => unitClass(p.unit) === "mass" && STEEL.test(lv.headline(p)) && !STEEL_OTHER.test(lv.headline(p)));
+  const volume = sumConcrete(lv) + adjust;
+  const tonnes = sum(steel);
+  return steel.length && volume > 0 && tonnes > 0 ? (tonnes * 1000) / volume : null;
+}
+
 // ── Betonstahl zu Beton ───────────────────────────────────────────────────────────────────────
 
 const STEEL = /betonstahl|bewehrung|stabstahl|matten|b\s?500|baustahl/;
@@ -94,6 +148,8 @@ function reinforcementCheck(lv: LvView): LvHit | null {
   const steel = lv.items.filter((p) => unitClass(p.unit) === "mass" && STEEL.test(lv.headline(p)) && !STEEL_OTHER.test(lv.headline(p)));
   const concrete = lv.items.filter((p) => isReinforcedConcrete(lv, p));
   if (!steel.length || !concrete.length) return null;
+  // The concrete volume is the wrong figure (formwork and steel agree): that finding says it.
+  if (ELEMENTS.some((e) => wrongConcrete(lv, e))) return null;
   if (concrete.some((p) => INCLUDED("(bewehrung|betonstahl)").test(lv.text(p)))) return null;
   let volume = 0;
   let unknown = 0;
@@ -193,7 +249,7 @@ const MEASURABLE: { pattern: RegExp; unit: string; label: string }[] = [
 ];
 /** Work that is rightly a lump sum even though its name contains a measurable trade. */
 const LUMP_SUM_OK =
-  /baustelleneinricht|einricht|raeumen|geruest|stundenlohn|kleinmeng|kleinflaech|\bmuster|bemusterung|probe|pruef|nachweis|planung|statik|dokumentation|reinig|schutz|abdeck|schlitz|durchbruch|aussparung|kernbohr|anschluss|ausbesser|beiarbeit|nebenarbeit|restarbeit|zulage|vorhalt|wasserhaltung|baustrom|bauwasser|instandsetz|reparatur|nacharbeit|anpass|pumpensumpf|schacht|einzeln|zusaetzlich|winterbau|beheiz|trocknung/;
+  /baustelleneinricht|einricht|raeumen|geruest|aufmass|absteck|vermess|einmess|bestandsaufnahme|messung|protokoll|gutacht|konzept|abnahme|inbetriebnahme|einweisung|revisionsunterlag|schwarzbereich|schleuse|unterdruck|stundenlohn|kleinmeng|kleinflaech|\bmuster|bemusterung|probe|pruef|nachweis|planung|statik|dokumentation|reinig|schutz|abdeck|schlitz|durchbruch|aussparung|kernbohr|anschluss|ausbesser|beiarbeit|nebenarbeit|restarbeit|zulage|vorhalt|wasserhaltung|baustrom|bauwasser|instandsetz|reparatur|nacharbeit|anpass|pumpensumpf|schacht|einzeln|zusaetzlich|winterbau|beheiz|trocknung/;
 
 export const QUANTITY_RULES: LvRule[] = [
   {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { carriesSubject } from "./subject-gap";
+import { repairs } from "./everyday-german";
+
+/** A question's stems: own word (or typo repair) or not, IDF and whether an article has them. */
+const check = (stems: Record<string, { own: boolean; idf: number; df: number }>) =>
+  carriesSubject({ lexemes: Object.keys(stems), idf: (l) => stems[l].idf, known: (l) => stems[l].df > 0, isOwn: (l) => stems[l].own });
+
+describe("carriesSubject", () => {
+  it("is a gap when the knowledge base knows none of the question's own specific words, only parts of them („Ziegeldach“ → „Ziegel“)", () => {
+    expect(check({ ziegeldach: { own: true, idf: 2.5, df: 0 }, mindestdachneig: { own: true, idf: 2.5, df: 0 }, ziegel: { own: false, idf: 2, df: 3 }, dach: { own: false, idf: 2, df: 4 } })).toBe(false);
+  });
+
+  it("is an answer when one own specific word is known, or the question has only common words", () => {
+    expect(check({ nachbehandel: { own: true, idf: 2.5, df: 2 }, grad: { own: true, idf: 2.5, df: 0 } })).toBe(true);
+    expect(check({ vertrag: { own: true, idf: 0.4, df: 40 }, beginn: { own: false, idf: 1.1, df: 10 } })).toBe(true);
+  });
+
+  it("counts a typo repaired to a whole word as the question's own, a compound's parts not", () => {
+    const words = new Map([["gewährleistung", 3], ["ziegel", 2], ["dach", 4], ["dachneigung", 0]].filter(([, n]) => n) as [string, number][]);
+    expect(repairs("wie lang is die gewärleistung", words)).toContainEqual({ word: "gewährleistung", kind: "whole" });
+    expect(repairs("ein ziegeldach", words).every((r) => r.kind === "part")).toBe(true);
+  });
+});

@@ -1,0 +1,158 @@
+// Figures an LV states in the usual German forms, read for the quantity check against the LV's
+// own figures (own-figures.ts): room dimensions ("Raum 3,10 × 2,45 m", "3,10 m x 2,45 m"),
+// thicknesses ("d = 25 cm", "Dicke 250 mm"), heights ("h = 2,75 m"), lengths ("Länge rd. 86 m"),
+// counts ("insgesamt 72 Stück", "4 Geschosse à 18 Fenster", numbers as words) and the areas of a
+// named part of the building ("Dachfläche ca. 1.240 m²", "Fassadenfläche 980 qm"). All texts are
+// folded (lowercase, umlauts as ae/oe/ue).
+
+import { parseGermanNumber } from "./facts";
+
+export const NUMBER = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?`;
+export const num = (s: string) => parseGermanNumber(s) ?? NaN;
+
+const ONES: Record<string, number> = {
+  ein: 1, eine: 1, einen: 1, einem: 1, einer: 1, eins: 1, zwei: 2, drei: 3, vier: 4, fuenf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9,
+};
+const TEENS: Record<string, number> = { zehn: 10, elf: 11, zwoelf: 12, dreizehn: 13, vierzehn: 14, fuenfzehn: 15, sechzehn: 16, siebzehn: 17, achtzehn: 18, neunzehn: 19 };
+const TENS: Record<string, number> = { zwanzig: 20, dreissig: 30, vierzig: 40, fuenfzig: 50, sechzig: 60, siebzig: 70, achtzig: 80, neunzig: 90 };
+
+/** A number written as a word (folded): "zwoelf" → 12, "zweiundsiebzig" → 72; null otherwise. */
+export function wordNumber(word: string): number | null {
+  if (word in ONES) return ONES[word];
+  if (word in TEENS) return TEENS[word];
+  if (word in TENS) return TENS[word];
+  const m = /^(ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun)und([a-z]+zig|dreissig)$/.exec(word);
+  return m && m[2] in TENS ? ONES[m[1]] + TENS[m[2]] : null;
+}
+
+/** Digits or a number word. */
+export const countValue = (s: string) => (/^\d/.test(s) ? num(s) : (wordNumber(s) ?? NaN));
+
+// ── Dimensions ────────────────────────────────────────────────────────────────────────────────
+
+const DIMS = new RegExp(String.raw`(${NUMBER})\s*(?:m\s*)?(?:x|×|\*|/)\s*(${NUMBER})\s*m(?![\w²2])`, "g");
+/** Words that make a pair of dimensions the size of a room or surface (not of a tile or a window). */
+// Only rooms: the dimensions of a parking space, a slab, a window or a tile are the size of one of
+// many.
+const ROOM_WORD = /\b(raum|raeume|\w+raum|zimmer|\w+zimmer|bad|baeder|flur|kueche|halle|innenmass|lichte\s+raummass)\w*\b[^.;]{0,25}$/;
+
+/** Rooms sized in the text: "Raum 3,10 × 2,45 m" with an optional count ("2 Räume je …"). */
+export function roomDimensions(text: string): { length: number; width: number; count: number }[] {
+  const out: { length: number; width: number; count: number }[] = [];
+  for (const m of text.matchAll(DIMS)) {
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    if (!ROOM_WORD.test(before)) continue;
+    const [l, w] = [num(m[1]), num(m[2])];
+    if (!(l >= 0.8 && w >= 0.8 && l < 200 && w < 200)) continue;
+    const many = /\b(\d{1,3}|[a-z]+)\s+(?:gleiche\s+|gleich\s+grosse\s+)?(?:raeume|baeder|zimmer|flure)\b[^.;]{0,20}$/.exec(before);
+    const count = many ? countValue(many[1]) : 1;
+    out.push({ length: l, width: w, count: count > 0 ? count : 1 });
+  }
+  return out;
+}
+
+const UNIT_M: Record<string, number> = { mm: 0.001, cm: 0.01, m: 1 };
+
+/** A height written in the text ("h = 2,75 m", "Raumhöhe 2,75 m", "Höhe ca. 3,10 m"), in metres. */
+export function heightMetres(text: string): number | null {
+  const m = new RegExp(String.raw`(?:\bh|hoehe|wandhoehe|raumhoehe|lichte\s+hoehe)\s*(?:=|:)?\s*(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*(mm|cm|m)(?![\w²2])`).exec(text);
+  if (!m || /\bbis\s*$/.test(text.slice(Math.max(0, m.index - 6), m.index))) return null;
+  const h = num(m[1]) * UNIT_M[m[2]];
+  return h > 0.1 && h < 20 ? h : null;
+}
+
+/** A length written in the text ("Länge rd. 86 m", "Leitungslänge ca. 120 m", "insgesamt 86 m"). */
+export function statedLength(text: string): number | null {
+  // A total ("Gesamtlänge", "Trassenlänge", "insgesamt"), or a plain "Länge" given as an estimate
+  // of at least 10 m ("Länge rd. 86 m"); "Länge 1,26 m" of one sill is no total.
+  const m = new RegExp(
+    String.raw`(?:(?:gesamt|trassen|leitungs|kabel|graben|strecken|zaun|rinnen|kanal|haltungs)laenge|gesamte\s+laenge|laenge\s+insgesamt|insgesamt|zusammen|(laenge))\s*(?:=|:)?\s*(?:von\s+)?(ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*(?:m|lfm|lfdm)(?![\w²2/])`,
+  ).exec(text);
+  if (!m || (m[1] && (!m[2] || num(m[3]) < 10))) return null;
+  const after = text.slice(m.index + m[0].length, m.index + m[0].length + 12);
+  if (/^\s*(je|pro|\/)\b/.test(after)) return null;
+  const l = num(m[3]);
+  return l > 0 ? l : null;
+}
+
+// ── Counts ────────────────────────────────────────────────────────────────────────────────────
+
+const COUNT = String.raw`\d{1,4}|[a-z]+`;
+
+/** "insgesamt 72 Stück", "zusammen 72 St" in the position's own text. */
+export function statedTotalPieces(text: string): number | null {
+  const m = new RegExp(String.raw`(?:insgesamt|gesamt|zusammen|gesamtanzahl)\s*(?::|=)?\s*(?:ca\.\s*)?(${COUNT})\s*(?:st(?:ueck|ck|k)?\b\.?)`).exec(text);
+  if (!m) return null;
+  const n = countValue(m[1]);
+  return n > 0 ? n : null;
+}
+
+/**
+ * Counts of a noun as products: "4 Geschosse à 18 Fenster", "4 Geschosse mit je 18 Fenstern",
+ * "18 Fenster je Geschoss, 4 Geschosse" is left to the per-unit reading. Returns the noun counted
+ * (folded as written) and the product.
+ */
+export function productCounts(text: string): { noun: string; count: number; derivation: string }[] {
+  const out: { noun: string; count: number; derivation: string }[] = [];
+  const re = new RegExp(String.raw`\b(${COUNT})\s+([a-z][\w-]*)\s+(?:a|mit\s+je|mit\s+jeweils|zu\s+je|je|jeweils)\s+(${COUNT})\s+([a-z][\w-]*)`, "g");
+  for (const m of text.matchAll(re)) {
+    const [a, b] = [countValue(m[1]), countValue(m[3])];
+    if (!(a > 0 && b > 0) || a > 500 || b > 2000) continue;
+    out.push({ noun: m[4], count: a * b, derivation: `${m[1]} ${m[2]} à ${m[3]} ${m[4]}` });
+  }
+  return out;
+}
+
+// ── Areas of a named part of the building ─────────────────────────────────────────────────────
+
+/** Parts of the building a stated area or a position's work can be about. */
+export const OBJECTS: { object: string; area: RegExp; work: RegExp }[] = [
+  { object: "Dach", area: /^(dach|flachdach|steildach|dachflaeche)/, work: /dach|attika|dampfsperre|gefaelledaemm|oberlage|unterlage|kiesschuettung|dachbegruen/ },
+  { object: "Fassade", area: /^(fassade|aussenwand|aussenwaende|ansicht)/, work: /fassade|wdvs|waermedaemmverbund|aussenputz|oberputz|armierung|verblend/ },
+  { object: "Decke", area: /^(decke|geschossdecke|deckenflaeche)/, work: /decke/ },
+  // Floors: only the floor or usable area (a "Grundfläche" may be the footprint, a
+  // "Geschossfläche" one floor or all); walls are too many kinds to hold to one stated area.
+  { object: "Boden", area: /^(boden|fussboden|nutz|wohn)$/, work: /estrich|bodenbelag|fussboden|parkett|linoleum|bodenfliese|trittschall/ },
+];
+
+/** Areas the texts state for a named part: "Dachfläche ca. 1.240 m²", "Fassadenfläche 980 qm". */
+export function objectAreas(text: string): { object: string; value: number; quote: string }[] {
+  const out: { object: string; value: number; quote: string }[] = [];
+  const re = new RegExp(
+    String.raw`\b([a-z]+)flaeche(?:n)?\s*(?:gesamt|insgesamt)?\s*(?:\([^)]{0,30}\)\s*)?(?:=|:)?\s*(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*|insgesamt\s*|zusammen\s*)*(${NUMBER})\s*(?:m2|qm)(?![\w/])`,
+    "g",
+  );
+  for (const m of text.matchAll(re)) {
+    const before = text.slice(Math.max(0, m.index - 25), m.index);
+    if (/\b(je|pro|teil|davon|ca\.\s*\d+\s*%)\s*$/.test(before) || /teil$/.test(m[1])) continue;
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 12);
+    if (/^\s*(je|pro|\/)\b/.test(after)) continue;
+    const part = OBJECTS.find((o) => o.area.test(m[1]));
+    const value = num(m[2]);
+    if (part && value > 0) out.push({ object: part.object, value, quote: m[0].trim() });
+  }
+  return out;
+}
+
+// ── Extents: "Länge 40 m", "40 m lang", "Breite 0,80 m", "1,20 m tief" ────────────────────────
+
+const EXTENT_WORDS = {
+  laenge: { noun: String.raw`\w*laenge`, adjective: "lang" },
+  breite: { noun: String.raw`\w*breite`, adjective: "breit" },
+  tiefe: { noun: String.raw`\w*tiefe`, adjective: "tief" },
+} as const;
+
+/** An extent written in the text, in metres; null when none (or only a limit "bis 1,20 m"). */
+export function extentMetres(text: string, what: keyof typeof EXTENT_WORDS): number | null {
+  const w = EXTENT_WORDS[what];
+  const value = String.raw`(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*|i\.\s*m\.\s*)?(${NUMBER})\s*(mm|cm|m)(?![\w²2/])`;
+  const re = new RegExp(String.raw`\b(?:${w.noun})\s*(?:=|:)?\s*(?:von\s+)?${value}|${value}\s+${w.adjective}\b`);
+  const m = re.exec(text);
+  if (!m) return null;
+  const [raw, unit] = m[1] !== undefined ? [m[1], m[2]] : [m[3], m[4]];
+  if (raw === undefined || unit === undefined) return null;
+  const start = m.index;
+  if (/\b(bis|max\.?|maximal|mind\.?|mindestens|ueber|unter|ab)\s*$/.test(text.slice(Math.max(0, start - 12), start + m[0].indexOf(raw)))) return null;
+  const v = num(raw) * UNIT_M[unit];
+  return v > 0 && v < 10_000 ? v : null;
+}
