@@ -11,7 +11,7 @@ import { LvFindings } from "./LvFindings";
 import { PositionDetails } from "./PositionDetails";
 import { ReadingNotes } from "./ReadingNotes";
 import { findingsByOz as groupByOz, lvFindings } from "./summary";
-import type { BoqView } from "./types";
+import type { BoqView } from "../../common/types";
 
 export function BoqAnalysis({
   data,

@@ -6,7 +6,8 @@ import { countNoun } from "../../common/plural";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { BarChart } from "./BarChart";
 import { findingsByTitle, potentialByBasis, sectionStats } from "./summary";
-import { KIND_LABELS, SEVERITY_STYLES, type BoqView } from "./types";
+import { KIND_LABELS, SEVERITY_STYLES } from "./labels";
+import type { BoqView } from "../../common/types";
 
 const range = (r: { low: number; high: number }) => `${formatEuro(r.low)} – ${formatEuro(r.high)}`;
 

@@ -11,7 +11,7 @@ import { BoqExportLinks } from "./BoqExportLinks";
 import { ColumnMappingDialog } from "./ColumnMappingDialog";
 import { BOQ_TEXTS, boqLoadState, boqStaleTime } from "./load-state";
 import { ReviewPanel } from "../findings/ReviewPanel";
-import type { BoqView } from "./types";
+import type { BoqView } from "../../common/types";
 
 /** The client's default freshness (requirements 1.7), except for a "pending" answer. */
 const FRESH_MS = 5 * 60_000;
