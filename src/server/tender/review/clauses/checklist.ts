@@ -35,6 +35,8 @@ export interface Conditions {
   amount_over?: number;
   period?: boolean;
   construction_months_over?: number;
+  /** Months from the bid (or award) to the end of construction – how long the prices must hold. */
+  price_months_over?: number;
   winters_at_least?: number;
   /** The LV is mostly weather-exposed work (earthworks, concrete, roofs, paving …). */
   outdoor_work?: boolean;
@@ -62,6 +64,7 @@ const CONDITION_KEYS: Record<keyof Conditions, "phrases" | "boolean" | "number" 
   amount_over: "number",
   period: "boolean",
   construction_months_over: "number",
+  price_months_over: "number",
   winters_at_least: "number",
   outdoor_work: "boolean",
   public_client: "boolean",

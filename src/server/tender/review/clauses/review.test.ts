@@ -229,6 +229,20 @@ describe("clause review: nicht geregelt where it matters", () => {
     expect(gap(tender("2027-04-01", "2027-08-31", true), "preisgleitung")).toBe("üblich");
   });
 
+  it("counts the months the prices must hold from the bid, not from the construction start", () => {
+    // 7½ months of construction: with the usual lead from bid to start the prices hold over 10 months.
+    expect(gap(tender("2027-08-15", "2028-03-31", false), "preisgleitung")).toBe("prüfen");
+    expect(gap(tender("2027-09-15", "2028-03-31", false), "preisgleitung")).toBe("üblich");
+    // 5 months of construction, but the bid is dated a year before the start.
+    const [sources, types, work] = tender("2028-03-01", "2028-07-31", false);
+    sources[0].paragraphs.push({ text: "Die Angebote sind bis zum 15.03.2027 einzureichen.", page: null, paragraph: 9 });
+    expect(reviewClauses(sources, types, work).dates.priceMonths).toBeGreaterThan(16);
+    expect(gap([sources, types, work], "preisgleitung")).toBe("prüfen");
+    // The same works bid a month before the start: no Gleitklausel needed.
+    sources[0].paragraphs[sources[0].paragraphs.length - 1].text = "Die Angebote sind bis zum 01.02.2028 einzureichen.";
+    expect(gap([sources, types, work], "preisgleitung")).toBe("üblich");
+  });
+
   it("reads construction dates from the texts when the file has no AwardInfo", () => {
     const review = reviewClauses([source("Ausführungszeit: Beginn 15.10.2027, Fertigstellung bis 30.04.2029.")], undefined, { itemTexts: ["Stahlbeton Decke"] });
     expect(review.dates.months).toBeGreaterThan(18);

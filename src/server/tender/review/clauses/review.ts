@@ -27,6 +27,8 @@ export interface TenderDates {
   end: number | null;
   months: number | null;
   winters: number;
+  /** Months from the bid (or award) to the end of construction: how long the prices must hold. */
+  priceMonths: number | null;
 }
 
 /** What the whole tender says beyond single clauses. */
@@ -147,6 +149,34 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
 }
 
 const DAY_MS = 86_400_000;
+const MONTH_DAYS = 30.44;
+
+/** Sentences that date the bid or the award ("Angebotsfrist: 12.03.2027", "Zuschlag voraussichtlich im Mai 2027"). */
+const BID_WORDS = ["Angebot", "Angebotsfrist", "Angebotsabgabe", "Angebotseröffnung", "Submission", "Eröffnungstermin", "Einreichung", "Zuschlag", "Zuschlagsfrist", "Auftragserteilung", "Vergabe", "Bindefrist"].map((w) => phrase(w));
+
+/** Without a dated bid: the usual lead from bid to construction start (submission, award, Auftragsschreiben, mobilisation). */
+const BID_LEAD_MONTHS = 3;
+
+/** The earliest date of a sentence about the bid or award before the construction start. */
+function bidDate(sources: ClauseSource[], start: number): number | null {
+  const stamps: number[] = [];
+  for (const s of sources)
+    for (const p of s.paragraphs) {
+      if (AWARD_INFO.test(p.text)) continue;
+      for (const sentence of splitSentences(p.text)) {
+        const dates = datesIn(fold(sentence)).filter((d) => d < start && start - d < 24 * MONTH_DAYS * DAY_MS);
+        if (dates.length && containsAny(stemText(sentence), BID_WORDS)) stamps.push(...dates);
+      }
+    }
+  return stamps.length ? Math.min(...stamps) : null;
+}
+
+/** Months the prices must hold: bid (dated in the text, else the usual lead before the start) to the end. */
+function priceMonths(sources: ClauseSource[], start: number | null, end: number | null, months: number | null): number | null {
+  if (start === null || end === null) return months !== null ? months + BID_LEAD_MONTHS : null;
+  const bid = bidDate(sources, start);
+  return bid !== null ? (end - bid) / DAY_MS / MONTH_DAYS : (end - start) / DAY_MS / MONTH_DAYS + BID_LEAD_MONTHS;
+}
 
 /** Construction start and end from AwardInfo or the dates of the clauses about the Bauzeit. */
 export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderDates {
@@ -160,7 +190,7 @@ export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderD
     const longest = Math.max(0, ...clauses.filter((c) => c.types.some((t) => t.slug === "bauzeit-fristen")).flatMap((c) => c.figures.periods.map((p) => p.days)));
     const months = longest ? longest / 30.44 : null;
     // Without dates only the length is known: twelve months always hold a winter.
-    return { start: null, end: null, months, winters: months !== null && months >= 12 ? 1 : 0 };
+    return { start: null, end: null, months, winters: months !== null && months >= 12 ? 1 : 0, priceMonths: priceMonths(sources, null, null, months) };
   }
   const start = Math.min(...stamps);
   const end = Math.max(...stamps);
@@ -178,7 +208,7 @@ export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderD
     // A winter: December to February.
     if (start < Date.UTC(y + 1, 2, 1) && endOrLength >= Date.UTC(y, 11, 1)) winters++;
   }
-  return { start, end: endOrLength, months, winters };
+  return { start, end: endOrLength, months, winters, priceMonths: priceMonths(sources, start, endOrLength, months) };
 }
 
 interface Facts {
@@ -245,6 +275,7 @@ function holds(rule: VerdictRule, facts: Facts): boolean {
   if (w.amount_over !== undefined) checks.push(Boolean(f?.amounts.some((a) => a > w.amount_over! + 1e-9)));
   if (w.period !== undefined) checks.push(Boolean(f?.periods.length) === w.period);
   if (w.construction_months_over !== undefined) checks.push(dates.months !== null && dates.months > w.construction_months_over);
+  if (w.price_months_over !== undefined) checks.push(dates.priceMonths !== null && dates.priceMonths > w.price_months_over);
   if (w.winters_at_least !== undefined) checks.push(dates.winters >= w.winters_at_least);
   if (w.outdoor_work !== undefined) checks.push(facts.tender.outdoorWork === w.outdoor_work);
   if (w.public_client !== undefined) checks.push(facts.tender.publicClient === w.public_client);
