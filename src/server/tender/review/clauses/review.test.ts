@@ -47,7 +47,7 @@ const EXAMPLES: [string, string, string][] = [
   ["Die Schlusszahlung ist 45 Kalendertage nach Zugang der prüfbaren Schlussrechnung fällig.", "zahlungsfristen", "prüfen"],
   ["Abschlagszahlungen werden erst nach Abnahme der Gesamtleistung geleistet.", "abschlagszahlungen", "kritisch"],
   ["Abschlagszahlungen werden auf Antrag in Höhe des Wertes der nachgewiesenen Leistungen gewährt.", "abschlagszahlungen", "üblich"],
-  ["Vorauszahlungen werden nur gegen Stellung einer Vorauszahlungsbürgschaft geleistet.", "vorauszahlung", "prüfen"],
+  ["Vorauszahlungen werden nur gegen Stellung einer Vorauszahlungsbürgschaft geleistet.", "vorauszahlung", "üblich"],
   ["Die vorbehaltlose Annahme der Schlusszahlung schließt Nachforderungen aus; eines Hinweises bedarf es nicht.", "schlussrechnung", "kritisch"],
   ["Die Schlussrechnung ist spätestens 24 Werktage nach Fertigstellung einzureichen.", "schlussrechnung", "üblich"],
   // Pauschalierung, Nachträge

@@ -67,6 +67,14 @@ interface Clause {
   section: string;
 }
 
+/** A relative clause ending in its finite verb (", die im Leistungsverzeichnis nicht angegeben
+ *  sind,"): a negation in it describes the subject and does not turn the main clause around. */
+const RELATIVE_CLAUSE =
+  /,\s*(?:(?:an|auf|aus|bei|für|in|mit|nach|von|zu|über|unter|gegen|durch)\s+)?(?:der|die|das|dem|den|denen|deren|dessen|welche[rnsm]?)\s+[^,;.:]{1,160}?\s(?:ist|sind|war|waren|wird|werden|wurde|wurden|hat|haben|kann|können|muss|müssen|darf|dürfen|soll|sollen|gilt|gelten|liegt|liegen|besteht|bestehen|vorsieht|vorsehen|enthält|enthalten|ergibt|ergeben)(?=\s*(?:[,;.]|$))/g;
+
+/** The sentence without its relative clauses, for reading negations. */
+export const mainClause = (sentence: string) => sentence.replace(RELATIVE_CLAUSE, "");
+
 /** A short paragraph that names a topic: "§ 5 Vertragsstrafe", "3. Abnahme", "§ 15 Aufrechnung." */
 function isHeading(text: string): boolean {
   const t = text.trim();
@@ -120,7 +128,7 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
           if (current) clauses.push(current);
           current = {
             text: sentence,
-            sentences: [stems],
+            sentences: [stemText(mainClause(sentence))],
             parts: [{ text: sentence, types: own }],
             paragraph,
             paragraphParts,
@@ -135,7 +143,7 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
         } else {
           current.text = `${current.text} ${sentence}`;
           current.types = [...current.types, ...own.filter((t) => !current!.types.includes(t))];
-          current.sentences.push(stems);
+          current.sentences.push(stemText(mainClause(sentence)));
           current.parts.push({ text: sentence, types: own });
           current.stems = stemText(current.text);
           current.figures = figuresOf(current.text);
@@ -298,7 +306,7 @@ export function outdoorWork(itemTexts: string[]): boolean {
 }
 
 /** Wordings only public clients use. */
-const PUBLIC = ["VOB/A", "Vergabestelle", "§ 18 Abs. 1 VOB/B", "öffentlicher Auftraggeber", "Vergabe- und Vertragshandbuch", "VHB", "Tariftreue", "Vergabeunterlagen", "Landkreis", "Gemeinde", "Kreisverwaltung", "Bauamt", "Hochbauamt"].map((w) => phrase(w));
+const PUBLIC = ["VOB/A", "Vergabestelle", "§ 18 Abs. 1 VOB/B", "öffentlicher Auftraggeber", "Vergabe- und Vertragshandbuch", "VHB", "Tariftreue", "Vergabeunterlagen", "Landkreis", "Gemeinde", "Kreisverwaltung", "Bauamt", "Hochbauamt", "Landesbetrieb", "Landratsamt", "Bezirksregierung", "Stadtverwaltung", "Freistaat", "Zweckverband", "Vergabeverfahren", "öffentliche Auftraggeberin", "Formblatt"].map((w) => phrase(w));
 
 export function publicClient(sources: ClauseSource[]): boolean {
   return sources.some((s) => s.paragraphs.some((p) => containsAny(stemText(p.text), PUBLIC)));
