@@ -29,11 +29,17 @@ export interface TenderDates {
   winters: number;
   /** Months from the bid (or award) to the end of construction: how long the prices must hold. */
   priceMonths: number | null;
+  /** The bid date the texts state (Angebotsfrist, Submission), for periods counted from it. */
+  offer: number | null;
 }
 
 /** What the whole tender says beyond single clauses. */
 export interface TenderFacts {
   dates: TenderDates;
+  /** All contract text, for what the tender mentions anywhere ("auf Abruf"). */
+  text: StemmedText;
+  /** The LV's item texts, for the kind of work. */
+  items: StemmedText[];
   outdoorWork: boolean;
   publicClient: boolean;
 }
@@ -84,6 +90,10 @@ function isHeading(text: string): boolean {
   return words <= 5 && /^(§\s*\d|\d+(\.\d+)*\.?\s)/.test(t);
 }
 
+/** "11. Skonto: Der AG ist berechtigt …", "§ 6 Entsorgung: Der Aushub …": the label before the
+ *  colon names the topic of every sentence of the paragraph. */
+const LABEL = /^\s*(?:§\s*\d+[a-z]?\.?\s*|\d+(?:\.\d+)*\.?\s*)?([A-ZÄÖÜ][^:.;]{2,60}):\s/;
+
 function typesOf(stems: StemmedText, types: ClauseType[]): ClauseType[] {
   return types.filter((t) => containsAny(stems, t.lookFor) && !containsAny(stems, t.exclude));
 }
@@ -110,11 +120,14 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
       }
       let current: Clause | null = null;
       let continued = 0;
+      const label = LABEL.exec(p.text);
+      const labelTypes = label ? typesOf(stemText(label[1]), types) : [];
       const paragraph = stemText(p.text);
       const paragraphParts = splitSentences(p.text).flatMap((s) => s.split(";")).map(stemText);
       splitSentences(p.text).forEach((sentence, index) => {
         const stems = stemText(sentence);
-        const own = typesOf(stems, types);
+        const named = typesOf(stems, types);
+        const own = [...named, ...labelTypes.filter((t) => !named.includes(t))];
         // "§ 15 Aufrechnung. Der Auftragnehmer …": a heading at the start of the paragraph.
         if (index === 0 && isHeading(sentence)) {
           headingTypes = own;
@@ -123,7 +136,11 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
         }
         // A sentence continues the clause when it names no type, or one of the clause's types
         // ("… einzukalkulieren. Schlechtwettertage verlängern die Frist nicht."); it brings its other types along.
-        const sameTopic = current !== null && own.some((t) => current!.types.includes(t));
+        // A sentence that only adds a detail of the clause ("Der Einbehalt kann nur durch eine
+        // Bürgschaft auf erstes Anfordern abgelöst werden." after the Mängelsicherheit) continues it too.
+        const sameTopic =
+          current !== null &&
+          (own.some((t) => current!.types.includes(t)) || (own.length > 0 && own.every((t) => t.continues.some((slug) => current!.types.some((c) => c.slug === slug)))));
         if ((own.length && !sameTopic) || !current || continued >= 3) {
           if (current) clauses.push(current);
           current = {
@@ -159,25 +176,33 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
 const DAY_MS = 86_400_000;
 const MONTH_DAYS = 30.44;
 
-/** Sentences that date the bid or the award ("Angebotsfrist: 12.03.2027", "Zuschlag voraussichtlich im Mai 2027"). */
-const BID_WORDS = ["Angebot", "Angebotsfrist", "Angebotsabgabe", "Angebotseröffnung", "Submission", "Eröffnungstermin", "Einreichung", "Zuschlag", "Zuschlagsfrist", "Auftragserteilung", "Vergabe", "Bindefrist"].map((w) => phrase(w));
+/** Sentences that date the bid ("Ablauf der Angebotsfrist ist am 02.07.2027") … */
+const OFFER_WORDS = ["Angebot", "Angebotsfrist", "Angebotsabgabe", "Angebotseröffnung", "Submission", "Eröffnungstermin", "Einreichung"].map((w) => phrase(w));
+/** … or, failing that, the award ("Zuschlag voraussichtlich im Mai 2027"). */
+const AWARD_WORDS = ["Zuschlag", "Zuschlagsfrist", "Auftragserteilung", "Vergabe", "Bindefrist"].map((w) => phrase(w));
 
 /** Without a dated bid: the usual lead from bid to construction start (submission, award, Auftragsschreiben, mobilisation). */
 const BID_LEAD_MONTHS = 3;
 
-/** The earliest date of a sentence about the bid or award before the construction start. */
-function bidDate(sources: ClauseSource[], start: number): number | null {
+/** The earliest date of a sentence with one of the words, before the construction start when it is known. */
+function datedBy(sources: ClauseSource[], words: Phrase[], start: number | null): number | null {
   const stamps: number[] = [];
   for (const s of sources)
     for (const p of s.paragraphs) {
       if (AWARD_INFO.test(p.text)) continue;
       for (const sentence of splitSentences(p.text)) {
-        const dates = datesIn(fold(sentence)).filter((d) => d < start && start - d < 24 * MONTH_DAYS * DAY_MS);
-        if (dates.length && containsAny(stemText(sentence), BID_WORDS)) stamps.push(...dates);
+        const dates = datesIn(fold(sentence)).filter((d) => start === null || (d < start && start - d < 24 * MONTH_DAYS * DAY_MS));
+        if (dates.length && containsAny(stemText(sentence), words)) stamps.push(...dates);
       }
     }
   return stamps.length ? Math.min(...stamps) : null;
 }
+
+/** The date of the bid as the texts state it (Angebotsfrist, Submission). */
+export const offerDate = (sources: ClauseSource[], start: number | null) => datedBy(sources, OFFER_WORDS, start);
+
+/** The bid, else the award, before the construction start. */
+const bidDate = (sources: ClauseSource[], start: number) => offerDate(sources, start) ?? datedBy(sources, AWARD_WORDS, start);
 
 /** Months the prices must hold: bid (dated in the text, else the usual lead before the start) to the end. */
 function priceMonths(sources: ClauseSource[], start: number | null, end: number | null, months: number | null): number | null {
@@ -198,7 +223,7 @@ export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderD
     const longest = Math.max(0, ...clauses.filter((c) => c.types.some((t) => t.slug === "bauzeit-fristen")).flatMap((c) => c.figures.periods.map((p) => p.days)));
     const months = longest ? longest / 30.44 : null;
     // Without dates only the length is known: twelve months always hold a winter.
-    return { start: null, end: null, months, winters: months !== null && months >= 12 ? 1 : 0, priceMonths: priceMonths(sources, null, null, months) };
+    return { start: null, end: null, months, winters: months !== null && months >= 12 ? 1 : 0, priceMonths: priceMonths(sources, null, null, months), offer: offerDate(sources, null) };
   }
   const start = Math.min(...stamps);
   const end = Math.max(...stamps);
@@ -216,7 +241,7 @@ export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderD
     // A winter: December to February.
     if (start < Date.UTC(y + 1, 2, 1) && endOrLength >= Date.UTC(y, 11, 1)) winters++;
   }
-  return { start, end: endOrLength, months, winters, priceMonths: priceMonths(sources, start, endOrLength, months) };
+  return { start, end: endOrLength, months, winters, priceMonths: priceMonths(sources, start, endOrLength, months), offer: offerDate(sources, start) };
 }
 
 interface Facts {
@@ -284,6 +309,12 @@ function holds(rule: VerdictRule, facts: Facts): boolean {
   if (w.period !== undefined) checks.push(Boolean(f?.periods.length) === w.period);
   if (w.construction_months_over !== undefined) checks.push(dates.months !== null && dates.months > w.construction_months_over);
   if (w.price_months_over !== undefined) checks.push(dates.priceMonths !== null && dates.priceMonths > w.price_months_over);
+  if (w.mentions?.length) checks.push(containsAny(facts.tender.text, rule.compiled.mentions));
+  if (w.work_any?.length) checks.push(facts.tender.items.some((i) => containsAny(i, rule.compiled.work)));
+  if (w.days_after_offer_over !== undefined) {
+    const offer = dates.offer;
+    checks.push(offer !== null && Boolean(f?.dates.some((d) => (d - offer) / DAY_MS > w.days_after_offer_over!)));
+  }
   if (w.winters_at_least !== undefined) checks.push(dates.winters >= w.winters_at_least);
   if (w.outdoor_work !== undefined) checks.push(facts.tender.outdoorWork === w.outdoor_work);
   if (w.public_client !== undefined) checks.push(facts.tender.publicClient === w.public_client);
@@ -297,6 +328,9 @@ const OUTDOOR = [
   "Erdarbeiten", "Aushub", "Baugrube", "Oberboden", "Beton", "Stahlbeton", "Schalung", "Bewehrung", "Mauerwerk", "Dach", "Dachabdichtung",
   "Abdichtung", "Attika", "Dämmung Dach", "Fassade", "Gerüst", "Pflaster", "Pflasterdecke", "Tragschicht", "Frostschutzschicht", "Asphalt",
   "Bordstein", "Rinne", "Kanal", "Rohrgraben", "Verbau", "Gründung", "Fundament", "Bodenplatte", "Rasen", "Pflanzung", "Zaun", "Straße",
+  // Steel and timber erection of the shell: cranes, columns, purlins, cladding.
+  "Stahlkonstruktion", "Stahlbau", "Stützen", "Riegel", "Pfetten", "Verbände", "Ankerbolzen", "Trapezprofil", "Sandwichpaneele", "Kran", "Mobilkran",
+  "Dachrinne", "Fallrohr", "Dachziegel", "Dachsteine", "Lattung", "Sparren", "Abbund",
 ].map((w) => phrase(w));
 
 export function outdoorWork(itemTexts: string[]): boolean {
@@ -317,7 +351,13 @@ export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = che
   const clauses = clausesOf(sources, types);
   const dates = tenderDates(sources, clauses);
   const contractChars = sources.reduce((n, s) => n + s.paragraphs.reduce((m, p) => (AWARD_INFO.test(p.text) ? m : m + p.text.length), 0), 0);
-  const tender: TenderFacts = { dates, outdoorWork: outdoorWork(work.itemTexts ?? []), publicClient: publicClient(sources) };
+  const tender: TenderFacts = {
+    dates,
+    text: stemText(sources.flatMap((s) => s.paragraphs.filter((p) => !AWARD_INFO.test(p.text)).map((p) => p.text)).join(" ")),
+    items: (work.itemTexts ?? []).map(stemText),
+    outdoorWork: outdoorWork(work.itemTexts ?? []),
+    publicClient: publicClient(sources),
+  };
   const entries: ChecklistEntry[] = [];
   for (const type of types) {
     const own = clauses.filter((c) => c.types.includes(type));
