@@ -43,6 +43,8 @@ export interface Conditions {
   mentions?: string[];
   /** One of the LV's items names one of the phrases (the kind of work: "entfernen", "Rückbau"). */
   work_any?: string[];
+  /** The clause refers to a document named by one of the phrases ("Bauzeitenplan") that is not among the tender's documents. */
+  refers_to_missing?: string[];
   winters_at_least?: number;
   /** The LV is mostly weather-exposed work (earthworks, concrete, roofs, paving …). */
   outdoor_work?: boolean;
@@ -74,6 +76,7 @@ const CONDITION_KEYS: Record<keyof Conditions, "phrases" | "boolean" | "number" 
   days_after_offer_over: "number",
   mentions: "phrases",
   work_any: "phrases",
+  refers_to_missing: "phrases",
   winters_at_least: "number",
   outdoor_work: "boolean",
   public_client: "boolean",
@@ -84,7 +87,7 @@ export interface VerdictRule {
   when: Conditions;
   why: string;
   /** Compiled phrases of any/all/none/mentions/work_any. */
-  compiled: { any: Phrase[]; all: Phrase[]; none: Phrase[]; mentions: Phrase[]; work: Phrase[] };
+  compiled: { any: Phrase[]; all: Phrase[]; none: Phrase[]; mentions: Phrase[]; work: Phrase[]; missing: Phrase[] };
 }
 
 export interface ClauseType {
@@ -149,6 +152,7 @@ function verdictRule(file: string, where: string, raw: unknown, synonyms?: Synon
       none: (when.none ?? []).map((w) => phrase(w)),
       mentions: (when.mentions ?? []).map((w) => phrase(w, synonyms)),
       work: (when.work_any ?? []).map((w) => phrase(w)),
+      missing: (when.refers_to_missing ?? []).map((w) => phrase(w)),
     },
   };
 }

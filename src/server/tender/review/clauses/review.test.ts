@@ -297,4 +297,14 @@ describe("clause review: a paragraph read as a whole", () => {
     expect(gap(["Bodenbelag entfernen", "Kautschukbelag 3,0 mm"])).toBe("prüfen");
     expect(gap(["Kautschukbelag 3,0 mm", "Wandanstrich"])).toBe("üblich");
   });
+
+  it("asks for a Bauzeitenplan that sets the Zwischentermine but is not among the documents", () => {
+    const text = "Als verbindliche Zwischentermine gelten die Fertigstellungen der Abschnitte nach dem Bauzeitenplan.";
+    const verdict = (documents: string[]) =>
+      reviewClauses([source(text), ...documents.map((document) => ({ document, paragraphs: [{ text: "Bauzeitenplan Abschnitte 1 bis 6", page: 1, paragraph: 1 }] }))]).entries.find(
+        (x) => x.type === "bauzeit-fristen" && x.quote === text,
+      )?.verdict;
+    expect(verdict([])).toBe("prüfen");
+    expect(verdict(["Anlage 3 Bauzeitenplan.pdf"])).toBe("üblich");
+  });
 });

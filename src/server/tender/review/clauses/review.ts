@@ -40,6 +40,8 @@ export interface TenderFacts {
   text: StemmedText;
   /** The LV's item texts, for the kind of work. */
   items: StemmedText[];
+  /** The names of the tender's documents, for documents a clause refers to. */
+  documents: StemmedText[];
   outdoorWork: boolean;
   publicClient: boolean;
 }
@@ -311,6 +313,10 @@ function holds(rule: VerdictRule, facts: Facts): boolean {
   if (w.price_months_over !== undefined) checks.push(dates.priceMonths !== null && dates.priceMonths > w.price_months_over);
   if (w.mentions?.length) checks.push(containsAny(facts.tender.text, rule.compiled.mentions));
   if (w.work_any?.length) checks.push(facts.tender.items.some((i) => containsAny(i, rule.compiled.work)));
+  if (w.refers_to_missing?.length) {
+    const named = rule.compiled.missing.filter((p) => c !== null && contains(c.stems, p));
+    checks.push(named.length > 0 && !named.some((p) => facts.tender.documents.some((d) => contains(d, p))));
+  }
   if (w.days_after_offer_over !== undefined) {
     const offer = dates.offer;
     checks.push(offer !== null && Boolean(f?.dates.some((d) => (d - offer) / DAY_MS > w.days_after_offer_over!)));
@@ -355,6 +361,7 @@ export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = che
     dates,
     text: stemText(sources.flatMap((s) => s.paragraphs.filter((p) => !AWARD_INFO.test(p.text)).map((p) => p.text)).join(" ")),
     items: (work.itemTexts ?? []).map(stemText),
+    documents: sources.map((s) => stemText(s.document)),
     outdoorWork: outdoorWork(work.itemTexts ?? []),
     publicClient: publicClient(sources),
   };
