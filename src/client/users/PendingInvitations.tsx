@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Mail, Undo2 } from "lucide-react";
 import { formatDateTime } from "../../common/format";
-import { ROLE_LABELS, type Role } from "../../common/roles";
+import { ROLE_LABELS } from "../../common/roles";
+import type { PendingInvitationDto } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { toast } from "../hooks/use-toast";
@@ -12,18 +13,10 @@ import { apiRequest, errorMessage } from "../lib/api";
 import { queryClient } from "../lib/query-client";
 import { LinkText, copyLink } from "../registration-links/copy-link";
 
-interface PendingInvitation {
-  id: number;
-  email: string;
-  role: Role;
-  companyName: string | null;
-  expiresAt: string;
-}
-
 const KEY = ["/api/registration-links/pending"];
 
 export function PendingInvitations({ showCompany }: { showCompany: boolean }) {
-  const { data } = useQuery<PendingInvitation[]>({ queryKey: KEY });
+  const { data } = useQuery<PendingInvitationDto[]>({ queryKey: KEY });
   const [busy, setBusy] = useState<number | null>(null);
   const resend = useMutation({
     mutationFn: (inv: PendingInvitation) => apiRequest<{ url: string; mailed: boolean | null }>("POST", `/api/registration-links/${inv.id}/resend`, {}),
