@@ -19,7 +19,7 @@ export function PendingInvitations({ showCompany }: { showCompany: boolean }) {
   const { data } = useQuery<PendingInvitationDto[]>({ queryKey: KEY });
   const [busy, setBusy] = useState<number | null>(null);
   const resend = useMutation({
-    mutationFn: (inv: PendingInvitation) => apiRequest<{ url: string; mailed: boolean | null }>("POST", `/api/registration-links/${inv.id}/resend`, {}),
+    mutationFn: (inv: PendingInvitationDto) => apiRequest<{ url: string; mailed: boolean | null }>("POST", `/api/registration-links/${inv.id}/resend`, {}),
     onMutate: (inv) => setBusy(inv.id),
     onSettled: () => setBusy(null),
     onSuccess: (res, inv) =>
@@ -41,7 +41,7 @@ export function PendingInvitations({ showCompany }: { showCompany: boolean }) {
     onError: (err) => toast({ title: "Fehler beim Senden der Einladung", description: errorMessage(err, "Bitte versuchen Sie es erneut."), variant: "destructive" }),
   });
   const revoke = useMutation({
-    mutationFn: (inv: PendingInvitation) => apiRequest("DELETE", `/api/registration-links/${inv.id}`),
+    mutationFn: (inv: PendingInvitationDto) => apiRequest("DELETE", `/api/registration-links/${inv.id}`),
     onMutate: (inv) => setBusy(inv.id),
     onSettled: () => setBusy(null),
     onSuccess: (_r, inv) => {
