@@ -42,7 +42,14 @@ import type {
   userDeletedSchema,
   userListItemSchema,
 } from "./schemas/responses";
-import type { boqDecisionSchema, boqFindingSchema, boqMoneySchema, boqPositionSchema, boqPotentialSchema, boqViewSchema } from "./schemas/boq-view";
+import type {
+  boqDecisionSchema,
+  boqFindingSchema,
+  boqMoneySchema,
+  boqPositionSchema,
+  boqPotentialSchema,
+  boqViewSchema,
+} from "./schemas/boq-view";
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;

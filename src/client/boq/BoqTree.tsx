@@ -217,7 +217,9 @@ const TreeItem = memo(function TreeItem(props: {
       {/* An OZ never wraps ("001.001.001.0"); on a phone the short text gets two lines (rows are measured). */}
       <span className="min-w-[4.5rem] shrink-0 whitespace-nowrap tabular-nums text-slate-600 sm:w-24">{p.oz}</span>
       <span className="min-w-0">
-        <span className="line-clamp-2 block [overflow-wrap:anywhere] sm:line-clamp-none sm:truncate">{p.shortText || (p.kind === "remark" ? "Hinweistext" : "—")}</span>
+        <span className="line-clamp-2 block [overflow-wrap:anywhere] sm:line-clamp-none sm:truncate">
+          {p.shortText || (p.kind === "remark" ? "Hinweistext" : "—")}
+        </span>
         {badges.length ? (
           <span className="flex flex-wrap gap-1 pt-0.5">
             {badges.map((k) => (

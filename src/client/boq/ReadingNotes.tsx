@@ -23,8 +23,8 @@ export function ReadingNotes({ data, action }: { data: BoqView; action: ReactNod
       {data.ocr ? (
         <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-900" role="note" data-testid="boq-ocr-notice">
           <strong>Aus einem Scan gelesen:</strong> Die Positionen wurden mit Texterkennung (OCR) aus den Seitenbildern der PDF-Datei
-          gelesen. Ordnungszahlen, Mengen, Einheiten und Texte können Lesefehler enthalten – bitte prüfen Sie sie mit dem Original,
-          bevor Sie mit ihnen kalkulieren.
+          gelesen. Ordnungszahlen, Mengen, Einheiten und Texte können Lesefehler enthalten – bitte prüfen Sie sie mit dem Original, bevor
+          Sie mit ihnen kalkulieren.
         </p>
       ) : null}
       {warnings.length ? (

@@ -44,7 +44,10 @@ export function buildTreeIndex(positions: BoqPosition[]): BoqTreeIndex {
     if (isSection(p)) stack.push(i);
   }
   const haystack = positions.map((p) =>
-    [p.oz, p.shortText, p.longText, ...(p.subDescriptions ?? []).flatMap((s) => [s.shortText, s.longText])].filter(Boolean).join("\n").toLowerCase(),
+    [p.oz, p.shortText, p.longText, ...(p.subDescriptions ?? []).flatMap((s) => [s.shortText, s.longText])]
+      .filter(Boolean)
+      .join("\n")
+      .toLowerCase(),
   );
   return { positions, parent, children, roots, haystack, bySeq, items };
 }

@@ -30,7 +30,9 @@ export function boqLoadState(q: BoqQueryState): BoqLoadState {
   if (data.status === "pending") {
     if (q.isError) return { kind: "missing" };
     // With its place in the queue ("noch 2 Dateien vor Ihrer") when the server sends it.
-    return q.isFetchedAfterMount ? { kind: "reading", label: data.queue ? readingQueueText(data.queue) : BOQ_TEXTS.reading } : { kind: "fetching" };
+    return q.isFetchedAfterMount
+      ? { kind: "reading", label: data.queue ? readingQueueText(data.queue) : BOQ_TEXTS.reading }
+      : { kind: "fetching" };
   }
   if (data.status === "done") return { kind: "done", data };
   return { kind: "unreadable", data };

@@ -46,7 +46,11 @@ export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
       await invalidateKnowledge();
       setDeleting(null);
     } catch (err) {
-      toast({ title: "Fehler beim Löschen", description: errorMessage(err, "Der Artikel konnte nicht gelöscht werden."), variant: "destructive" });
+      toast({
+        title: "Fehler beim Löschen",
+        description: errorMessage(err, "Der Artikel konnte nicht gelöscht werden."),
+        variant: "destructive",
+      });
     } finally {
       setPendingDelete(false);
     }
@@ -58,8 +62,9 @@ export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
         <div className="space-y-1.5">
           <CardTitle>Wissensdatenbank</CardTitle>
           <CardDescription>
-            Artikel, aus denen der Assistent {CHATBOT_LABELS[type]} antwortet – mit einem Sprachmodell als nummerierte Auszüge, ohne Sprachmodell mit ihren eigenen Sätzen samt Quelle.
-            Die ausgelieferten Artikel liegen als Markdown-Dateien im Ordner knowledge/ (Anleitung: docs/knowledge-base.md); Änderungen hier bleiben bei neuen Versionen erhalten.
+            Artikel, aus denen der Assistent {CHATBOT_LABELS[type]} antwortet – mit einem Sprachmodell als nummerierte Auszüge, ohne
+            Sprachmodell mit ihren eigenen Sätzen samt Quelle. Die ausgelieferten Artikel liegen als Markdown-Dateien im Ordner knowledge/
+            (Anleitung: docs/knowledge-base.md); Änderungen hier bleiben bei neuen Versionen erhalten.
           </CardDescription>
         </div>
         <Button onClick={() => setEditing({ id: null })} className="shrink-0">
@@ -120,7 +125,13 @@ export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
                     <Button size="sm" variant="ghost" onClick={() => setEditing({ id: a.id })} aria-label={`${a.title} bearbeiten`}>
                       <Pencil /> <span className="sm:sr-only">Bearbeiten</span>
                     </Button>
-                    <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" onClick={() => setDeleting(a)} aria-label={`${a.title} löschen`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-600 hover:bg-red-50"
+                      onClick={() => setDeleting(a)}
+                      aria-label={`${a.title} löschen`}
+                    >
                       <Trash2 /> <span className="sm:sr-only">Löschen</span>
                     </Button>
                   </div>
@@ -130,7 +141,12 @@ export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
           </>
         )}
       </CardContent>
-      <KnowledgeArticleDialog type={type} articleId={editing?.id ?? null} open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} />
+      <KnowledgeArticleDialog
+        type={type}
+        articleId={editing?.id ?? null}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -100,10 +100,18 @@ export default function CompaniesPage() {
                 const usage = chatbotUsage(c);
                 return (
                   <TR key={c.id} data-testid={`company-row-${c.id}`}>
-                    <TD label="ID" className="tabular-nums text-slate-500">{c.id}</TD>
-                    <TD primary className="font-medium text-slate-900">{c.name}</TD>
-                    <TD label="Adresse" className="min-w-40 max-w-64">{c.address}</TD>
-                    <TD label="Kontakt-E-Mail" className="max-w-56 [overflow-wrap:anywhere]">{c.contactEmail}</TD>
+                    <TD label="ID" className="tabular-nums text-slate-500">
+                      {c.id}
+                    </TD>
+                    <TD primary className="font-medium text-slate-900">
+                      {c.name}
+                    </TD>
+                    <TD label="Adresse" className="min-w-40 max-w-64">
+                      {c.address}
+                    </TD>
+                    <TD label="Kontakt-E-Mail" className="max-w-56 [overflow-wrap:anywhere]">
+                      {c.contactEmail}
+                    </TD>
                     <TD label="Chatbot-Anfragen" className="whitespace-nowrap tabular-nums" title={usage.title}>
                       {usage.text}
                     </TD>
@@ -124,12 +132,7 @@ export default function CompaniesPage() {
               }}
             />
           </Table>
-          <LoadMore
-            shown={rows.length}
-            list={list}
-            noun={["Unternehmen", "Unternehmen"]}
-            label="Weitere Unternehmen laden"
-          />
+          <LoadMore shown={rows.length} list={list} noun={["Unternehmen", "Unternehmen"]} label="Weitere Unternehmen laden" />
         </CardContent>
       </Card>
       {editing ? (

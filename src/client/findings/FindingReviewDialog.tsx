@@ -101,7 +101,9 @@ export function FindingReviewDialog({
           <DialogHeader>
             <DialogTitle>{TITLES[mode]}</DialogTitle>
             <DialogDescription>
-              {finding ? `${finding.oz ? `OZ ${finding.oz} · ` : "Gesamtes LV · "}${finding.title}` : "Ein Befund, den die automatische Vorprüfung nicht gefunden hat."}
+              {finding
+                ? `${finding.oz ? `OZ ${finding.oz} · ` : "Gesamtes LV · "}${finding.title}`
+                : "Ein Befund, den die automatische Vorprüfung nicht gefunden hat."}
             </DialogDescription>
           </DialogHeader>
           {mode === "own" ? (

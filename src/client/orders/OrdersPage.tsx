@@ -36,7 +36,13 @@ export default function OrdersPage() {
   const [draftFor, setDraftFor] = useState<ProjectDto | null>(null);
   const [toDelete, setToDelete] = useState<ProjectDto | null>(null);
   const queryClient = useQueryClient();
-  const list = usePagedList<ProjectDto>({ path: PROJECTS_KEY[0], pageSize: ORDERS_PAGE_SIZE, search, sort: "-createdAt", filters: ORDERS_FILTERS });
+  const list = usePagedList<ProjectDto>({
+    path: PROJECTS_KEY[0],
+    pageSize: ORDERS_PAGE_SIZE,
+    search,
+    sort: "-createdAt",
+    filters: ORDERS_FILTERS,
+  });
   const { rows } = list;
   const { data: summary } = useQuery({ queryKey: SUMMARY_KEY, queryFn: () => apiRequest<OrderSummary>("GET", "/api/orders/summary") });
   const { remove, pending } = useDeleteProject("list");
@@ -75,12 +81,7 @@ export default function OrdersPage() {
               row={(o) => <OrderRow key={o.id} order={o} onUpload={setUploadFor} onDraft={setDraftFor} onDelete={setToDelete} />}
             />
           </Table>
-          <LoadMore
-            shown={rows.length}
-            list={list}
-            noun={["Auftrag", "Aufträge"]}
-            label="Weitere Aufträge laden"
-          />
+          <LoadMore shown={rows.length} list={list} noun={["Auftrag", "Aufträge"]} label="Weitere Aufträge laden" />
         </CardContent>
       </Card>
       {draftFor ? (

@@ -115,7 +115,9 @@ export default function RegistrationLinksPage() {
                 const status = registrationLinkStatus(l);
                 return (
                   <TR key={l.id} data-testid={`link-row-${l.id}`}>
-                    <TD label="ID" className="tabular-nums text-slate-500">{l.id}</TD>
+                    <TD label="ID" className="tabular-nums text-slate-500">
+                      {l.id}
+                    </TD>
                     <TD primary className="max-w-44 [overflow-wrap:anywhere]" title={l.email}>
                       {l.email}
                     </TD>
@@ -151,12 +153,7 @@ export default function RegistrationLinksPage() {
               }}
             />
           </Table>
-          <LoadMore
-            shown={rows.length}
-            list={list}
-            noun={["Einladungslink", "Einladungslinks"]}
-            label="Weitere Einladungslinks laden"
-          />
+          <LoadMore shown={rows.length} list={list} noun={["Einladungslink", "Einladungslinks"]} label="Weitere Einladungslinks laden" />
         </CardContent>
       </Card>
       <ConfirmDialog

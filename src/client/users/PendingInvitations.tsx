@@ -19,7 +19,8 @@ export function PendingInvitations({ showCompany }: { showCompany: boolean }) {
   const { data } = useQuery<PendingInvitationDto[]>({ queryKey: KEY });
   const [busy, setBusy] = useState<number | null>(null);
   const resend = useMutation({
-    mutationFn: (inv: PendingInvitationDto) => apiRequest<{ url: string; mailed: boolean | null }>("POST", `/api/registration-links/${inv.id}/resend`, {}),
+    mutationFn: (inv: PendingInvitationDto) =>
+      apiRequest<{ url: string; mailed: boolean | null }>("POST", `/api/registration-links/${inv.id}/resend`, {}),
     onMutate: (inv) => setBusy(inv.id),
     onSettled: () => setBusy(null),
     onSuccess: (res, inv) =>
@@ -38,7 +39,12 @@ export function PendingInvitations({ showCompany }: { showCompany: boolean }) {
           </Button>
         ),
       }),
-    onError: (err) => toast({ title: "Fehler beim Senden der Einladung", description: errorMessage(err, "Bitte versuchen Sie es erneut."), variant: "destructive" }),
+    onError: (err) =>
+      toast({
+        title: "Fehler beim Senden der Einladung",
+        description: errorMessage(err, "Bitte versuchen Sie es erneut."),
+        variant: "destructive",
+      }),
   });
   const revoke = useMutation({
     mutationFn: (inv: PendingInvitationDto) => apiRequest("DELETE", `/api/registration-links/${inv.id}`),
@@ -49,7 +55,12 @@ export function PendingInvitations({ showCompany }: { showCompany: boolean }) {
       void queryClient.invalidateQueries({ queryKey: ["/api/registration-links"] });
       toast({ title: "Einladung zurückgezogen", description: `Der Link für ${inv.email} gilt nicht mehr.` });
     },
-    onError: (err) => toast({ title: "Fehler beim Zurückziehen", description: errorMessage(err, "Bitte versuchen Sie es erneut."), variant: "destructive" }),
+    onError: (err) =>
+      toast({
+        title: "Fehler beim Zurückziehen",
+        description: errorMessage(err, "Bitte versuchen Sie es erneut."),
+        variant: "destructive",
+      }),
   });
   if (!data?.length) return null;
   return (
@@ -61,7 +72,11 @@ export function PendingInvitations({ showCompany }: { showCompany: boolean }) {
       <CardContent>
         <ul className="divide-y divide-slate-100">
           {data.map((inv) => (
-            <li key={inv.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="pending-invitation">
+            <li
+              key={inv.id}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="pending-invitation"
+            >
               <div className="min-w-0 text-sm">
                 <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{inv.email || "(E-Mail bei Registrierung)"}</p>
                 <p className="text-slate-600">

@@ -70,7 +70,11 @@ export function UsersTable(props: {
               <TD label="Rolle">
                 <RoleBadge role={u.role} />
               </TD>
-              {isSuper ? <TD label="Letzter Zugriff" className="text-slate-600">{u.lastAccessAt ? <DateTimeCell at={u.lastAccessAt} /> : "–"}</TD> : null}
+              {isSuper ? (
+                <TD label="Letzter Zugriff" className="text-slate-600">
+                  {u.lastAccessAt ? <DateTimeCell at={u.lastAccessAt} /> : "–"}
+                </TD>
+              ) : null}
               <ActionsCell>
                 {canImpersonate(me, u) ? (
                   // A full-page navigation: the server switches the session and redirects.

@@ -29,8 +29,16 @@ export const contractDocumentSchema = z.object({
 export type ContractDocumentDto = z.infer<typeof contractDocumentSchema>;
 
 export const contractDocumentListSchema = z.array(contractDocumentSchema);
-export const contractDocumentUploadSchema = z.object({ message: z.string(), documentId: z.number().int(), documents: contractDocumentListSchema });
-export const contractDocumentRemoveSchema = z.object({ message: z.string(), documents: contractDocumentListSchema, count: z.number().int() });
+export const contractDocumentUploadSchema = z.object({
+  message: z.string(),
+  documentId: z.number().int(),
+  documents: contractDocumentListSchema,
+});
+export const contractDocumentRemoveSchema = z.object({
+  message: z.string(),
+  documents: contractDocumentListSchema,
+  count: z.number().int(),
+});
 
 export const contractDocumentParams = z.object({
   id: z.coerce.number().int().positive(),

@@ -37,7 +37,13 @@ export const findingDecisionSchema = z
   .superRefine((b, ctx) => {
     if (b.decision === "rejected" && !b.reason)
       ctx.addIssue({ code: "custom", path: ["reason"], message: FINDING_REVIEW_MESSAGES.reasonRequired });
-    if (b.decision === "changed" && b.title === undefined && b.why === undefined && b.severity === undefined && b.potentialEur === undefined)
+    if (
+      b.decision === "changed" &&
+      b.title === undefined &&
+      b.why === undefined &&
+      b.severity === undefined &&
+      b.potentialEur === undefined
+    )
       ctx.addIssue({ code: "custom", path: ["decision"], message: FINDING_REVIEW_MESSAGES.changeRequired });
   });
 export type FindingDecisionInput = z.infer<typeof findingDecisionSchema>;
@@ -68,7 +74,9 @@ export const findingReviewInfoSchema = z.object({
   own: z.boolean(),
   reviewedAt: z.string(),
   /** The automatic text before a change (super admins only). */
-  original: z.object({ title: z.string(), why: z.string(), severity: z.enum(FINDING_SEVERITIES), potentialEur: z.number().nullable() }).optional(),
+  original: z
+    .object({ title: z.string(), why: z.string(), severity: z.enum(FINDING_SEVERITIES), potentialEur: z.number().nullable() })
+    .optional(),
 });
 export type FindingReviewInfo = z.infer<typeof findingReviewInfoSchema>;
 

@@ -65,7 +65,17 @@ export function linesToRows(text: string): { rows: ReferencePriceTableInput["row
       errors.push(`Zeile ${i + 1}: erwartet „ATV; Gewerk; Stichwörter; Einheit; von; bis“`);
       return;
     }
-    rows.push({ atv: f[0], trade: f[1], keywords: f[2].split(/,\s+/).map((k) => k.trim()).filter(Boolean), unit: f[3], low: num(f[4]), high: num(f[5]) });
+    rows.push({
+      atv: f[0],
+      trade: f[1],
+      keywords: f[2]
+        .split(/,\s+/)
+        .map((k) => k.trim())
+        .filter(Boolean),
+      unit: f[3],
+      low: num(f[4]),
+      high: num(f[5]),
+    });
   });
   return { rows, errors };
 }

@@ -217,7 +217,15 @@ export const companyDeletedSchema = messageSchema.extend({ deletedUsers: z.numbe
 export const companyLogoSchema = z.object({ logo: z.string() });
 
 /** GET /api/registration-links/pending: the open invitations (never the token). */
-export const pendingInvitationSchema = registrationLinkDtoSchema.pick({ id: true, email: true, role: true, companyId: true, companyName: true, createdAt: true, expiresAt: true });
+export const pendingInvitationSchema = registrationLinkDtoSchema.pick({
+  id: true,
+  email: true,
+  role: true,
+  companyId: true,
+  companyName: true,
+  createdAt: true,
+  expiresAt: true,
+});
 
 /** POST /api/registration-links/:id/resend */
 export const invitationResentSchema = z.object({
@@ -298,7 +306,13 @@ export const knowledgeOriginSchema = z.object({
 /** A whole article also carries the delivered text (to compare or restore) and the version an edit started from. */
 export const knowledgeOriginDetailSchema = knowledgeOriginSchema.extend({
   shippedArticle: z
-    .object({ title: z.string(), content: z.string(), documentType: z.enum(KNOWLEDGE_DOCUMENT_TYPES), tags: z.array(z.string()), sources: z.array(z.string()) })
+    .object({
+      title: z.string(),
+      content: z.string(),
+      documentType: z.enum(KNOWLEDGE_DOCUMENT_TYPES),
+      tags: z.array(z.string()),
+      sources: z.array(z.string()),
+    })
     .nullable(),
   /** The shipped version last written into this row, when known. */
   baseVersion: z.number().int().nullable(),

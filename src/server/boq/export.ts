@@ -128,7 +128,10 @@ const amount = (f: Finding) => (typeof f.potentialEur === "number" ? f.potential
 const EFFECT_LABEL = { risiko: "Risiko", chance: "Chance", offen: "offen" } as const;
 
 /** The summary a Geschäftsführer acts on, as in the draft evaluation: decision, money, questions. */
-function summarySheet(wb: Writer, s: Pick<AnalysisSummary, "findings"> & Partial<Pick<AnalysisSummary, "money" | "decision" | "totals" | "potential">>) {
+function summarySheet(
+  wb: Writer,
+  s: Pick<AnalysisSummary, "findings"> & Partial<Pick<AnalysisSummary, "money" | "decision" | "totals" | "potential">>,
+) {
   const sheet = addSheet(wb, "Zusammenfassung", [
     { header: "Angabe", width: 40, wrap: true },
     { header: "Wert", width: 90, wrap: true },
@@ -145,7 +148,13 @@ function summarySheet(wb: Writer, s: Pick<AnalysisSummary, "findings"> & Partial
   decision.reasons.forEach((r, i) => row(`Grund ${i + 1}`, r));
   const total = s.totals?.total ?? null;
   if (total !== null) row("Angebotssumme (LV, netto)", null, total);
-  if (estimate) row("Geschätzte Angebotssumme – Schätzung (Richtwert)", `${estimate.pricedPositions} von ${estimate.positions} Positionen; ${estimate.priceLevel}`, estimate.lvTotal.low, estimate.lvTotal.high);
+  if (estimate)
+    row(
+      "Geschätzte Angebotssumme – Schätzung (Richtwert)",
+      `${estimate.pricedPositions} von ${estimate.positions} Positionen; ${estimate.priceLevel}`,
+      estimate.lvTotal.low,
+      estimate.lvTotal.high,
+    );
   const risk = money?.risk ?? (s.potential ? { eur: s.potential.totalEur } : null);
   if (risk) row("Risiko (möglicher Verlust)", "jede Position einmal gezählt; nicht mit der Chance verrechnet", risk.eur);
   else if (estimate) row("Risiko (möglicher Verlust) – Schätzung (Richtwert)", null, estimate.risk.low, estimate.risk.high);
@@ -200,8 +209,14 @@ export async function buildBoqWorkbook(input: {
   for (const p of input.positions) {
     if (p.kind === "remark") continue;
     const own = p.oz ? (byOz.get(p.oz) ?? []) : [];
-    const amounts = own.filter((f) => f.effect !== "chance" && f.effect !== "offen").map(amount).filter((a): a is number => a !== null);
-    const chances = own.filter((f) => f.effect === "chance").map(amount).filter((a): a is number => a !== null);
+    const amounts = own
+      .filter((f) => f.effect !== "chance" && f.effect !== "offen")
+      .map(amount)
+      .filter((a): a is number => a !== null);
+    const chances = own
+      .filter((f) => f.effect === "chance")
+      .map(amount)
+      .filter((a): a is number => a !== null);
     const estimates = own.map((f) => f.potentialEurEstimate).filter((e): e is { low: number; high: number } => !!e);
     const asked = [...new Set(own.filter((f) => f.severity !== "hinweis").map((f) => questionFor([f])))];
     const row = positions.addRow([
@@ -211,11 +226,7 @@ export async function buildBoqWorkbook(input: {
       text(p.unit),
       p.unitPrice,
       p.total,
-      text(
-        [...p.kinds.map((k) => KIND_LABELS[k]), p.section ? sectionNote(p.section) : null]
-          .filter(Boolean)
-          .join(", "),
-      ),
+      text([...p.kinds.map((k) => KIND_LABELS[k]), p.section ? sectionNote(p.section) : null].filter(Boolean).join(", ")),
       text(own.map((f) => f.title).join("; ")),
       // The position's money counted once: the largest amount of its findings (as in the total).
       amounts.length ? Math.max(...amounts) : null,
@@ -228,7 +239,19 @@ export async function buildBoqWorkbook(input: {
     if (p.kind === "lot" || p.kind === "title") row.font = { bold: true };
     row.commit();
     for (const sub of p.subDescriptions ?? []) {
-      positions.addRow([text(`${p.oz ?? ""}/${sub.no}`), text(sub.shortText), sub.qty || null, text(sub.unit === "----" ? "" : sub.unit), null, null, "Unterbeschreibung", null, null]).commit();
+      positions
+        .addRow([
+          text(`${p.oz ?? ""}/${sub.no}`),
+          text(sub.shortText),
+          sub.qty || null,
+          text(sub.unit === "----" ? "" : sub.unit),
+          null,
+          null,
+          "Unterbeschreibung",
+          null,
+          null,
+        ])
+        .commit();
     }
   }
   positions.commit();

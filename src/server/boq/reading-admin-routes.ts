@@ -18,20 +18,34 @@ export const readingAdminRoutes =
   async (app) => {
     const { db } = deps;
 
-    app.get("/api/admin/readings", { schema: { summary: "Hängende und fehlgeschlagene Einlesungen", response: { 200: readingIssuesSchema } } }, async (req): Promise<ReadingIssues> => {
-      requireRole(req, "super_admin");
-      return readingIssues(db);
-    });
+    app.get(
+      "/api/admin/readings",
+      { schema: { summary: "Hängende und fehlgeschlagene Einlesungen", response: { 200: readingIssuesSchema } } },
+      async (req): Promise<ReadingIssues> => {
+        requireRole(req, "super_admin");
+        return readingIssues(db);
+      },
+    );
 
-    app.post("/api/admin/readings/:jobId/requeue", { schema: { summary: "Einlesung erneut starten", params: jobIdParam, response: { 200: messageSchema } } }, async (req) => {
-      requireRole(req, "super_admin");
-      const { jobId } = req.params;
-      const job = await readingJob(db, jobId);
-      if (!job) throw notFound("Diese Einlesung gibt es nicht.");
-      const requeued = await requeueReading(db, jobId, job.file_id);
-      if (!requeued) throw conflict("Diese Einlesung läuft gerade oder wartet bereits und kann nicht erneut gestartet werden.");
-      await audit(db, req, "analysis.requeue", { type: "job", id: jobId }, { projectId: job.project_id, fileId: job.file_id, previous: job.status });
-      wakeBoqWorkers();
-      return { message: "Die Datei wird erneut eingelesen." };
-    });
+    app.post(
+      "/api/admin/readings/:jobId/requeue",
+      { schema: { summary: "Einlesung erneut starten", params: jobIdParam, response: { 200: messageSchema } } },
+      async (req) => {
+        requireRole(req, "super_admin");
+        const { jobId } = req.params;
+        const job = await readingJob(db, jobId);
+        if (!job) throw notFound("Diese Einlesung gibt es nicht.");
+        const requeued = await requeueReading(db, jobId, job.file_id);
+        if (!requeued) throw conflict("Diese Einlesung läuft gerade oder wartet bereits und kann nicht erneut gestartet werden.");
+        await audit(
+          db,
+          req,
+          "analysis.requeue",
+          { type: "job", id: jobId },
+          { projectId: job.project_id, fileId: job.file_id, previous: job.status },
+        );
+        wakeBoqWorkers();
+        return { message: "Die Datei wird erneut eingelesen." };
+      },
+    );
   };

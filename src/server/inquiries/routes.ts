@@ -47,12 +47,16 @@ export const inquiryRoutes =
       },
     );
 
-    app.post("/api/contact", { schema: { body: contactMessageSchema, response: { 201: contactResponseSchema } }, config: limit() }, async (req, reply) => {
-      const id = await saveContactMessage(db, req.body);
-      notifyInBackground(db, mailer, req.log, { table: "contact", id }, contactMail(req.body));
-      const body: ContactResponse = { ok: true, message: CONTACT_SUCCESS };
-      return reply.status(201).send(body);
-    });
+    app.post(
+      "/api/contact",
+      { schema: { body: contactMessageSchema, response: { 201: contactResponseSchema } }, config: limit() },
+      async (req, reply) => {
+        const id = await saveContactMessage(db, req.body);
+        notifyInBackground(db, mailer, req.log, { table: "contact", id }, contactMail(req.body));
+        const body: ContactResponse = { ok: true, message: CONTACT_SUCCESS };
+        return reply.status(201).send(body);
+      },
+    );
 
     app.get(
       "/api/inquiries",

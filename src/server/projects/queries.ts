@@ -45,7 +45,14 @@ const DTO_FIELDS: Record<keyof ProjectDto, SQL> = {
 };
 
 const projectObject = sql.join(
-  [sql`json_build_object(`, sql.join(Object.entries(DTO_FIELDS).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`), sql`, `), sql`)`],
+  [
+    sql`json_build_object(`,
+    sql.join(
+      Object.entries(DTO_FIELDS).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+      sql`, `,
+    ),
+    sql`)`,
+  ],
   sql``,
 );
 
@@ -133,7 +140,15 @@ const PAGE_ORDER: Record<ProjectSort, string> = {
 /** A value in the page SQL: a bound value, or a placeholder of a prepared query. */
 type PageValue = SQL | ReturnType<typeof sql.placeholder>;
 
-function pageRows(shape: ListShape, companyId: PageValue, search: SQL | undefined, sort: ProjectSort, limit: PageValue, offset: PageValue, firstRows: PageValue): SQL {
+function pageRows(
+  shape: ListShape,
+  companyId: PageValue,
+  search: SQL | undefined,
+  sort: ProjectSort,
+  limit: PageValue,
+  offset: PageValue,
+  firstRows: PageValue,
+): SQL {
   const order = sql.raw(PAGE_ORDER[sort]);
   const and = search ? sql` and (${search})` : sql``;
   const company = (n: PageValue) => sql`select * from projects where company_id = ${companyId}${and} order by ${order} limit ${n}`;
@@ -192,7 +207,12 @@ export function projectPageQueries(db: Db) {
       const key = `${shape}:${req.sort}`;
       let query = prepared.get(key);
       if (!query) prepared.set(key, (query = preparePage(shape, req.sort)));
-      const [row] = await query.execute({ companyId: companyId ?? -1, limit: req.limit, offset: req.offset, firstRows: req.limit + req.offset });
+      const [row] = await query.execute({
+        companyId: companyId ?? -1,
+        limit: req.limit,
+        offset: req.offset,
+        firstRows: req.limit + req.offset,
+      });
       return row?.json ?? "[]";
     },
   };
@@ -203,10 +223,23 @@ export function projectPageQueries(db: Db) {
  * planner must see the actual pattern to pick the trigram indexes (few matches) or the sort
  * order's index (many).
  */
-export async function projectSearchPage(db: Db, shape: ListShape, companyId: number | null, req: ProjectPageRequest): Promise<{ json: string; total: number }> {
+export async function projectSearchPage(
+  db: Db,
+  shape: ListShape,
+  companyId: number | null,
+  req: ProjectPageRequest,
+): Promise<{ json: string; total: number }> {
   const search = searchWhere(req.q, req.searchOrders)!;
   const company = sql`${companyId ?? -1}::int`;
-  const rows = pageRows(shape, company, search, req.sort, sql`${req.limit}::int`, sql`${req.offset}::int`, sql`${req.limit + req.offset}::int`);
+  const rows = pageRows(
+    shape,
+    company,
+    search,
+    req.sort,
+    sql`${req.limit}::int`,
+    sql`${req.offset}::int`,
+    sql`${req.limit + req.offset}::int`,
+  );
   const [row] = await db
     .select({ json: sql<string>`${pageJson(rows, req.sort)}`, total: sql<number>`${searchCount(shape, companyId, search)}` })
     .from(sql`(select 1) one`);

@@ -74,17 +74,25 @@ export const projectRoutes =
       });
     }
 
-    app.get("/api/projects", { schema: { querystring: projectListQuery, response: { 200: z.array(projectDtoSchema) } } }, async (req, reply) => {
-      return sendList(req, reply, visibleProjects(requireUser(req)), req.query);
-    });
+    app.get(
+      "/api/projects",
+      { schema: { querystring: projectListQuery, response: { 200: z.array(projectDtoSchema) } } },
+      async (req, reply) => {
+        return sendList(req, reply, visibleProjects(requireUser(req)), req.query);
+      },
+    );
 
-    app.get("/api/companies/:companyId/projects", { schema: { params: companyIdParam, querystring: projectListQuery, response: { 200: z.array(projectDtoSchema) } } }, async (req, reply) => {
-      const user = requireUser(req);
-      const { companyId } = req.params;
-      if (!canAccessCompany(user, companyId)) throw notFound(PROJECT_MESSAGES.companyNotFound);
-      if (!(await companyExists(db, companyId))) throw notFound(PROJECT_MESSAGES.companyNotFound);
-      return sendList(req, reply, { shape: "company", companyId }, req.query);
-    });
+    app.get(
+      "/api/companies/:companyId/projects",
+      { schema: { params: companyIdParam, querystring: projectListQuery, response: { 200: z.array(projectDtoSchema) } } },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const { companyId } = req.params;
+        if (!canAccessCompany(user, companyId)) throw notFound(PROJECT_MESSAGES.companyNotFound);
+        if (!(await companyExists(db, companyId))) throw notFound(PROJECT_MESSAGES.companyNotFound);
+        return sendList(req, reply, { shape: "company", companyId }, req.query);
+      },
+    );
 
     // The orders page's header figures over all orders (its table is read page by page).
     app.get("/api/orders/summary", { schema: { response: { 200: orderSummarySchema } } }, async (req): Promise<OrderSummary> => {
@@ -102,52 +110,64 @@ export const projectRoutes =
     // Multipart: the text fields and exactly one file "file" (≤ 10 MB). The whole upload is read
     // (and cut at the limit) before anything is written; project, file and the reading's job are
     // stored in one transaction, so a failure never leaves a project without its file.
-    app.post("/api/projects", { schema: { ...multipartForm(projectCreateForm), response: { 201: projectDtoSchema } }, preHandler: uploadLimit ? [uploadLimit] : [] }, async (req, reply) => {
-      const user = requireRole(req, "super_admin", "company_admin");
-      if (user.role === "company_admin" && user.companyId === null) throw forbidden(PROJECT_MESSAGES.noCompany);
-      const { fields, files } = await readProjectUpload(req, deps.ops?.disk);
-      const parsed = projectCreateSchema.safeParse(fields);
-      if (!parsed.success) throw validationError(parsed.error);
-      const file = files[0];
-      if (!file || file.size === 0) throw badRequest(PROJECT_MESSAGES.fileRequired, { file: PROJECT_MESSAGES.fileRequired });
+    app.post(
+      "/api/projects",
+      {
+        schema: { ...multipartForm(projectCreateForm), response: { 201: projectDtoSchema } },
+        preHandler: uploadLimit ? [uploadLimit] : [],
+      },
+      async (req, reply) => {
+        const user = requireRole(req, "super_admin", "company_admin");
+        if (user.role === "company_admin" && user.companyId === null) throw forbidden(PROJECT_MESSAGES.noCompany);
+        const { fields, files } = await readProjectUpload(req, deps.ops?.disk);
+        const parsed = projectCreateSchema.safeParse(fields);
+        if (!parsed.success) throw validationError(parsed.error);
+        const file = files[0];
+        if (!file || file.size === 0) throw badRequest(PROJECT_MESSAGES.fileRequired, { file: PROJECT_MESSAGES.fileRequired });
 
-      let companyId = user.companyId;
-      if (user.role === "super_admin") {
-        const requested = companyIdField.safeParse(fields.companyId);
-        if (!requested.success) throw validationError(requested.error);
-        companyId = requested.data;
-        if (companyId !== null) {
-          if (!(await companyExists(db, companyId))) throw badRequest(PROJECT_MESSAGES.companyNotFound, { companyId: PROJECT_MESSAGES.companyNotFound });
+        let companyId = user.companyId;
+        if (user.role === "super_admin") {
+          const requested = companyIdField.safeParse(fields.companyId);
+          if (!requested.success) throw validationError(requested.error);
+          companyId = requested.data;
+          if (companyId !== null) {
+            if (!(await companyExists(db, companyId)))
+              throw badRequest(PROJECT_MESSAGES.companyNotFound, { companyId: PROJECT_MESSAGES.companyNotFound });
+          }
         }
-      }
 
-      // The reading is queued in the same transaction: an acknowledged upload always has its job.
-      const projectId = await db.transaction(async (tx) => {
-        const id = await insertProject(tx, { ...parsed.data, status: DEFAULT_PROJECT_STATUS, companyId, createdBy: user.id });
-        const fileId = await storeProjectFile(tx, id, "input", file, user.id);
-        await runInputFileHooks(tx, { projectId: id, fileId, fileName: file.fileName });
-        return id;
-      });
-      inputFilesCommitted();
-      const project = await findProject(db, projectId);
-      if (!project) throw notFound(PROJECT_MESSAGES.notFound);
-      return reply.status(201).send(project);
-    });
+        // The reading is queued in the same transaction: an acknowledged upload always has its job.
+        const projectId = await db.transaction(async (tx) => {
+          const id = await insertProject(tx, { ...parsed.data, status: DEFAULT_PROJECT_STATUS, companyId, createdBy: user.id });
+          const fileId = await storeProjectFile(tx, id, "input", file, user.id);
+          await runInputFileHooks(tx, { projectId: id, fileId, fileName: file.fileName });
+          return id;
+        });
+        inputFilesCommitted();
+        const project = await findProject(db, projectId);
+        if (!project) throw notFound(PROJECT_MESSAGES.notFound);
+        return reply.status(201).send(project);
+      },
+    );
 
-    app.put("/api/projects/:id", { schema: { params: idParam, body: projectUpdateSchema, response: { 200: projectDtoSchema } } }, async (req) => {
-      const user = requireUser(req);
-      const project = await loadManageableProject(db, user, req.params.id);
-      const { status, ...changes } = req.body;
-      const statusChanged = status !== undefined && status !== project.status;
-      if (statusChanged && !canChangeStatus(user)) throw forbidden(PROJECT_MESSAGES.statusSuperAdminOnly);
-      await updateProject(db, project.id, { ...changes, ...(statusChanged ? { status } : {}), updatedAt: new Date() });
-      if (statusChanged) {
-        await audit(db, req, "project.status_change", { type: "project", id: project.id }, { from: project.status, to: status });
-      }
-      const updated = await findProject(db, project.id);
-      if (!updated) throw notFound(PROJECT_MESSAGES.notFound);
-      return updated;
-    });
+    app.put(
+      "/api/projects/:id",
+      { schema: { params: idParam, body: projectUpdateSchema, response: { 200: projectDtoSchema } } },
+      async (req) => {
+        const user = requireUser(req);
+        const project = await loadManageableProject(db, user, req.params.id);
+        const { status, ...changes } = req.body;
+        const statusChanged = status !== undefined && status !== project.status;
+        if (statusChanged && !canChangeStatus(user)) throw forbidden(PROJECT_MESSAGES.statusSuperAdminOnly);
+        await updateProject(db, project.id, { ...changes, ...(statusChanged ? { status } : {}), updatedAt: new Date() });
+        if (statusChanged) {
+          await audit(db, req, "project.status_change", { type: "project", id: project.id }, { from: project.status, to: status });
+        }
+        const updated = await findProject(db, project.id);
+        if (!updated) throw notFound(PROJECT_MESSAGES.notFound);
+        return updated;
+      },
+    );
 
     app.delete("/api/projects/:id", { schema: { params: idParam, response: { 200: messageSchema } } }, async (req) => {
       const user = requireUser(req);

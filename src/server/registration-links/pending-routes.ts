@@ -30,7 +30,16 @@ function scope(actor: SessionUser): SQL | undefined {
 /** A link the actor may manage, or a 404 (another company's link is not there for them). */
 export async function loadManageableLink(db: Db, actor: SessionUser, id: number) {
   const [link] = await db
-    .select({ id: registrationLinks.id, token: registrationLinks.token, email: registrationLinks.email, role: registrationLinks.role, companyId: registrationLinks.companyId, companyName: companies.name, used: registrationLinks.used, expiresAt: registrationLinks.expiresAt })
+    .select({
+      id: registrationLinks.id,
+      token: registrationLinks.token,
+      email: registrationLinks.email,
+      role: registrationLinks.role,
+      companyId: registrationLinks.companyId,
+      companyName: companies.name,
+      used: registrationLinks.used,
+      expiresAt: registrationLinks.expiresAt,
+    })
     .from(registrationLinks)
     .leftJoin(companies, eq(companies.id, registrationLinks.companyId))
     .where(and(eq(registrationLinks.id, id), scope(actor)));
@@ -43,14 +52,30 @@ export const pendingInvitationRoutes =
   async (app) => {
     const mailer = createMailer(config.smtp, app.log);
 
-    app.get("/api/registration-links/pending", { schema: { summary: "Offene Einladungen (eigenes Unternehmen, Systemadministratoren alle)", response: { 200: z.array(pendingInvitationSchema) } } }, async (req) => {
-      const actor = requireRole(req, "super_admin", "company_admin");
-      return pendingInvitations(db, scope(actor));
-    });
+    app.get(
+      "/api/registration-links/pending",
+      {
+        schema: {
+          summary: "Offene Einladungen (eigenes Unternehmen, Systemadministratoren alle)",
+          response: { 200: z.array(pendingInvitationSchema) },
+        },
+      },
+      async (req) => {
+        const actor = requireRole(req, "super_admin", "company_admin");
+        return pendingInvitations(db, scope(actor));
+      },
+    );
 
     app.post(
       "/api/registration-links/:id/resend",
-      { schema: { summary: "Einladung erneut per E-Mail senden", params: idParam, body: z.object({}).optional(), response: { 200: invitationResentSchema } } },
+      {
+        schema: {
+          summary: "Einladung erneut per E-Mail senden",
+          params: idParam,
+          body: z.object({}).optional(),
+          response: { 200: invitationResentSchema },
+        },
+      },
       async (req) => {
         const actor = requireRole(req, "super_admin", "company_admin");
         const link = await loadManageableLink(db, actor, req.params.id);
@@ -58,7 +83,14 @@ export const pendingInvitationRoutes =
         const url = invitationUrl(config.publicOrigin, link.token);
         const mailed = await sendIfConfigured(
           mailer,
-          invitationMail({ to: link.email, inviter: actor, companyName: link.companyName ?? "", role: link.role, url, expiresAt: link.expiresAt }),
+          invitationMail({
+            to: link.email,
+            inviter: actor,
+            companyName: link.companyName ?? "",
+            role: link.role,
+            url,
+            expiresAt: link.expiresAt,
+          }),
         );
         await audit(db, req, "registration_link.resend", { type: "registration_link", id: link.id }, { mailed });
         return { url, mailed };

@@ -11,7 +11,10 @@ import { newToken } from "./invitation";
 /** Open invitations shown at most (newest first). */
 const PENDING_LIMIT = 200;
 
-export async function createRegistrationLink(db: Db, values: { email: string; role: Role; companyId: number | null; createdBy: number | null }) {
+export async function createRegistrationLink(
+  db: Db,
+  values: { email: string; role: Role; companyId: number | null; createdBy: number | null },
+) {
   const [link] = await db
     .insert(registrationLinks)
     .values({ ...values, token: newToken(), expiresAt: new Date(Date.now() + REGISTRATION_LINK_TTL_MS) })

@@ -13,7 +13,12 @@ import { audit } from "../audit/log";
 import { companyRateLimit, rateLimited } from "../http/rate-limit";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { registrationLinkListQuery } from "../../common/schemas/list-query";
-import { messageSchema, registrationLinkCreatedSchema, registrationLinkDtoSchema, registrationLinkValidationSchema } from "../../common/schemas/responses";
+import {
+  messageSchema,
+  registrationLinkCreatedSchema,
+  registrationLinkDtoSchema,
+  registrationLinkValidationSchema,
+} from "../../common/schemas/responses";
 import { allRegistrationLinks, registrationLinkPageQueries } from "./list";
 import { deleteRegistrationLink, createRegistrationLink, invitingCompany, linkByToken, userWithEmail } from "./queries";
 import { invitationUrl, NEEDS_COMPANY } from "./invitation";
@@ -28,7 +33,10 @@ export const registrationLinkRoutes =
     app.get(
       "/api/registration-links/:token/validate",
       {
-        schema: { params: z.object({ token: z.string().min(1).max(200) }), response: { 200: registrationLinkValidationSchema, 404: registrationLinkValidationSchema } },
+        schema: {
+          params: z.object({ token: z.string().min(1).max(200) }),
+          response: { 200: registrationLinkValidationSchema, 404: registrationLinkValidationSchema },
+        },
         config: rateLimited(config, 30, 60_000, "Zu viele Anfragen. Bitte versuchen Sie es später erneut."),
       },
       async (req, reply): Promise<RegistrationLinkValidation> => {
@@ -43,7 +51,10 @@ export const registrationLinkRoutes =
 
     // Invitations per company (super admins each on their own): 30 per 10 minutes.
     const inviteLimit = companyRateLimit(app, config, 30, 10 * 60_000, "Zu viele Einladungen. Bitte versuchen Sie es später erneut.");
-    const invited = { schema: { body: registrationLinkSchema, response: { 201: registrationLinkCreatedSchema } }, preHandler: inviteLimit ? [inviteLimit] : [] };
+    const invited = {
+      schema: { body: registrationLinkSchema, response: { 201: registrationLinkCreatedSchema } },
+      preHandler: inviteLimit ? [inviteLimit] : [],
+    };
     app.post("/api/registration-links", invited, async (req, reply) => {
       const actor = requireRole(req, "super_admin", "company_admin");
       const body = req.body;
@@ -59,7 +70,13 @@ export const registrationLinkRoutes =
       // gets the same 201 as an unknown one (issue 22, item 9), and the registration refuses it.
       if (existing && (actor.role === "super_admin" || existing.companyId === actor.companyId)) throw conflict("Email already exists");
       const link = await createRegistrationLink(db, { ...body, createdBy: actor.id });
-      await audit(db, req, "registration_link.create", { type: "registration_link", id: link.id }, { email: link.email, role: link.role, companyId: link.companyId });
+      await audit(
+        db,
+        req,
+        "registration_link.create",
+        { type: "registration_link", id: link.id },
+        { email: link.email, role: link.role, companyId: link.companyId },
+      );
       const url = invitationUrl(config.publicOrigin, link.token);
       // The link is stored and valid whatever the mail server does; the client shows it either way.
       const mailed = await sendIfConfigured(
@@ -67,7 +84,14 @@ export const registrationLinkRoutes =
         invitationMail({ to: link.email, inviter: actor, companyName: company.name, role: link.role, url, expiresAt: link.expiresAt }),
       );
       return reply.status(201).send({
-        registrationLink: { id: link.id, token: link.token, email: link.email, role: link.role, companyId: link.companyId, expiresAt: link.expiresAt.toISOString() },
+        registrationLink: {
+          id: link.id,
+          token: link.token,
+          email: link.email,
+          role: link.role,
+          companyId: link.companyId,
+          expiresAt: link.expiresAt.toISOString(),
+        },
         url,
         mailed,
       });

@@ -30,7 +30,9 @@ export function PagedTableBody<T>({ list, columns, row, empty, failed, skeletonR
           {failed}
         </MessageRow>
       ) : null}
-      {!isPending && !isError && rows.length === 0 ? <MessageRow columns={columns}>{searching ? empty.notFound : empty.none}</MessageRow> : null}
+      {!isPending && !isError && rows.length === 0 ? (
+        <MessageRow columns={columns}>{searching ? empty.notFound : empty.none}</MessageRow>
+      ) : null}
       {rows.map(row)}
     </TBody>
   );
