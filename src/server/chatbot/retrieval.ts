@@ -34,7 +34,7 @@ import { askedContrasts, contrastFactor } from "./contrast-terms";
 import { questionFigures, figureRelation } from "./question-figures";
 import { RULED_OUT_FACTOR, ruledOutRulebooks } from "./ruled-out";
 import { askedItemFirst } from "./list-focus";
-import { carriesSubject } from "./subject-gap";
+import { articleNouns, bestCoversSubject, carriesSubject } from "./subject-gap";
 import { questionTopic, topicVocabulary } from "./topic-guard";
 
 const MAX_CANDIDATES = 30;
@@ -136,7 +136,10 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   const synonyms = expandWords(table, synonymSource);
   // For telling a construction question: words the table understands at their start (not "pauschal" in "Pendlerpauschale").
   const understoodWords = (`${question} ${repairs}`.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter((w) => table.rules.some((x) => x.testStart(w))).join(" ");
-  const [r] = await rows<{ cur: string[]; ask: string[]; fix: string[]; whole: string[]; mapped: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[] }>(
+  // The question's words that the articles write as nouns (subject-gap.ts).
+  const nouns = articleNouns(await knowledgeSnapshot(db, type));
+  const nounWords = (question.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter((w) => nouns.has(w.toLowerCase())).join(" ");
+  const [r] = await rows<{ cur: string[]; ask: string[]; fix: string[]; whole: string[]; mapped: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[]; nouns: string[] }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${question})) as cur,
                tsvector_to_array(to_tsvector('german', ${askedPart(question)})) as ask,
@@ -146,7 +149,8 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
                tsvector_to_array(to_tsvector('german', ${synonyms})) as syn,
                tsvector_to_array(to_tsvector('german', ${understoodWords})) as own,
                tsvector_to_array(to_tsvector('german', ${previous ?? ""})) as prev,
-               tsvector_to_array(to_tsvector('german', ${QUESTION_WORDS})) as noise`,
+               tsvector_to_array(to_tsvector('german', ${QUESTION_WORDS})) as noise,
+               tsvector_to_array(to_tsvector('german', ${nounWords})) as nouns`,
   );
   const noise = new Set(r.noise);
   const weights = new Map<string, number>();
@@ -169,7 +173,7 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   // About construction, an everyday topic (cooking, travel …) or neither clearly (topic-guard.ts).
   const topic = questionTopic(own, new Set(r.own.map(withoutZu)), await topicVocabulary(db), previous !== null);
   const construction = topic === "construction";
-  return { weights, followUp, construction, topic, previousStems: new Set(r.prev.map(withoutZu)), ownStems: new Set([...r.cur, ...r.whole].map(withoutZu)), mappedStems: new Set(r.mapped.map(withoutZu)) };
+  return { weights, followUp, construction, topic, previousStems: new Set(r.prev.map(withoutZu)), ownStems: new Set([...r.cur, ...r.whole].map(withoutZu)), mappedStems: new Set(r.mapped.map(withoutZu)), nounStems: new Set(r.nouns.map(withoutZu)) };
 }
 
 interface Candidate {
@@ -206,7 +210,7 @@ function relationsOf(snap: KnowledgeSnapshot, lexeme: string) {
 
 export async function retrieve(db: Db, type: ChatbotType, asked: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
   const question = withQuestionWordsApart(asked);
-  const { weights, followUp, construction, topic, previousStems, ownStems, mappedStems } = await weightedLexemes(db, type, question, previousQuestion);
+  const { weights, followUp, construction, topic, previousStems, ownStems, mappedStems, nounStems } = await weightedLexemes(db, type, question, previousQuestion);
   if (weights.size === 0 || (topic === "everyday" && !followUp)) return EMPTY(false, [], !construction);
   const lexemes = [...weights.keys()];
   const snap = await knowledgeSnapshot(db, type);
@@ -301,7 +305,19 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
     known: (l) => (facts.df.get(l) ?? 0) > 0 || mappedStems.has(l),
     isOwn: (l) => ownStems.has(l) && (weights.get(l) ?? 0) > QUESTION_WORD_WEIGHT,
   });
-  if (!subject && !followUp) return EMPTY(false, relevant.slice(0, 3).map((s) => s.c.title), !construction);
+  // …and the best article must contain one of them, not answer on common words alone.
+  const topHead = scoreStems(top.c.head).strength;
+  const covers = bestCoversSubject({
+    lexemes,
+    idf: (l) => idf.get(l) ?? 0,
+    known: (l) => (facts.df.get(l) ?? 0) > 0,
+    isOwn: (l) => ownStems.has(l) && (weights.get(l) ?? 0) > QUESTION_WORD_WEIGHT,
+    isMapped: (l) => mappedStems.has(l),
+    isNoun: (l) => nounStems.has(l),
+    inBest: (l) => Math.max(topHead.get(l) ?? 0, ...top.paras.map((x) => x.strength.get(l) ?? 0)),
+    bestStems: new Set([...top.c.head, ...top.paras.flatMap((x) => x.p.lex)]),
+  });
+  if ((!subject || !covers) && !followUp) return EMPTY(false, relevant.slice(0, 3).map((s) => s.c.title), !construction);
   const seeAlso = rest.filter((s) => s.score >= SEE_ALSO_SCORE * top.score && s.coverage >= SEE_ALSO_COVERAGE).slice(0, 2);
 
   // The answer: sentences of the best articles, scored on their own words, their paragraph's and
