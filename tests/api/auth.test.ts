@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createTestApp, PASSWORD, sessionCookie, type TestContext } from "../helpers/app";
 import { registrationLinks, sessions, users } from "../../src/server/db/schema";
-import { createRegistrationLink } from "../../src/server/registration-links/routes";
+import { createRegistrationLink } from "../../src/server/registration-links/queries";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 import { chatbotConversations, chatbotKnowledgeBase, jobs, passkeys, projectFiles, projects, sessions } from "../../src/server/db/schema";
-import { createRegistrationLink } from "../../src/server/registration-links/routes";
+import { createRegistrationLink } from "../../src/server/registration-links/queries";
 import { DEFAULT_REFERENCE_PRICES } from "../../src/server/tender/public";
 import { multipart } from "./projects.helpers";
 

@@ -95,8 +95,8 @@ beforeAll(async () => {
     .onConflictDoUpdate({ target: boqAnalyses.fileId, set: { status: "done", format: "X83", summary: sql`excluded.summary` } })
     .returning({ id: boqAnalyses.id });
   await db.insert(boqPositions).values([
-    { analysisId: analysis.id, seq: 1, kind: "position", oz: "01.0010", shortText: "Beton C25/30", qty: 12.345, unit: "m³", unitPrice: 98.1, total: 1211.06, kinds: ["normal", "mit,komma", 'mit"quote'], details: { nested: { a: [1, null, "x"] } } },
-    { analysisId: analysis.id, seq: 2, kind: "position", oz: "01.0020", shortText: null, qty: null, kinds: [], details: null },
+    { analysisId: analysis.id, seq: 1, kind: "item", oz: "01.0010", shortText: "Beton C25/30", qty: 12.345, unit: "m³", unitPrice: 98.1, total: 1211.06, kinds: ["normal", "mit,komma", 'mit"quote'], details: { nested: { a: [1, null, "x"] } } },
+    { analysisId: analysis.id, seq: 2, kind: "item", oz: "01.0020", shortText: null, qty: null, kinds: [], details: null },
   ]);
   await enqueue(db, "backup.test", { projectId, note: "Grüße" });
   await db.insert(chatbotKnowledgeBase).values({ chatbotType: "legal", slug: "backup-test", title: "Abnahme nach VOB/B", content: "Die Abnahme (§ 12 VOB/B) ist die Billigung des Werks als im Wesentlichen vertragsgemäß.", tags: ["VOB/B", "Abnahme"], sources: ["§ 12 VOB/B"] });

@@ -15,6 +15,7 @@ import { loadConfig } from "../../src/server/config";
 import { analyseStoredFile } from "../../src/server/boq/store";
 import { queueBoqAnalysis, startBoqWorker } from "../../src/server/boq/worker";
 import { packagePrice, KALKULATIONSPAKET, AUSFUEHRUNGSPAKET } from "../../src/common/prices";
+import { boqViewSchema } from "../../src/common/schemas/boq-view";
 
 const SAMPLES = join(import.meta.dirname, "../../src/server/tender/fixtures");
 const sample = (name: string) => readFileSync(join(SAMPLES, name));
@@ -44,6 +45,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** The answer has the shape the client's types come from (the route sends it pre-serialized, unchecked). */
+const expectBoqView = (body: unknown) => expect(boqViewSchema.safeParse(body).error?.issues ?? []).toEqual([]);
+
 describe("GET /api/projects/:id/boq", () => {
   it("is pending until the reader ran, then returns positions, counts and both package prices", async () => {
     const { projectId, fileId } = await projectWithFile(ctx.db, companyA, adminA.id, "boq.x83", sample("boq.x83"));
@@ -51,6 +55,7 @@ describe("GET /api/projects/:id/boq", () => {
     const pending = await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userA });
     expect(pending.statusCode).toBe(200);
     expect(pending.json().status).toBe("pending");
+    expectBoqView(pending.json());
 
     await analyseStoredFile(ctx.db, fileId);
     const res = await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userA });
@@ -71,6 +76,7 @@ describe("GET /api/projects/:id/boq", () => {
       ausfuehrungspaket: packagePrice(AUSFUEHRUNGSPAKET, body.chargeablePositions),
     });
     expect(body.findings.length).toBeGreaterThan(0);
+    expectBoqView(body);
     expect(JSON.stringify(body)).not.toContain("\"data\"");
   });
 
@@ -95,6 +101,8 @@ describe("GET /api/projects/:id/boq", () => {
     expect((await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userB })).statusCode).toBe(404);
     expect((await ctx.request("GET", `/api/projects/${projectId}/boq`)).statusCode).toBe(401);
     const priced = (await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userA })).json();
+    expectBoqView(priced);
+    expectBoqView((await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: superAdmin })).json());
     expect(priced.phase).toBe(84);
     expect(priced.totals.total).toBeGreaterThan(0);
   });

@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 import { createWorld } from "../helpers/world";
 import { auditLog, companies, projects, registrationLinks, users } from "../../src/server/db/schema";
-import { createRegistrationLink } from "../../src/server/registration-links/routes";
+import { createRegistrationLink } from "../../src/server/registration-links/queries";
 import { multipart } from "./projects.helpers";
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, PASSWORD, type TestContext, type TestUser } from "../helpers/app";
 import { PASSWORD_TOO_COMMON, commonPasswordCount, commonPasswordError } from "../../src/server/auth/password-policy";
-import { createRegistrationLink } from "../../src/server/registration-links/routes";
+import { createRegistrationLink } from "../../src/server/registration-links/queries";
 import { firstStart } from "../../src/server/seed/first-start";
 import { verifyPassword } from "../../src/server/auth/passwords";
 import { userRow } from "../helpers/app";

@@ -12,7 +12,8 @@ import { SearchInput } from "../components/ui/search-input";
 import { cn } from "../lib/utils";
 import type { TreeRow } from "./boq-tree";
 import { treeKeyAction } from "./tree-keys";
-import { POSITION_BADGES, type BoqFinding, type BoqPosition } from "./types";
+import { POSITION_BADGES } from "./labels";
+import type { BoqFinding, BoqPosition } from "../../common/types";
 import { useBoqTree } from "./use-boq-tree";
 
 const num = (n: number | null) => (n === null ? "–" : n.toLocaleString("de-DE", { maximumFractionDigits: 3 }));

@@ -11,7 +11,7 @@ import { Textarea } from "../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
-import type { BoqResponse } from "./types";
+import type { BoqView } from "../../common/types";
 
 /** Opened from an order: loads the draft, shows the LV's price, lets the admin edit and publish. */
 export function DraftEvaluationDialog({ projectId, projectName, onClose }: { projectId: number; projectName: string; onClose: () => void }) {
@@ -21,7 +21,7 @@ export function DraftEvaluationDialog({ projectId, projectName, onClose }: { pro
   const [busy, setBusy] = useState(false);
   const qc = useQueryClient();
 
-  const { data: boq } = useQuery<BoqResponse>({ queryKey: [`/api/projects/${projectId}/boq`] });
+  const { data: boq } = useQuery<BoqView>({ queryKey: [`/api/projects/${projectId}/boq`] });
   const close = () => {
     setOpen(false);
     onClose();

@@ -4,7 +4,8 @@
 import { formatEuro } from "../../common/format";
 import { Badge } from "../components/ui/badge";
 import { cn } from "../lib/utils";
-import { SEVERITY_STYLES, type BoqFinding } from "./types";
+import { SEVERITY_STYLES } from "./labels";
+import type { BoqFinding } from "../../common/types";
 
 const EFFECT_TITLE = { risiko: "Risiko (möglicher Verlust)", chance: "Chance (Nachtragspotenzial)", offen: "Offener Betrag (kein Verlust)" } as const;
 

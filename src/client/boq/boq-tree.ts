@@ -1,7 +1,7 @@
 // The LV as a tree (lots and titles with their positions) and the list of rows the virtual tree
 // shows: depending on which titles are collapsed and on the search. Pure functions, computed once
 // per response (index) and once per search term or collapse (rows) – O(n) for 5 000 positions.
-import type { BoqPosition } from "./types";
+import type { BoqPosition } from "../../common/types";
 
 export interface BoqTreeIndex {
   positions: BoqPosition[];

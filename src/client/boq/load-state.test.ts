@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BOQ_TEXTS, boqLoadState, boqStaleTime } from "./load-state";
-import type { BoqResponse } from "./types";
+import type { BoqView } from "../../common/types";
 
-const answer = (status: BoqResponse["status"]): BoqResponse => ({
+const answer = (status: BoqView["status"]): BoqView => ({
   status,
   phase: null,
   positions: [],
@@ -20,7 +20,7 @@ describe("LV tab load state", () => {
   });
 
   it("shows the file's place in the queue with correct plurals and an estimate", () => {
-    const pending = (queue: BoqResponse["queue"]) => boqLoadState({ data: { ...answer("pending"), queue }, isError: false, isFetchedAfterMount: true });
+    const pending = (queue: BoqView["queue"]) => boqLoadState({ data: { ...answer("pending"), queue }, isError: false, isFetchedAfterMount: true });
     expect(pending({ reading: false, filesAhead: 2, estimateSeconds: 190 })).toEqual({
       kind: "reading",
       label: "Das Leistungsverzeichnis wird gelesen – noch 2 Dateien vor Ihrer (etwa 3 Minuten).",

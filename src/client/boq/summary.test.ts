@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findingsByOz, findingsByTitle, lvFindings, potentialByBasis, sectionStats } from "./summary";
-import type { BoqFinding, BoqPosition } from "./types";
+import type { BoqFinding, BoqPosition } from "../../common/types";
 
 const f = (fields: Partial<BoqFinding>): BoqFinding => ({
   id: "bedarfsposition-1",

@@ -20,7 +20,8 @@ import { Spinner } from "../components/ui/spinner";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
 import { queryClient } from "../lib/query-client";
-import { OriginNote, type KnowledgeArticleDetail } from "./knowledge-origin";
+import type { KnowledgeArticleDto } from "../../common/types";
+import { OriginNote } from "./knowledge-origin";
 
 export const invalidateKnowledge = () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("/api/chatbot/knowledge") });
 
@@ -28,7 +29,7 @@ const empty = (type: ChatbotType): KnowledgeArticleInput => ({ chatbotType: type
 
 export function KnowledgeArticleDialog(props: { type: ChatbotType; articleId: number | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const editing = props.articleId !== null;
-  const { data: article, isLoading, isError } = useQuery<KnowledgeArticleDetail>({
+  const { data: article, isLoading, isError } = useQuery<KnowledgeArticleDto>({
     queryKey: [`/api/chatbot/knowledge/${props.articleId}`],
     enabled: props.open && editing,
     staleTime: 0,

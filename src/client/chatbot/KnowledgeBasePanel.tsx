@@ -13,7 +13,8 @@ import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
 import { KnowledgeArticleDialog, invalidateKnowledge } from "./KnowledgeArticleDialog";
-import { OriginBadge, type KnowledgeListItem } from "./knowledge-origin";
+import type { KnowledgeArticleListItemDto } from "../../common/types";
+import { OriginBadge } from "./knowledge-origin";
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -29,11 +30,11 @@ const documentLabel = (t: string) => KNOWLEDGE_DOCUMENT_LABELS[t as keyof typeof
 export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), 250);
-  const { data, isLoading, isError } = useQuery<KnowledgeListItem[]>({
+  const { data, isLoading, isError } = useQuery<KnowledgeArticleListItemDto[]>({
     queryKey: [`/api/chatbot/knowledge?type=${type}${q ? `&q=${encodeURIComponent(q)}` : ""}`],
   });
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [deleting, setDeleting] = useState<KnowledgeListItem | null>(null);
+  const [deleting, setDeleting] = useState<KnowledgeArticleListItemDto | null>(null);
   const [pendingDelete, setPendingDelete] = useState(false);
 
   const remove = async () => {

@@ -1,24 +1,10 @@
 // Where a knowledge-base article comes from, as the super admin sees it: shipped with the product
 // (Markdown file under knowledge/, with version and review), shipped but changed in the editor —
-// then new releases leave it alone — or written in the editor. Shape as the server sends it
-// (src/server/chatbot/knowledge-store.ts, KnowledgeOrigin / KnowledgeOriginDetail).
-import type { KnowledgeArticleDto, KnowledgeArticleListItemDto } from "../../common/types";
-import type { KnowledgeArticleValues } from "../../common/schemas/chatbot";
+// then new releases leave it alone — or written in the editor. The shape is the response schema's
+// (knowledgeOriginSchema in src/common/schemas/responses.ts).
+import type { KnowledgeOrigin, KnowledgeOriginDetail } from "../../common/types";
 import { formatDate } from "../../common/format";
 import { Badge } from "../components/ui/badge";
-
-export interface KnowledgeOrigin {
-  status: "shipped" | "edited" | "custom";
-  shipped: { version: number; reviewedOn: string; reviewedBy: string; file: string } | null;
-}
-
-export interface KnowledgeOriginDetail extends KnowledgeOrigin {
-  shippedArticle: Pick<KnowledgeArticleValues, "title" | "content" | "documentType" | "tags" | "sources"> | null;
-  baseVersion: number | null;
-}
-
-export type KnowledgeListItem = KnowledgeArticleListItemDto & { origin?: KnowledgeOrigin };
-export type KnowledgeArticleDetail = KnowledgeArticleDto & { origin?: KnowledgeOriginDetail };
 
 const reviewed = (s: NonNullable<KnowledgeOrigin["shipped"]>) => `Version ${s.version} · geprüft am ${formatDate(s.reviewedOn)} von ${s.reviewedBy}`;
 

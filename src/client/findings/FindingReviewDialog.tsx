@@ -17,7 +17,8 @@ import { Label } from "../components/ui/label";
 import { NativeSelect } from "../components/ui/select";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
-import { SEVERITY_STYLES, type BoqFinding } from "../boq/types";
+import { SEVERITY_STYLES } from "../boq/labels";
+import type { BoqFinding } from "../../common/types";
 
 export type ReviewMode = FindingDecision | "own";
 

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Check, FilePlus2, Pencil, Plus, X } from "lucide-react";
 import { formatEuro } from "../../common/format";
-import { countLabel } from "../../common/plural";
+import { countNoun } from "../../common/plural";
 import { DECISION_LABELS } from "../../common/schemas/finding-review";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -15,7 +15,8 @@ import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
 import { cn } from "../lib/utils";
 import { DraftEvaluationDialog } from "../boq/DraftEvaluationDialog";
-import { SEVERITY_STYLES, type BoqFinding, type BoqResponse } from "../boq/types";
+import { SEVERITY_STYLES } from "../boq/labels";
+import type { BoqFinding, BoqView } from "../../common/types";
 import { FindingReviewDialog, type ReviewMode } from "./FindingReviewDialog";
 
 type Filter = "open" | "done" | "all";
@@ -27,7 +28,7 @@ const DECISION_STYLES = {
   rejected: "border-slate-300 bg-slate-100 text-slate-700",
 } as const;
 
-export function ReviewPanel({ projectId, projectName, data }: { projectId: number; projectName: string; data: BoqResponse }) {
+export function ReviewPanel({ projectId, projectName, data }: { projectId: number; projectName: string; data: BoqView }) {
   const qc = useQueryClient();
   const findings = useMemo(() => data.findings ?? [], [data]);
   const [filter, setFilter] = useState<Filter>("open");
@@ -61,7 +62,7 @@ export function ReviewPanel({ projectId, projectName, data }: { projectId: numbe
           <div className="min-w-0">
             <CardTitle className="text-base">Expertenprüfung</CardTitle>
             <CardDescription>
-              {reviewed} von {countLabel(total, "Befund", "Befunden")} geprüft. Die Auswertung wird aus den geprüften Befunden erstellt; verworfene Befunde sieht der Kunde nicht.
+              {reviewed} von {countNoun(total, "Befund", "Befunden")} geprüft. Die Auswertung wird aus den geprüften Befunden erstellt; verworfene Befunde sieht der Kunde nicht.
             </CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">

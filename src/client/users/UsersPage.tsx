@@ -69,8 +69,7 @@ function UserAdministration({ me }: { me: CurrentUser }) {
           <SearchInput value={search} onChange={setSearch} placeholder="Benutzer suchen..." label="Benutzer suchen" />
           <UsersTable
             me={me}
-            users={list.isPending ? undefined : list.rows}
-            loading={list.isPending}
+            list={list}
             onManage={setManaged}
             onDelete={setToDelete}
           />

@@ -59,17 +59,18 @@ export const findingParams = z.object({
 });
 
 /** What a finding carries about its review in GET /api/projects/:id/boq. */
-export interface FindingReviewInfo {
-  decision: FindingDecision;
+export const findingReviewInfoSchema = z.object({
+  decision: z.enum(FINDING_DECISIONS),
   /** Only for super admins. */
-  reason?: string | null;
-  remark: string | null;
+  reason: z.string().nullable().optional(),
+  remark: z.string().nullable(),
   /** An expert's own finding. */
-  own: boolean;
-  reviewedAt: string;
+  own: z.boolean(),
+  reviewedAt: z.string(),
   /** The automatic text before a change (super admins only). */
-  original?: { title: string; why: string; severity: FindingSeverity; potentialEur: number | null };
-}
+  original: z.object({ title: z.string(), why: z.string(), severity: z.enum(FINDING_SEVERITIES), potentialEur: z.number().nullable() }).optional(),
+});
+export type FindingReviewInfo = z.infer<typeof findingReviewInfoSchema>;
 
 /** GET /api/findings/rule-stats: the rule authors' precision feedback. */
 export interface RuleStatsRow {

@@ -17,9 +17,10 @@ import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
+import { fileResponse } from "../api-docs/multipart";
 import { requireUser } from "../auth/guards";
 import type { Db } from "../db/client";
-import { boqPositions, companies } from "../db/schema";
+import { boqPositions } from "../db/schema";
 import type { Finding } from "../tender";
 import { conflict, notFound } from "../http/errors";
 import { loadVisibleProject } from "../projects/access";
@@ -28,7 +29,7 @@ import { decide } from "../tender/public";
 import { ownerQuestions, questionFor } from "./draft";
 import { buildGaebXml, type GaebExportNode } from "./gaeb-export";
 import { customerSummary } from "../findings/reviewed";
-import { currentAnalysis, positionExtras, storedPositionRows, type AnalysisSummary, type StoredDetails } from "./store";
+import { bidderCompany, currentAnalysis, positionExtras, storedPositionRows, type AnalysisSummary, type StoredDetails } from "./store";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const QTY_FORMAT = "#,##0.000";
@@ -348,7 +349,7 @@ export const boqExportRoutes =
 
     // The LV as GAEB DA XML 3.3: X83 without prices, X84 with the prices the LV carries.
     for (const phase of [83, 84] as const) {
-      app.get(`/api/projects/:id/boq/export.x${phase}`, { schema: { params: idParam } }, async (req, reply) => {
+      app.get(`/api/projects/:id/boq/export.x${phase}`, { schema: { params: idParam, ...fileResponse(GAEB_TYPE) } }, async (req, reply) => {
         const user = requireUser(req);
         const project = await loadVisibleProject(db, user, req.params.id);
         const row = await currentAnalysis(db, project.id);
@@ -358,10 +359,7 @@ export const boqExportRoutes =
         if (a.status !== "done" || !a.summary) throw conflict(NOT_READ_GAEB);
         const summary = a.summary as AnalysisSummary;
         // The bidder of the X84 is the project's company (a demo project may have none).
-        const [company] =
-          project.companyId === null
-            ? []
-            : await db.select({ name: companies.name, address: companies.address }).from(companies).where(eq(companies.id, project.companyId));
+        const company = project.companyId === null ? null : await bidderCompany(db, project.companyId);
         const xml = buildGaebXml({
           phase,
           projectName: summary.projectName || project.name,
@@ -384,7 +382,7 @@ export const boqExportRoutes =
       });
     }
 
-    app.get("/api/projects/:id/boq/export.xlsx", { schema: { params: idParam } }, async (req, reply) => {
+    app.get("/api/projects/:id/boq/export.xlsx", { schema: { params: idParam, ...fileResponse(XLSX_TYPE) } }, async (req, reply) => {
       const user = requireUser(req);
       const project = await loadVisibleProject(db, user, req.params.id);
       const row = await currentAnalysis(db, project.id);

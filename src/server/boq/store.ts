@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { ColumnMapping } from "../../common/schemas/boq";
 import type { Db, DbOrTx } from "../db/client";
-import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
+import { boqAnalyses, boqPositions, companies, projectFiles, projects } from "../db/schema";
 import type { BidderAnswer, SectionTotals, SubDescription } from "../tender/public";
 import type { BoqNode, TenderAnalysis } from "../tender";
 import { decide, priceFindings, type TenderAnalysis as Analysis } from "../tender/public";
@@ -208,6 +208,29 @@ export async function currentAnalysis(db: Db, projectId: number) {
     .orderBy(desc(boqAnalyses.id))
     .limit(1);
   return row;
+}
+
+/** The stored LV's file name ("" when the file row is gone). */
+export async function inputFileName(db: Db, fileId: number): Promise<string> {
+  const [file] = await db.select({ fileName: projectFiles.fileName }).from(projectFiles).where(eq(projectFiles.id, fileId));
+  return file?.fileName ?? "";
+}
+
+/** The bidder an X84 names: the project's company. */
+export async function bidderCompany(db: Db, companyId: number): Promise<{ name: string; address: string | null } | null> {
+  const [company] = await db.select({ name: companies.name, address: companies.address }).from(companies).where(eq(companies.id, companyId));
+  return company ?? null;
+}
+
+/** The names the draft evaluation's heading shows: the LV file and the project's company. */
+export async function draftEvaluationNames(db: Db, projectId: number, fileId: number): Promise<{ fileName: string; companyName: string | null }> {
+  const [meta] = await db
+    .select({ fileName: projectFiles.fileName, companyName: companies.name })
+    .from(projects)
+    .innerJoin(projectFiles, eq(projectFiles.id, fileId))
+    .leftJoin(companies, eq(companies.id, projects.companyId))
+    .where(eq(projects.id, projectId));
+  return { fileName: meta?.fileName ?? "", companyName: meta?.companyName ?? null };
 }
 
 /** The stored positions of one reading in LV order, with their raw `details` (one query for the

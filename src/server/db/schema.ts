@@ -334,7 +334,8 @@ export const boqPositions = pgTable(
       .notNull()
       .references(() => boqAnalyses.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
-    kind: text("kind").notNull(),
+    // The reader's node kinds (tender NodeKind); typed only, no database constraint.
+    kind: text("kind", { enum: ["lot", "title", "item", "markup", "remark"] }).notNull(),
     level: integer("level").notNull().default(0),
     oz: text("oz"),
     parentOz: text("parent_oz"),

@@ -6,7 +6,8 @@ import { DEMO_PROJECT_ID } from "../../common/project-access";
 import { alias } from "drizzle-orm/pg-core";
 import type { ProjectDto } from "../../common/types";
 import type { ProjectSort } from "../../common/schemas/project";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
+import type { OrderSummary } from "../../common/schemas/order";
 import { boqAnalyses, companies, projectFiles, projects, users } from "../db/schema";
 
 const inputFile = alias(projectFiles, "input_file");
@@ -253,4 +254,39 @@ export async function findProject(db: Db, id: number): Promise<ProjectDto | unde
   if (!query) byIdQueries.set(db, (query = byId(db)));
   const [row] = await query.execute({ id });
   return row ? (JSON.parse(row.json) as ProjectDto) : undefined;
+}
+
+/** Whether a company with this id exists. */
+export async function companyExists(db: Db, companyId: number): Promise<boolean> {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  return company !== undefined;
+}
+
+/** The orders page's header figures: all orders, the open ones, and the open ones past the delivery time. */
+export async function orderSummary(db: Db, overdueBefore: Date): Promise<OrderSummary> {
+  const open = sql`${projects.outputFileId} is null`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: sql<number>`(count(*) filter (where ${open}))::int`,
+      overdue: sql<number>`(count(*) filter (where ${open} and ${projects.createdAt} < ${overdueBefore.toISOString()}::timestamptz))::int`,
+    })
+    .from(projects);
+  return row;
+}
+
+/** Inserts a project (inside the caller's transaction with its file) and returns its id. */
+export async function insertProject(db: DbOrTx, values: typeof projects.$inferInsert): Promise<number> {
+  const [created] = await db.insert(projects).values(values).returning({ id: projects.id });
+  return created.id;
+}
+
+export async function updateProject(db: Db, id: number, changes: Partial<typeof projects.$inferInsert>): Promise<void> {
+  await db.update(projects).set(changes).where(eq(projects.id, id));
+}
+
+/** Deletes a project with its files and readings (ON DELETE CASCADE); false when it was gone. */
+export async function deleteProject(db: Db, id: number): Promise<boolean> {
+  const deleted = await db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
+  return deleted.length > 0;
 }

@@ -1,6 +1,5 @@
 // Projects API of requirements 1.7: lists, detail, create (with its file), edit, delete. The
 // file routes (uploads, downloads, evaluation) are in file-routes.ts.
-import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DEFAULT_PROJECT_STATUS } from "../../common/project-status";
 import { ANALYSIS_DELIVERY_HOURS } from "../../common/prices";
@@ -20,13 +19,12 @@ import { z } from "zod";
 import { messageSchema, projectDtoSchema } from "../../common/schemas/responses";
 import type { AppDeps } from "../app";
 import { multipartForm, projectCreateForm } from "../api-docs/multipart";
-import { companies, projects } from "../db/schema";
 import { canAccessCompany, requireRole, requireUser } from "../auth/guards";
 import { HttpError, badRequest, forbidden, notFound } from "../http/errors";
 import { audit } from "../audit/log";
 import { canSeeProject } from "../../common/project-access";
 import { canChangeStatus, loadManageableProject, visibleProjects } from "./access";
-import { findProject } from "./queries";
+import { companyExists, deleteProject, findProject, insertProject, orderSummary, updateProject } from "./queries";
 import { createProjectListCache, type ListScope } from "./list-cache";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { readProjectUpload, storeProjectFile } from "./files";
@@ -84,24 +82,14 @@ export const projectRoutes =
       const user = requireUser(req);
       const { companyId } = req.params;
       if (!canAccessCompany(user, companyId)) throw notFound(PROJECT_MESSAGES.companyNotFound);
-      const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-      if (!company) throw notFound(PROJECT_MESSAGES.companyNotFound);
+      if (!(await companyExists(db, companyId))) throw notFound(PROJECT_MESSAGES.companyNotFound);
       return sendList(req, reply, { shape: "company", companyId }, req.query);
     });
 
     // The orders page's header figures over all orders (its table is read page by page).
     app.get("/api/orders/summary", { schema: { response: { 200: orderSummarySchema } } }, async (req): Promise<OrderSummary> => {
       requireRole(req, "super_admin");
-      const deadline = new Date(Date.now() - ANALYSIS_DELIVERY_HOURS * 3_600_000);
-      const open = sql`${projects.outputFileId} is null`;
-      const [row] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          open: sql<number>`(count(*) filter (where ${open}))::int`,
-          overdue: sql<number>`(count(*) filter (where ${open} and ${projects.createdAt} < ${deadline.toISOString()}::timestamptz))::int`,
-        })
-        .from(projects);
-      return row;
+      return orderSummary(db, new Date(Date.now() - ANALYSIS_DELIVERY_HOURS * 3_600_000));
     });
 
     app.get("/api/projects/:id", { schema: { params: idParam, response: { 200: projectDtoSchema } } }, async (req) => {
@@ -129,20 +117,16 @@ export const projectRoutes =
         if (!requested.success) throw validationError(requested.error);
         companyId = requested.data;
         if (companyId !== null) {
-          const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-          if (!company) throw badRequest(PROJECT_MESSAGES.companyNotFound, { companyId: PROJECT_MESSAGES.companyNotFound });
+          if (!(await companyExists(db, companyId))) throw badRequest(PROJECT_MESSAGES.companyNotFound, { companyId: PROJECT_MESSAGES.companyNotFound });
         }
       }
 
       // The reading is queued in the same transaction: an acknowledged upload always has its job.
       const projectId = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(projects)
-          .values({ ...parsed.data, status: DEFAULT_PROJECT_STATUS, companyId, createdBy: user.id })
-          .returning({ id: projects.id });
-        const fileId = await storeProjectFile(tx, created.id, "input", file, user.id);
-        await runInputFileHooks(tx, { projectId: created.id, fileId, fileName: file.fileName });
-        return created.id;
+        const id = await insertProject(tx, { ...parsed.data, status: DEFAULT_PROJECT_STATUS, companyId, createdBy: user.id });
+        const fileId = await storeProjectFile(tx, id, "input", file, user.id);
+        await runInputFileHooks(tx, { projectId: id, fileId, fileName: file.fileName });
+        return id;
       });
       inputFilesCommitted();
       const project = await findProject(db, projectId);
@@ -156,10 +140,7 @@ export const projectRoutes =
       const { status, ...changes } = req.body;
       const statusChanged = status !== undefined && status !== project.status;
       if (statusChanged && !canChangeStatus(user)) throw forbidden(PROJECT_MESSAGES.statusSuperAdminOnly);
-      await db
-        .update(projects)
-        .set({ ...changes, ...(statusChanged ? { status } : {}), updatedAt: new Date() })
-        .where(eq(projects.id, project.id));
+      await updateProject(db, project.id, { ...changes, ...(statusChanged ? { status } : {}), updatedAt: new Date() });
       if (statusChanged) {
         await audit(db, req, "project.status_change", { type: "project", id: project.id }, { from: project.status, to: status });
       }
@@ -172,8 +153,7 @@ export const projectRoutes =
       const user = requireUser(req);
       const project = await loadManageableProject(db, user, req.params.id);
       // project_files and the tender readings go with the project (ON DELETE CASCADE).
-      const deleted = await db.delete(projects).where(eq(projects.id, project.id)).returning({ id: projects.id });
-      if (!deleted.length) throw notFound(PROJECT_MESSAGES.notFound);
+      if (!(await deleteProject(db, project.id))) throw notFound(PROJECT_MESSAGES.notFound);
       await audit(db, req, "project.delete", { type: "project", id: project.id }, { name: project.name, companyId: project.companyId });
       return { message: "Projekt gelöscht" };
     });

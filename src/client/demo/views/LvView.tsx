@@ -5,14 +5,14 @@ import { useEffect, useState } from "react";
 import { ArrowLeft, Info, Loader2 } from "lucide-react";
 import { BoqAnalysis } from "../../boq/BoqAnalysis";
 import { BoqExportLinks } from "../../boq/BoqExportLinks";
-import type { BoqResponse } from "../../boq/types";
+import type { BoqView } from "../../../common/types";
 import { LoadFailed } from "../../site/safe-lazy";
 import type { DemoProject } from "../data";
 import { loadDemoResult } from "../results";
 import { StatusBadge, demoOutline } from "../parts";
 
 export default function LvView({ project, back }: { project: DemoProject; back: () => void }) {
-  const [state, setState] = useState<{ id: number; data: BoqResponse | null; failed: boolean }>({ id: project.id, data: null, failed: false });
+  const [state, setState] = useState<{ id: number; data: BoqView | null; failed: boolean }>({ id: project.id, data: null, failed: false });
   useEffect(() => {
     let live = true;
     loadDemoResult(project.id).then(
