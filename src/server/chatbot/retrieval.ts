@@ -34,7 +34,8 @@ import { askedContrasts, contrastFactor } from "./contrast-terms";
 import { questionFigures, figureRelation } from "./question-figures";
 import { RULED_OUT_FACTOR, ruledOutRulebooks } from "./ruled-out";
 import { askedItemFirst } from "./list-focus";
-import { carriesSubject } from "./subject-gap";
+import { articleNouns, bestCoversSubject, carriesSubject } from "./subject-gap";
+import { questionTopic, topicVocabulary } from "./topic-guard";
 
 const MAX_CANDIDATES = 30;
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
@@ -133,9 +134,12 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   const mappedWords = (question.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter(understood).join(" ");
   const synonymSource = `${question} ${repairs} ${followUpShape ? previous : ""}`;
   const synonyms = expandWords(table, synonymSource);
-  // For telling a construction question: only terms that start a word of the question itself.
-  const ownSynonyms = expandWords(table, `${question} ${repairs}`, true);
-  const [r] = await rows<{ cur: string[]; ask: string[]; fix: string[]; whole: string[]; mapped: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[] }>(
+  // For telling a construction question: words the table understands at their start (not "pauschal" in "Pendlerpauschale").
+  const understoodWords = (`${question} ${repairs}`.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter((w) => table.rules.some((x) => x.testStart(w))).join(" ");
+  // The question's words that the articles write as nouns (subject-gap.ts).
+  const nouns = articleNouns(await knowledgeSnapshot(db, type));
+  const nounWords = (question.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter((w) => nouns.has(w.toLowerCase())).join(" ");
+  const [r] = await rows<{ cur: string[]; ask: string[]; fix: string[]; whole: string[]; mapped: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[]; nouns: string[] }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${question})) as cur,
                tsvector_to_array(to_tsvector('german', ${askedPart(question)})) as ask,
@@ -143,9 +147,10 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
                tsvector_to_array(to_tsvector('german', ${wholeRepairs})) as whole,
                tsvector_to_array(to_tsvector('german', ${mappedWords})) as mapped,
                tsvector_to_array(to_tsvector('german', ${synonyms})) as syn,
-               tsvector_to_array(to_tsvector('german', ${ownSynonyms})) as own,
+               tsvector_to_array(to_tsvector('german', ${understoodWords})) as own,
                tsvector_to_array(to_tsvector('german', ${previous ?? ""})) as prev,
-               tsvector_to_array(to_tsvector('german', ${QUESTION_WORDS})) as noise`,
+               tsvector_to_array(to_tsvector('german', ${QUESTION_WORDS})) as noise,
+               tsvector_to_array(to_tsvector('german', ${nounWords})) as nouns`,
   );
   const noise = new Set(r.noise);
   const weights = new Map<string, number>();
@@ -164,33 +169,20 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   add(r.syn.map(withoutZu), 0.7);
   const followUp = previous !== null && (FOLLOW_UP.test(question.trim()) || (r.cur.length <= 4 && ANAPHORA.test(question)));
   if (followUp) add(r.prev.map(withoutZu), 0.5);
-  const domain = await domainStems(db, type);
-  const own = [...r.cur, ...r.fix, ...r.own].map(withoutZu).filter((l) => !noise.has(l));
-  // A compound is about what its last part names ("Reetdach" is a "Dach"), or starts with a longer domain word.
-  const construction = own.some((l) => domain.has(l) || [...domain].some((d) => l.length > d.length && ((d.length >= 4 && l.endsWith(d)) || (d.length >= PREFIX_MIN && l.startsWith(d)))));
-  return { weights, followUp, construction, previousStems: new Set(r.prev.map(withoutZu)), ownStems: new Set([...r.cur, ...r.whole].map(withoutZu)), mappedStems: new Set(r.mapped.map(withoutZu)) };
-}
-
-/** Stems that make a question one about construction: the word table's domain words and article terms. */
-/** …and the stems of the articles' tags (what the articles are about), without everyday words. */
-const domainCache = new WeakMap<Db, Map<ChatbotType, { fingerprint: string; set: Set<string> }>>();
-async function domainStems(db: Db, type: ChatbotType): Promise<Set<string>> {
-  const snap = await knowledgeSnapshot(db, type);
-  let byType = domainCache.get(db);
-  if (!byType) domainCache.set(db, (byType = new Map()));
-  const known = byType.get(type);
-  if (known && known.fingerprint === snap.fingerprint) return known.set;
-  const table = wordTable();
-  const [r] = await rows<{ domain: string[]; general: string[] }>(
-    db,
-    sql`select tsvector_to_array(to_tsvector('german', ${[...table.domainWords, ...table.rules.map((x) => x.target)].join(" ")})) as domain,
-               tsvector_to_array(to_tsvector('german', ${table.generalWords.join(" ")})) as general`,
-  );
-  const general = new Set(r.general);
-  const tags = snap.articles.flatMap((a) => [...a.tagLex]);
-  const set = new Set([...r.domain, ...tags].filter((l) => !general.has(l) && l.length >= 3).map(withoutZu));
-  byType.set(type, { fingerprint: snap.fingerprint, set });
-  return set;
+  const own = [...r.cur, ...r.fix].map(withoutZu).filter((l) => !noise.has(l));
+  // About construction, an everyday topic (cooking, travel …) or neither clearly (topic-guard.ts).
+  const topic = questionTopic(own, new Set(r.own.map(withoutZu)), await topicVocabulary(db), previous !== null);
+  const construction = topic === "construction";
+  return {
+    weights,
+    followUp,
+    construction,
+    topic,
+    previousStems: new Set(r.prev.map(withoutZu)),
+    ownStems: new Set([...r.cur, ...r.whole].map(withoutZu)),
+    mappedStems: new Set(r.mapped.map(withoutZu)),
+    nounStems: new Set(r.nouns.map(withoutZu)),
+  };
 }
 
 interface Candidate {
@@ -594,20 +586,31 @@ function modelContext(top: ScoredArticle, relevant: ScoredArticle[], picked: Sco
   return context;
 }
 
-/** No own specific word of the question known to the knowledge base: a gap, not an answer (subject-gap.ts). */
-function hasSubject(q: QuestionScoring, ownStems: Set<string>, mappedStems: Set<string>): boolean {
-  return carriesSubject({
+/**
+ * No own specific word of the question known to the knowledge base, or none of its known nouns
+ * in the best article: a gap, not an answer (subject-gap.ts).
+ */
+function hasSubject(q: QuestionScoring, top: ScoredArticle, stems: { ownStems: Set<string>; mappedStems: Set<string>; nounStems: Set<string> }): boolean {
+  const isOwn = (l: string) => stems.ownStems.has(l) && (q.weights.get(l) ?? 0) > QUESTION_WORD_WEIGHT;
+  const idf = (l: string) => q.idf.get(l) ?? 0;
+  if (!carriesSubject({ lexemes: q.lexemes, idf, isOwn, known: (l) => (q.df.get(l) ?? 0) > 0 || stems.mappedStems.has(l) })) return false;
+  const head = q.scoreStems(top.c.head).strength;
+  return bestCoversSubject({
     lexemes: q.lexemes,
-    idf: (l) => q.idf.get(l) ?? 0,
-    known: (l) => (q.df.get(l) ?? 0) > 0 || mappedStems.has(l),
-    isOwn: (l) => ownStems.has(l) && (q.weights.get(l) ?? 0) > QUESTION_WORD_WEIGHT,
+    idf,
+    isOwn,
+    known: (l) => (q.df.get(l) ?? 0) > 0,
+    isMapped: (l) => stems.mappedStems.has(l),
+    isNoun: (l) => stems.nounStems.has(l),
+    inBest: (l) => Math.max(head.get(l) ?? 0, ...top.paras.map((x) => x.strength.get(l) ?? 0)),
+    bestStems: new Set([...top.c.head, ...top.paras.flatMap((x) => x.p.lex)]),
   });
 }
 
 export async function retrieve(db: Db, type: ChatbotType, asked: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
   const question = withQuestionWordsApart(asked);
-  const { weights, followUp, construction, previousStems, ownStems, mappedStems } = await weightedLexemes(db, type, question, previousQuestion);
-  if (weights.size === 0) return EMPTY(false, [], !construction);
+  const { weights, followUp, construction, topic, previousStems, ...stems } = await weightedLexemes(db, type, question, previousQuestion);
+  if (weights.size === 0 || (topic === "everyday" && !followUp)) return EMPTY(false, [], !construction);
   const snap = await knowledgeSnapshot(db, type);
   const candidates = rankCandidates(snap, [...weights.keys()]);
   if (candidates.length === 0) return EMPTY(followUp, [], !construction);
@@ -623,7 +626,7 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
   if (relevant.length === 0) return EMPTY(followUp, nearTitles(scored), !construction);
 
   const [top, ...rest] = relevant;
-  if (!hasSubject(q, ownStems, mappedStems) && !followUp) return EMPTY(false, relevant.slice(0, 3).map((s) => s.c.title), !construction);
+  if (!followUp && !hasSubject(q, top, stems)) return EMPTY(false, relevant.slice(0, 3).map((s) => s.c.title), !construction);
   const seeAlso = rest.filter((s) => s.score >= SEE_ALSO_SCORE * top.score && s.coverage >= SEE_ALSO_COVERAGE).slice(0, 2);
   const pool = [top, ...rest.filter((s) => s.score >= 0.5 * top.score).slice(0, 2)];
   const ranked = rankSentences(scoreSentences(pool, top, q, conversation), q.kinds);
