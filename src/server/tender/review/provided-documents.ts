@@ -8,6 +8,8 @@ const PROVIDED =
   /\b(liegt|liegen)\s+(\w+\s+){0,6}(vor|bei)\b|\bbeigefuegt|\bbeiliegend|\banbei\b|\bals\s+anlage\b|\banlage\s+\d|\b(wird|werden)\s+(\w+\s+){0,4}zur\s+verfuegung\s+gestellt|\bzur\s+einsicht\b|\b(ist|sind)\s+(\w+\s+){0,3}bestandteil\b|\bbeigelegt|\buebergeben\b|\bin\s+den\s+(vergabe|ausschreibungs)unterlagen\s+enthalten/;
 /** … unless the same sentence says it is still missing (that is a finding of its own). */
 const NOT_YET = /\bnoch\s+nicht\b|\bfolg(t|en)\b|\bnachgereicht\b|\bnicht\s+(vor|bei)\b|\bkein(e|en)?\b/;
+/** Sentence ends, not after an abbreviation ("Ingenieurbüro Dr. Keller", "Nr. 3", "ca. 5 m"). */
+const SENTENCE_END = /(?<!\b(?:dr|nr|ca|rd|bzw|ing|dipl|prof|gem|lt|vgl|abs|str|inkl|ggf|z\.\s*b|[a-z])\.)(?<=[.;!?])\s+|\n+/;
 /** Head nouns of a document; a compound keeps its specifying part ("baugrund|gutachten"). */
 const HEAD_NOUNS = ["gutachten", "bericht", "untersuchung", "plaene", "planen", "plan", "zeichnungen", "zeichnung", "details", "detail", "statik", "raumbuch", "liste", "anlage"];
 /** Words that name the same kind of document in other wordings. */
@@ -56,7 +58,7 @@ export function isDocumentProvided(reference: string, lvTexts: string[]): boolea
   const ref = parts(reference);
   if (!ref) return false;
   for (const text of lvTexts) {
-    for (const sentence of text.split(/(?<=[.;!?])\s+|\n+/)) {
+    for (const sentence of text.split(SENTENCE_END)) {
       if (!PROVIDED.test(sentence) || NOT_YET.test(sentence)) continue;
       if (namesDocument(sentence, ref)) return true;
     }

@@ -235,6 +235,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
       const text = headline(p);
       return (
         /\b\w*(aushub|beton)\b/.test(text) &&
+        // work on a surface of concrete ("Schutz Beton", "Beton nachbehandeln") is measured in m²
+        !/schutz|nachbehandl|abdeck|oberflaech|beschicht|anstrich|reinig|schleif|glaett|instandsetz|folie|daemm|winterbau/.test(text) &&
         !/sichtbeton|\b(d|h|dicke|staerke)\s*=|\d\s*(cm|mm)\b|\bdicke\b|\bstaerke\b/.test(text) &&
         unitClass(p.unit) === "area"
       );
@@ -329,6 +331,9 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     ],
     // Stundenlohnarbeiten are ordered by nature ("nach Anordnung des AG"): no open scope.
     unless: [/stundenlohn/],
+    // A Baustelleneinrichtung is priced as a whole by the bidder; "Bauschild nach Vorgabe AG",
+    // "Aufzüge nach Absprache" are details of it, not open work.
+    settledBy: (_matched, p) => isLumpSum(p) && USUAL_LUMP_SUM.test(headline(p)),
     why: "Die Leistung wird erst später durch den Auftraggeber oder die Bauleitung bestimmt und lässt sich heute nicht sicher kalkulieren. Spätere Festlegungen, die vom Kalkulationsansatz abweichen, sind Anordnungen.",
     basis: "§ 1 Abs. 3 und 4, § 2 Abs. 5 und 6 VOB/B",
   },
@@ -340,6 +345,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     nachtragspotenzial: true,
     kinds: ["item", "remark"],
     patterns: [/\bnach\s+(erfordernis|bedarf|aufwand)\b/, /\bbei\s+bedarf\b/, /\b(falls|soweit|sofern|wenn)\s+erforderlich\b/],
+    // A Bedarfsposition is ordered as needed by its nature; its unit price covers each unit.
+    settledBy: (_matched, p, ctx) => p.flags.provisional !== null || /\bnur\s+auf\s+(besondere\s+)?anordnung\b|bedarfsposition|eventualposition/.test(ctx.text(p)),
     why: "Der Leistungsumfang ist offen. Annahme zum Umfang treffen und im Angebot festhalten; Mehrmengen über 10 % berechtigen zu einem neuen Preis.",
     basis: "§ 7 Abs. 1 Nr. 1 VOB/A; § 2 Abs. 3 VOB/B",
   },
@@ -372,7 +379,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     kinds: ["item", "remark"],
     patterns: [
       // "nach GEG Anlage 8", "DIN 1986-100 Anlage": a law or standard, not a document to ask for.
-      /\b(lt\.?|laut|siehe|s\.|gem\.?|gemaess|entsprechend|entspr\.?|nach)\s+(?!(geg|enev|din|en|iso|vob|vdi|vde|atv|ztv\w*|rsa|laga|avv|bgb|fll|zvdh|dguv|asr|trgs|mbo|lbo|bauo\w*)\b)(\w+\s+)?(plan|plaenen?|zeichnung\w*|detail\w*|statik|anlage\w*|raumbuch|\w*liste)\b/,
+      // "Abrechnung nach Gewicht laut Stückliste": how it is billed, not a document to price from.
+      /(?<!\b(?:abrechnung|abgerechnet|aufmass|abzurechnen)\b[^.;]{0,40})\b(lt\.?|laut|siehe|s\.|gem\.?|gemaess|entsprechend|entspr\.?|nach)\s+(?!(geg|enev|din|en|iso|vob|vdi|vde|atv|ztv\w*|rsa|laga|avv|bgb|fll|zvdh|dguv|asr|trgs|mbo|lbo|bauo\w*)\b)(\w+\s+)?(plan|plaenen?|zeichnung\w*|detail\w*|statik|anlage\w*|raumbuch|\w*liste)\b/,
       /\b\w*gutachten\b/,
     ],
     // "gemäß Baugrundgutachten" is no question when the Vorbemerkungen say it is attached.

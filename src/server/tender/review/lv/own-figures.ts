@@ -20,6 +20,7 @@ import type { BoqNode } from "../../types";
 import { isLumpSum, normaliseUnit, unitClass } from "../position-facts";
 import { de, parseGermanNumber, unitLabel } from "./facts";
 import { countValue, extentMetres, heightMetres, objectAreas, OBJECTS, productCounts, roomDimensions, statedLength, statedTotalPieces } from "./stated-figures";
+import { countOf, NUMBER_WORDS, perUnitStatements, sameNoun, stem, statedCount } from "./stated-counts";
 import type { LvHit, LvRule, LvView } from "./types";
 
 /** A figure in the position's own text differing from the quantity by more than this factor is a
@@ -35,66 +36,38 @@ const NUMBER = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?`;
 const AREA_UNIT = String.raw`(?:m2|qm)(?![\w/])`;
 const VOLUME_UNIT = String.raw`(?:m3|cbm)(?![\w/])`;
 const num = (s: string) => parseGermanNumber(s) ?? NaN;
-
-const NUMBER_WORDS: Record<string, number> = {
-  ein: 1, eine: 1, einem: 1, einer: 1, zwei: 2, drei: 3, vier: 4, fuenf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, elf: 11, zwoelf: 12,
-};
+/** "ca.", "i. M.", "im Mittel", "durchschnittlich" before a thickness or depth. */
+const APPROX = String.raw`(?:(?:ca\.|rd\.|rund|etwa|i\.\s*m\.|im\s+mittel|mittlere?|durchschnittlich)\s*)?`;
 
 interface Expectation {
   qty: number;
   derivation: string;
   /** Default OWN_FIGURE_TOLERANCE. */
   tolerance?: number;
+  /** The size of one unit when the figure is a count × a size (see `otherMultiple`). */
+  per?: number;
+  /** A stated count or length: too small is as wrong as too large (see `contradicts`). */
+  bothWays?: boolean;
 }
+
+/** The quantity is a whole number of units of the stated size, but not the stated number: a unit
+ *  left out or counted twice ("fünf Decken je 375 m²", 1.500 m² = four of them). */
+const otherMultiple = (qty: number, e: Expectation) => {
+  if (!e.per) return false;
+  const k = Math.round(qty / e.per);
+  return k >= 1 && k !== Math.round(e.qty / e.per) && Math.abs(qty / e.per - k) < 0.01;
+};
+const holds = (qty: number, e: Expectation) => within(qty, e) && !otherMultiple(qty, e);
 
 const within = (qty: number, e: Expectation) => {
   const t = e.tolerance ?? OWN_FIGURE_TOLERANCE;
   return qty <= e.qty * t && qty >= e.qty / t;
 };
 
-/** A noun reduced for comparison: "Häusern" / "Haus" → "haus", "Geschosse" → "geschoss". */
-function stem(word: string): string {
-  let w = word.toLowerCase().replace(/ae/g, "a").replace(/oe/g, "o").replace(/ue/g, "u");
-  if (w.length > 3) w = w.replace(/(ern|en|er|e|n)$/, "");
-  return w;
-}
-const sameNoun = (a: string, b: string) => {
-  const [x, y] = [stem(a), stem(b)];
-  return x.length >= 2 && y.length >= 2 && (x === y || x.endsWith(y) || y.endsWith(x));
-};
-
-// ── Counts: "48 WE", "drei Häuser", "Häuser A, B und C", "EG bis 4. OG", "fünfgeschossig" ────────
-
-const FLOOR_NOUN = /^(geschoss|etage|ebene|stockwerk)/;
-
-/** How many of `noun` a folded text states; null when it does not. */
-export function countOf(noun: string, text: string): number | null {
-  if (FLOOR_NOUN.test(stem(noun))) {
-    const range = /\b(kg|ug|eg)\s*(?:bis|-|–)\s*(\d{1,2})\.\s*og\b/.exec(text);
-    if (range) return Number(range[2]) + (range[1] === "eg" ? 1 : 2);
-    const words = /\b(\d+-?|[a-z]+?)geschossig/.exec(text);
-    if (words) {
-      const w = words[1].replace(/-$/, "");
-      const n = /^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w];
-      if (n) return n;
-    }
-  }
-  // The largest count stated: "Häuser A, B und C" also contains "Haus B und C".
-  let best: number | null = null;
-  for (const m of text.matchAll(/(?<!\b(?:je|pro)\s)\b(\d{1,4}|[a-z]+)\s+([a-z][\w-]*)/g)) {
-    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : (NUMBER_WORDS[m[1]] ?? countValue(m[1]));
-    if (Number.isFinite(n) && n >= 1 && sameNoun(m[2], noun)) best = Math.max(best ?? 0, n);
-  }
-  // "Häuser A, B und C", "Haus A und Haus B"
-  for (const m of text.matchAll(/\b([a-z]+)\s+([a-h])((?:\s*,\s*(?:\1\s+)?[a-h])*)\s+und\s+(?:\1\s+)?([a-h])\b/g)) {
-    if (sameNoun(m[1], noun)) best = Math.max(best ?? 0, 2 + (m[3].match(/,/g)?.length ?? 0));
-  }
-  return best;
-}
-
 // ── 1. The position's own text ────────────────────────────────────────────────────────────────
 
-const PER = /\b(je|pro)\s*$/;
+/** "je", "pro", "je ca." right before a figure: a size per unit, not a total. */
+const PER = /\b(je|pro|jeweils)\s*(?:ca\.\s*|rd\.\s*|etwa\s*)?$/;
 
 /** Figures with the position's unit in its own text, with what they are ("ca. 1.236 m²"). */
 function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
@@ -123,7 +96,7 @@ function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
     const area =
       new RegExp(String.raw`(?:flaeche|grundflaeche|gesamtflaeche)[^;]{0,40}?(${NUMBER})\s*${AREA_UNIT}`).exec(text) ?? (areas.length === 1 ? areas[0] : null);
     const depth = new RegExp(
-      String.raw`\b(?:d|dicke|\w+dicke|staerke|\w+staerke|aushubtiefe|tiefe|schichtdicke)\s*(?:=|:)?\s*(?:ca\.\s*|rd\.\s*|i\.\s*m\.\s*)?(${NUMBER})\s*(mm|cm|m)\b`,
+      String.raw`\b(?:d|dicke|\w+dicke|staerke|\w+staerke|aushubtiefe|tiefe|schichtdicke)\s*(?:=|:)?\s*${APPROX}(${NUMBER})\s*(mm|cm|m)\b`,
     ).exec(text);
     if (area && depth && !/\b(bis|max\.?|mind\.?)\s*$/.test(text.slice(Math.max(0, depth.index - 5), depth.index + depth[0].indexOf(depth[1])))) {
       const a = num(area[1]);
@@ -208,6 +181,18 @@ function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
     for (const c of productCounts(text))
       if (isHeadNoun(c.noun, lv.headline(p))) out.push({ qty: c.count, derivation: `${c.derivation} laut Langtext = ${de(c.count)} St` });
   }
+  // "fünf Decken je ca. 375 m²", "(3 Räume) à 24 m²": the count and the size of one
+  if (cls === "area" || cls === "volume") {
+    const unitRe = cls === "area" ? AREA_UNIT : VOLUME_UNIT;
+    const re = new RegExp(String.raw`\b(\d{1,3}|[a-z]+)\s+([a-z][\w-]*)\)?\s*(?:je|jeweils|a)\s+(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*${unitRe}`, "g");
+    for (const m of text.matchAll(re)) {
+      const count = NUMBER_WORDS[m[1]] ?? countValue(m[1]);
+      const per = num(m[3]);
+      if (!(count >= 2 && count <= 100 && per > 0)) continue;
+      const unitName = m[2].replace(/^./, (c) => c.toUpperCase());
+      out.push({ qty: count * per, per, derivation: `${de(count)} ${unitName} je ${de(per)} ${unitLabel(p.unit)} laut Langtext = ${de(count * per, 1)} ${unitLabel(p.unit)}` });
+    }
+  }
   // "je Haus 4 Abläufe", "ca. 70 m² je WE", "je Geschoss ca. 210 m²" × how many there are
   const perUnit = cls === "area" ? AREA_UNIT : cls === "volume" ? VOLUME_UNIT : cls === "piece" ? String.raw`(?:st(?:ueck|ck|k)?\.?\b|[a-z]+)` : null;
   if (perUnit) {
@@ -248,7 +233,7 @@ const DENSITIES: { words: RegExp; tPerM3: number; label: string }[] = [
 
 /** The thickness for a volume: the first thickness written ("d = 25 cm", "Dicke 250 mm"). */
 function thicknessOf(text: string): number | null {
-  const m = new RegExp(String.raw`\b(?:d|dicke|\w+dicke|staerke|\w+staerke|schichtdicke)\s*(?:=|:)?\s*(?:ca\.\s*|rd\.\s*)?(${NUMBER})\s*(mm|cm|m)\b`).exec(text);
+  const m = new RegExp(String.raw`\b(?:d|dicke|\w+dicke|staerke|\w+staerke|schichtdicke)\s*(?:=|:)?\s*${APPROX}(${NUMBER})\s*(mm|cm|m)\b`).exec(text);
   if (!m) return null;
   const d = num(m[1]) / (m[2] === "mm" ? 1000 : m[2] === "cm" ? 100 : 1);
   return d > 0.01 && d < 5 ? d : null;
@@ -287,16 +272,15 @@ function contextExpectations(p: BoqNode, lv: View): Expectation[] {
       break;
     }
   }
-  if (cls === "piece") {
+  if (cls === "piece" || cls === "length") {
     for (const { text, where } of sources) {
-      // "je Geschoss 18 Fenster" with the floors counted anywhere
-      for (const m of text.matchAll(/\b(?:je|pro)\s+([a-z][\w-]*)\s+(?:ca\.\s*)?(\d{1,4}|[a-z]+)\s+([a-z][\w-]*)/g)) {
-        const per = countValue(m[2]);
-        if (!(per > 0) || !isHeadNoun(m[3], head)) continue;
-        const found = lv.countFor(m[1], p);
-        if (found && !found.where.startsWith("Menge von"))
-          out.push({ qty: per * found.count, derivation: `${where}: ${de(per)} ${m[3]} je ${m[1]} × ${found.count} (${found.where}) = ${de(per * found.count)} St`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      // "je Geschoss 18 Fenster", "je Doppelhaushälfte sind zwei Fallrohre (Länge je ca. 6,00 m)"
+      const e = perUnitExpectation(p, countedNouns(head), text, where, cls);
+      if (e) {
+        out.push(e);
+        break;
       }
+      if (cls === "length") continue;
       const found = productCounts(text).filter((c) => isHeadNoun(c.noun, head));
       if (found.length !== 1) continue;
       out.push({ qty: found[0].count, derivation: `${where}: ${found[0].derivation} = ${de(found[0].count)} St`, tolerance: DERIVED_FIGURE_TOLERANCE });
@@ -306,11 +290,52 @@ function contextExpectations(p: BoqNode, lv: View): Expectation[] {
   return out;
 }
 
+/** Things counted by another thing: one lintel per opening, one frame per door. */
+const COUNTED_BY: { work: RegExp; nouns: string[] }[] = [
+  { work: /sturz|stuerz/, nouns: ["oeffnung"] },
+  { work: /zarge/, nouns: ["tuer", "zarge"] },
+  { work: /fensterbank|fensterbaenk/, nouns: ["fenster"] },
+  { work: /standrohr/, nouns: ["fallrohr"] },
+];
+
+/** The nouns a piece or length position is counted by: the words of its headline and, for
+ *  things that come one per another thing, that thing. */
+function countedNouns(head: string): string[] {
+  const own = head.split(/[^a-z]+/).filter((w) => w.length >= 4);
+  return [...own, ...COUNTED_BY.filter((c) => c.work.test(head)).flatMap((c) => c.nouns)];
+}
+
+const LENGTH_EACH = new RegExp(String.raw`(?:laenge|lang)\s*(?:je|jeweils)?\s*(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*m(?![\w²2])|\b(?:je|a|à)\s*(?:ca\.\s*)?(${NUMBER})\s*m(?![\w²2])`);
+
+/** A per-unit statement of the Vorbemerkungen or title about what the position counts, times
+ *  how many units there are; for a length also times the length each. A stated number of things
+ *  is held both ways: half as many is as wrong as twice as many. */
+function perUnitExpectation(p: BoqNode, nouns: string[], text: string, where: string, cls: "piece" | "length"): Expectation | null {
+  for (const noun of nouns) {
+    for (const s of perUnitStatements(noun, text)) {
+      if (sameNoun(s.unit, noun)) continue;
+      const units = statedCount(s.unit, text);
+      if (!units) continue;
+      const count = s.per * units.count;
+      const unitName = s.unit.replace(/^./, (c) => c.toUpperCase());
+      const base = `${where}: ${de(s.per)} je ${unitName} × ${units.how ? `${units.how} = ${de(units.count)}` : de(units.count)} ${unitName} = ${de(count)}`;
+      if (cls === "piece") return { qty: count, derivation: `${base} St`, tolerance: DERIVED_FIGURE_TOLERANCE, bothWays: true };
+      const after = text.slice(s.index, s.index + 200);
+      const nounAt = after.search(new RegExp(stem(noun)));
+      const each = nounAt >= 0 ? LENGTH_EACH.exec(after.slice(nounAt)) : null;
+      const metres = each ? num(each[1] ?? each[2]) : NaN;
+      if (!(metres > 0)) continue;
+      return { qty: count * metres, derivation: `${base} × ${de(metres)} m je Stück = ${de(count * metres, 1)} m`, tolerance: DERIVED_FIGURE_TOLERANCE, bothWays: true };
+    }
+  }
+  return null;
+}
+
 /** A derived figure flags a smaller quantity only when its decimal point is shifted: the work may
  *  cover a part of the area. */
 function contradicts(qty: number, e: Expectation): boolean {
   if (within(qty, e)) return false;
-  return qty > e.qty || isDecimalShift(qty / e.qty);
+  return qty > e.qty || e.bothWays === true || isDecimalShift(qty / e.qty);
 }
 
 // ── 2. Named areas ("Mensa 240 m²", "Sanitärräume EG (4 Räume) zusammen 86 m²") ────────────────
@@ -432,7 +457,7 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
   // 1. own text
   for (const p of items) {
     const found = ownExpectations(p, lv.text(p), lv);
-    if (!found.length || found.some((e) => within(p.qty!, e))) continue;
+    if (!found.length || found.some((e) => holds(p.qty!, e))) continue;
     const nearest = [...found].sort((a, b) => Math.abs(Math.log(p.qty! / a.qty)) - Math.abs(Math.log(p.qty! / b.qty)))[0];
     add(p, nearest);
   }
