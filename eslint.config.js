@@ -6,7 +6,10 @@ import globals from "globals";
 // Import boundaries (docs/development.md "Layout"): the client never imports server code, common
 // code imports neither side, and code outside the tender engine reaches it only through its public
 // files (index.ts for the reader threads, public.ts for the web thread, which must not load pdf.js).
-const serverCode = { regex: "^(\\.\\./)+server/", message: "Client- und gemeinsamer Code importieren keinen Servercode (src/common für Gemeinsames)." };
+const serverCode = {
+  regex: "^(\\.\\./)+server/",
+  message: "Client- und gemeinsamer Code importieren keinen Servercode (src/common für Gemeinsames).",
+};
 const clientCode = { regex: "^(\\.\\./)+client/", message: "Server- und gemeinsamer Code importieren keinen Client-Code." };
 const tenderInternals = {
   regex: "^(\\.\\./)+tender/(?!index$|public$)",
@@ -14,7 +17,9 @@ const tenderInternals = {
 };
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "data/**", "coverage/**", "bench/results/**", "drizzle/**", ".prerender/**", "test-results/**"] },
+  {
+    ignores: ["dist/**", "node_modules/**", "data/**", "coverage/**", "bench/results/**", "drizzle/**", ".prerender/**", "test-results/**"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -25,22 +25,60 @@ export async function seedLargeCompany(opts: { databaseUrl?: string; dataDir: st
   const [big, small] = await db
     .insert(companies)
     .values([
-      { name: "Großbau Frankfurt GmbH", address: "Mainzer Landstraße 1, 60329 Frankfurt am Main", contactEmail: "info@grossbau.de", freeChatbotRequestsPerMonth: -1 },
-      { name: "Kleinbau Butzbach GmbH", address: "Marktplatz 1, 35510 Butzbach", contactEmail: "info@kleinbau.de", freeChatbotRequestsPerMonth: -1 },
+      {
+        name: "Großbau Frankfurt GmbH",
+        address: "Mainzer Landstraße 1, 60329 Frankfurt am Main",
+        contactEmail: "info@grossbau.de",
+        freeChatbotRequestsPerMonth: -1,
+      },
+      {
+        name: "Kleinbau Butzbach GmbH",
+        address: "Marktplatz 1, 35510 Butzbach",
+        contactEmail: "info@kleinbau.de",
+        freeChatbotRequestsPerMonth: -1,
+      },
     ])
     .returning({ id: companies.id });
   const [admin, , otherAdmin] = await db
     .insert(users)
     .values([
-      { username: "large_admin", email: "admin@grossbau.de", passwordHash, firstName: "Anna", lastName: "Müller", role: "company_admin" as const, companyId: big.id },
-      { username: "large_user", email: "user@grossbau.de", passwordHash, firstName: "Bernd", lastName: "Schmidt", role: "user" as const, companyId: big.id },
-      { username: "small_admin", email: "admin@kleinbau.de", passwordHash, firstName: "Claudia", lastName: "Fischer", role: "company_admin" as const, companyId: small.id },
+      {
+        username: "large_admin",
+        email: "admin@grossbau.de",
+        passwordHash,
+        firstName: "Anna",
+        lastName: "Müller",
+        role: "company_admin" as const,
+        companyId: big.id,
+      },
+      {
+        username: "large_user",
+        email: "user@grossbau.de",
+        passwordHash,
+        firstName: "Bernd",
+        lastName: "Schmidt",
+        role: "user" as const,
+        companyId: big.id,
+      },
+      {
+        username: "small_admin",
+        email: "admin@kleinbau.de",
+        passwordHash,
+        firstName: "Claudia",
+        lastName: "Fischer",
+        role: "company_admin" as const,
+        companyId: small.id,
+      },
     ])
     .returning({ id: users.id });
 
   // n = 0 is the newest project; the names cycle through 8 works × 10 cities.
-  const works = sql.raw(`(array['Neubau Kita','Sanierung Grundschule','Erweiterung Feuerwache','Neubau Mehrfamilienhaus','Umbau Rathaus','Neubau Lagerhalle','Sanierung Turnhalle','Neubau Bürogebäude'])`);
-  const cities = sql.raw(`(array['Butzbach','Frankfurt am Main','Gießen','Wetzlar','Marburg','Friedberg','Bad Nauheim','Hanau','Darmstadt','Offenbach'])`);
+  const works = sql.raw(
+    `(array['Neubau Kita','Sanierung Grundschule','Erweiterung Feuerwache','Neubau Mehrfamilienhaus','Umbau Rathaus','Neubau Lagerhalle','Sanierung Turnhalle','Neubau Bürogebäude'])`,
+  );
+  const cities = sql.raw(
+    `(array['Butzbach','Frankfurt am Main','Gießen','Wetzlar','Marburg','Friedberg','Bad Nauheim','Hanau','Darmstadt','Offenbach'])`,
+  );
   const insertProjects = (companyId: number, createdBy: number, count: number) => sql`
     insert into projects (name, cost_center, contact_person, contact_email, description, status, company_id, created_by, created_at, updated_at)
     select ${works}[n % 8 + 1] || ' ' || ${cities}[n % 10 + 1] || ' – BA ' || (n % 7 + 1),
@@ -58,7 +96,9 @@ export async function seedLargeCompany(opts: { databaseUrl?: string; dataDir: st
     insert into project_files (project_id, kind, file_name, extension, mime_type, size, sha256, data, uploaded_by, created_at)
     select p.id, 'input', 'LV-' || p.id || '.x83', 'x83', 'application/xml', 2048, ${sha}, decode(repeat('00', 2048), 'hex'), p.created_by, p.created_at
     from projects p where p.input_file_id is null and p.created_by is not null`);
-  await db.execute(sql`update projects p set input_file_id = f.id from project_files f where f.project_id = p.id and f.kind = 'input' and p.input_file_id is null`);
+  await db.execute(
+    sql`update projects p set input_file_id = f.id from project_files f where f.project_id = p.id and f.kind = 'input' and p.input_file_id is null`,
+  );
   // What autovacuum does within a minute of a bulk load: flush the GIN pending lists of the
   // search indexes (else the planner prices them out) and gather statistics.
   await db.execute(sql`vacuum analyze projects`);

@@ -22,9 +22,19 @@ import { freePort, startBenchServer } from "./server.mjs";
 
 export const LANDING_BARS = { score: 95, lcpMs: 2000, cls: 0.05, jsGzipKb: 130 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROME_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 /** Chunks of signed-in screens: none of them may load on the public pages. */
-const DASHBOARD_CHUNK = /^(DashboardShell|OverviewPage|ProjectListPage|ProjectDetailPage|ResultPage|UsersPage|OrdersPage|CompaniesPage|RegistrationLinksPage|InquiriesPage|SettingsPage|Chatbot\w*Page|ProtectedRoute|RequireRole)-/;
+const DASHBOARD_CHUNK =
+  /^(DashboardShell|OverviewPage|ProjectListPage|ProjectDetailPage|ResultPage|UsersPage|OrdersPage|CompaniesPage|RegistrationLinksPage|InquiriesPage|SettingsPage|Chatbot\w*Page|ProtectedRoute|RequireRole)-/;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -57,7 +67,13 @@ export async function scriptSizes(opener, url) {
   const page = await opener.newPage();
   const bodies = [];
   page.on("response", (r) => {
-    if (r.request().resourceType() === "script") bodies.push(r.body().then((b) => ({ file: r.url().split("/").pop(), gzip: gzipSync(b).length }), () => null));
+    if (r.request().resourceType() === "script")
+      bodies.push(
+        r.body().then(
+          (b) => ({ file: r.url().split("/").pop(), gzip: gzipSync(b).length }),
+          () => null,
+        ),
+      );
   });
   await page.goto(url, { waitUntil: "networkidle" });
   const files = (await Promise.all(bodies)).filter(Boolean);
@@ -109,7 +125,13 @@ export function landingChecks(route, r) {
     ["FCP", `${Math.round(r.fcpMs)} ms`, "score input", true],
     ["dashboard code loaded", r.dashboardChunks.length ? r.dashboardChunks.join(", ") : "none", "none", r.dashboardChunks.length === 0],
   ];
-  if (route === "/") rows.push(["JavaScript (gzip)", `${r.jsGzipKb.toFixed(1)} KB in ${r.files.length} files`, `<= ${LANDING_BARS.jsGzipKb} KB`, r.jsGzipKb <= LANDING_BARS.jsGzipKb]);
+  if (route === "/")
+    rows.push([
+      "JavaScript (gzip)",
+      `${r.jsGzipKb.toFixed(1)} KB in ${r.files.length} files`,
+      `<= ${LANDING_BARS.jsGzipKb} KB`,
+      r.jsGzipKb <= LANDING_BARS.jsGzipKb,
+    ]);
   return rows;
 }
 

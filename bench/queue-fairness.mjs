@@ -37,7 +37,10 @@ export async function measureQueueFairness({ base, cookies, databaseUrl, log }) 
   const batchUploadS = (Date.now() - started) / 1000;
   log("queue fairness: companies B and C upload one small LV each …");
   const smalls = [];
-  for (const [company, cookie] of [["B", b], ["C", c]]) {
+  for (const [company, cookie] of [
+    ["B", b],
+    ["C", c],
+  ]) {
     const uploadedAt = Date.now();
     const id = await upload(base, cookie, `Kleines LV ${company}`, "klein.x83", smallFile);
     const shown = (await boq(base, cookie, id)).queue ?? null;
@@ -111,9 +114,17 @@ export function queueFairnessReport(q, bar) {
   ];
   const limit = (q.aMaxReadMs ?? q.aMeanReadMs) * 2 + 500;
   for (const s of q.smalls) {
-    const shown = s.shown ? (s.shown.reading ? "wird gelesen" : `noch ${s.shown.filesAhead} ${s.shown.filesAhead === 1 ? "Datei" : "Dateien"} vor Ihrer`) : "–";
-    const pass = s.status === "done" && (s.aFilesReadInBetween === undefined ? s.totalMs < limit + 1000 : s.aFilesReadInBetween <= 1 && s.waitMs < limit);
-    lines.push(`| company ${s.company} | ${shown} | ${s.waitMs ?? "–"} | ${s.readMs ?? "–"} | ${s.totalMs} | ${s.aFilesReadInBetween ?? "–"} | ${bar(pass, "≤ 1 file of A before it", `queue fairness: company ${s.company}`)} |`);
+    const shown = s.shown
+      ? s.shown.reading
+        ? "wird gelesen"
+        : `noch ${s.shown.filesAhead} ${s.shown.filesAhead === 1 ? "Datei" : "Dateien"} vor Ihrer`
+      : "–";
+    const pass =
+      s.status === "done" &&
+      (s.aFilesReadInBetween === undefined ? s.totalMs < limit + 1000 : s.aFilesReadInBetween <= 1 && s.waitMs < limit);
+    lines.push(
+      `| company ${s.company} | ${shown} | ${s.waitMs ?? "–"} | ${s.readMs ?? "–"} | ${s.totalMs} | ${s.aFilesReadInBetween ?? "–"} | ${bar(pass, "≤ 1 file of A before it", `queue fairness: company ${s.company}`)} |`,
+    );
   }
   lines.push(
     "",

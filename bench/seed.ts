@@ -11,8 +11,28 @@ import { loadConfig } from "../src/server/config";
 import { firstStart } from "../src/server/seed/first-start";
 
 const silent = { warn() {}, info() {}, error() {} } as unknown as FastifyBaseLogger;
-const CITIES = ["Butzbach", "Frankfurt am Main", "Gießen", "Wetzlar", "Marburg", "Friedberg", "Bad Nauheim", "Hanau", "Darmstadt", "Offenbach"];
-const WORKS = ["Neubau Kita", "Sanierung Grundschule", "Erweiterung Feuerwache", "Neubau Mehrfamilienhaus", "Umbau Rathaus", "Neubau Lagerhalle", "Sanierung Turnhalle", "Neubau Bürogebäude"];
+const CITIES = [
+  "Butzbach",
+  "Frankfurt am Main",
+  "Gießen",
+  "Wetzlar",
+  "Marburg",
+  "Friedberg",
+  "Bad Nauheim",
+  "Hanau",
+  "Darmstadt",
+  "Offenbach",
+];
+const WORKS = [
+  "Neubau Kita",
+  "Sanierung Grundschule",
+  "Erweiterung Feuerwache",
+  "Neubau Mehrfamilienhaus",
+  "Umbau Rathaus",
+  "Neubau Lagerhalle",
+  "Sanierung Turnhalle",
+  "Neubau Bürogebäude",
+];
 
 export async function seedBenchData(opts: { databaseUrl?: string; dataDir: string }) {
   const database = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
@@ -88,12 +108,17 @@ export async function seedBenchData(opts: { databaseUrl?: string; dataDir: strin
     });
     await db.insert(projectFiles).values(files);
   }
-  await db.execute(sql`update projects p set input_file_id = f.id from project_files f where f.project_id = p.id and f.kind = 'input' and p.input_file_id is null`);
+  await db.execute(
+    sql`update projects p set input_file_id = f.id from project_files f where f.project_id = p.id and f.kind = 'input' and p.input_file_id is null`,
+  );
 
   // Chatbot history: a conversation with a few messages for every fourth user.
   let messages = 0;
   for (const u of userRows.filter((_, i) => i % 4 === 0)) {
-    const [c] = await db.insert(chatbotConversations).values({ userId: u.id, chatbotType: "legal", title: "Verjährung von Mängelansprüchen" }).returning();
+    const [c] = await db
+      .insert(chatbotConversations)
+      .values({ userId: u.id, chatbotType: "legal", title: "Verjährung von Mängelansprüchen" })
+      .returning();
     await db.insert(chatbotMessages).values([
       { conversationId: c.id, role: "user", content: "Wie lange verjähren Mängelansprüche nach VOB/B?" },
       { conversationId: c.id, role: "assistant", content: "Nach § 13 Abs. 4 Nr. 1 VOB/B vier Jahre für Bauwerke." },
@@ -102,7 +127,11 @@ export async function seedBenchData(opts: { databaseUrl?: string; dataDir: strin
     ]);
     messages += 4;
   }
-  const [sample] = await db.select({ id: projects.id }).from(projects).where(sql`${projects.companyId} = ${companyRows[0].id}`).limit(1);
+  const [sample] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(sql`${projects.companyId} = ${companyRows[0].id}`)
+    .limit(1);
   await database.close();
   return {
     password,

@@ -24,8 +24,20 @@ const server = await startBenchServer({
   nodeArgs: (process.env.NODE_ARGS ?? "").split(" ").filter(Boolean),
   env: { RATE_LIMIT: "off" },
 });
-const res = await fetch(`${server.base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: seed.bigCompanyAdmin, password: seed.password }) });
-console.log(JSON.stringify({ base: server.base, databaseUrl, cookie: res.headers.get("set-cookie").split(";")[0], projectId: seed.sampleProjectId, pid: server.pid }));
+const res = await fetch(`${server.base}/api/login`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ username: seed.bigCompanyAdmin, password: seed.password }),
+});
+console.log(
+  JSON.stringify({
+    base: server.base,
+    databaseUrl,
+    cookie: res.headers.get("set-cookie").split(";")[0],
+    projectId: seed.sampleProjectId,
+    pid: server.pid,
+  }),
+);
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.process.kill("SIGTERM"));
 server.process.on("exit", async () => {
   await drop();

@@ -25,18 +25,37 @@ export async function startBenchServer(opts = {}) {
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "bauklar-bench-"));
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), join(resolve(process.env.DIST_DIR ?? join(root, "dist")), "server/main.js")], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_ORIGIN: base, LOG_LEVEL: "warn", DATABASE_URL: opts.databaseUrl ?? "", ...opts.env },
-    stdio: ["ignore", opts.quiet ? "pipe" : "inherit", opts.quiet ? "pipe" : "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), join(resolve(process.env.DIST_DIR ?? join(root, "dist")), "server/main.js")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        PUBLIC_ORIGIN: base,
+        LOG_LEVEL: "warn",
+        DATABASE_URL: opts.databaseUrl ?? "",
+        ...opts.env,
+      },
+      stdio: ["ignore", opts.quiet ? "pipe" : "inherit", opts.quiet ? "pipe" : "inherit"],
+    },
+  );
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    if (await fetch(`${base}/api/user`).then((r) => r.status === 401, () => false)) break;
+    if (
+      await fetch(`${base}/api/user`).then(
+        (r) => r.status === 401,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -17,5 +17,7 @@ for (const source of DEMO_SOURCES) {
   const result = await demoResult(source);
   writeFileSync(join(ROOT, DEMO_RESULTS_DIR, `${source.name}.json`), `${JSON.stringify(result)}\n`);
   const items = result.positions.filter((p) => p.kind === "item").length;
-  console.log(`${source.name}: ${items} Positionen, ${result.findings.length} Befunde, Risiko ${result.money?.risk?.eur ?? "–"} €, Chance ${result.money?.chance?.eur ?? "–"} €`);
+  console.log(
+    `${source.name}: ${items} Positionen, ${result.findings.length} Befunde, Risiko ${result.money?.risk?.eur ?? "–"} €, Chance ${result.money?.chance?.eur ?? "–"} €`,
+  );
 }

@@ -30,7 +30,8 @@ const CAUSES: Record<string, string> = {
   "Dangl GAEB2000_DE.P86": "Die Einheit „Psch.“ hat fünf Zeichen; GAEB 90 und 2000 erlauben vier („Psch“, als Pauschalposition gelesen).",
 };
 const FORMAT_NAMES: Record<string, string> = { "gaeb-xml": "DA XML", "gaeb-90": "GAEB 90", "gaeb-2000": "GAEB 2000" };
-const euro = (n: number | null | undefined) => (n === null || n === undefined ? "–" : n.toLocaleString("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const euro = (n: number | null | undefined) =>
+  n === null || n === undefined ? "–" : n.toLocaleString("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Items counted without our readers: <Item> elements, 21 records, #begin[Position] blocks. */
 function expectedItems(bytes: Buffer, format: string): number | null {
@@ -97,7 +98,9 @@ function totalCell(a: TenderAnalysis): string {
 function summary(rows: Row[]): string[] {
   const done = rows.filter((r) => r.analysis?.status === "done");
   const byFormat = (f: string) => rows.filter((r) => r.format === f).length;
-  const counted = done.filter((r) => r.expected !== null && r.analysis!.positions.filter((p) => p.kind === "item").length === r.expected).length;
+  const counted = done.filter(
+    (r) => r.expected !== null && r.analysis!.positions.filter((p) => p.kind === "item").length === r.expected,
+  ).length;
   const twins = rows.filter((r) => r.twinDiffs !== null);
   const describe = (set: Row[]) => {
     const same = set.filter((r) => r.twinDiffs!.length === 0).length;
@@ -126,7 +129,9 @@ function render(rows: Row[]): string {
   lines.push("");
   lines.push("- **Positionen**: gelesen / unabhängig gezählt (`<Item>`-Elemente, Sätze 21, `#begin[Position]`; bei einer");
   lines.push("  Preis-X84 die Positionen der zugehörigen X81/X83).");
-  lines.push("- **Summe**: Summe der Positionen / Summe laut Datei (DA XML `BoQInfo/Totals/Total`, GAEB 90 Satz 99, GAEB 2000 `LVInfo/Summe`).");
+  lines.push(
+    "- **Summe**: Summe der Positionen / Summe laut Datei (DA XML `BoQInfo/Totals/Total`, GAEB 90 Satz 99, GAEB 2000 `LVInfo/Summe`).",
+  );
   lines.push("- **Zwilling**: Unterschiede zur DA-XML-Datei desselben LV aus demselben Programm (OZ ohne führende Nullen,");
   lines.push("  Texte ohne Zeilenumbruch verglichen); Einzelheiten unten. *zurückgehalten* = nicht in den Tests, Gegenprobe.");
   lines.push("");
@@ -144,26 +149,46 @@ function render(rows: Row[]): string {
     }
     const fmt = `${FORMAT_NAMES[r.format] ?? r.format}${a.version && r.format !== "gaeb-90" ? ` ${a.version.replace(/^2000 /, "")}` : ""}`;
     if (a.status !== "done") {
-      lines.push(`| ${r.file.id}${held} | ${r.file.origin}, ${source} | ${fmt} | – | nicht gelesen: ${a.error?.code ?? a.status} | – | – | ${a.error?.message ?? ""} | ${r.ms} |`);
+      lines.push(
+        `| ${r.file.id}${held} | ${r.file.origin}, ${source} | ${fmt} | – | nicht gelesen: ${a.error?.code ?? a.status} | – | – | ${a.error?.message ?? ""} | ${r.ms} |`,
+      );
       continue;
     }
     const items = a.positions.filter((p) => p.kind === "item").length;
-    const itemsCell = r.expected === null ? String(items) : items === r.expected ? `${items} / ${r.expected}` : `**${items} / ${r.expected}**`;
-    const twin = r.twinDiffs === null ? (r.file.twin ? "Zwilling fehlt" : "") : r.twinDiffs.length === 0 ? `gleich (${r.file.twin})` : `${r.twinDiffs.length} Unterschiede`;
+    const itemsCell =
+      r.expected === null ? String(items) : items === r.expected ? `${items} / ${r.expected}` : `**${items} / ${r.expected}**`;
+    const twin =
+      r.twinDiffs === null
+        ? r.file.twin
+          ? "Zwilling fehlt"
+          : ""
+        : r.twinDiffs.length === 0
+          ? `gleich (${r.file.twin})`
+          : `${r.twinDiffs.length} Unterschiede`;
     const notes = `${a.warnings.length} Warnung${a.warnings.length === 1 ? "" : "en"}${a.priceOnly || a.baseFileName ? ", Preise in Basis-LV übernommen" : ""}`;
-    lines.push(`| ${r.file.id}${held} | ${r.file.origin}, ${source} | ${fmt} | ${a.phase ?? "–"} | ${itemsCell} | ${totalCell(a)} | ${twin} | ${notes} | ${r.ms} |`);
+    lines.push(
+      `| ${r.file.id}${held} | ${r.file.origin}, ${source} | ${fmt} | ${a.phase ?? "–"} | ${itemsCell} | ${totalCell(a)} | ${twin} | ${notes} | ${r.ms} |`,
+    );
   }
   lines.push("");
   lines.push("## Unterschiede zu den Zwillingen");
   lines.push("");
   for (const r of rows.filter((x) => x.twinDiffs && x.twinDiffs.length > 0)) {
-    lines.push(`**${r.file.id}** gegen ${r.file.twin} (${r.twinDiffs!.length})${r.file.heldOut ? ", zurückgehalten" : ""}: ${CAUSES[r.file.id] ?? "Ursache nicht untersucht."}`);
+    lines.push(
+      `**${r.file.id}** gegen ${r.file.twin} (${r.twinDiffs!.length})${r.file.heldOut ? ", zurückgehalten" : ""}: ${CAUSES[r.file.id] ?? "Ursache nicht untersucht."}`,
+    );
     lines.push("");
     for (const d of r.twinDiffs!.slice(0, 12)) lines.push(`- ${d.replace(/\|/g, "\\|")}`);
     if (r.twinDiffs!.length > 12) lines.push(`- … und ${r.twinDiffs!.length - 12} weitere`);
     lines.push("");
   }
-  const off = rows.filter((r) => r.analysis?.status === "done" && r.analysis.totals?.stated != null && r.analysis.totals.total != null && Math.abs(r.analysis.totals.total - r.analysis.totals.stated) > 0.005);
+  const off = rows.filter(
+    (r) =>
+      r.analysis?.status === "done" &&
+      r.analysis.totals?.stated != null &&
+      r.analysis.totals.total != null &&
+      Math.abs(r.analysis.totals.total - r.analysis.totals.stated) > 0.005,
+  );
   lines.push("## Summen, die von der Summe laut Datei abweichen");
   lines.push("");
   lines.push("Nachlässe, Zuschläge und Pauschalsummen der Abschnitte und des LV (Totals), Alternativabschnitte und");

@@ -142,21 +142,21 @@ function writePdf(images: Grey[]): Buffer {
     const h = (image.height * 72) / DPI;
     const data = encodeImage(image);
     const imageId = add(
-        Buffer.concat([
-          Buffer.from(
-            `<< /Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /DeviceGray /BitsPerComponent ${BITS} ` +
-              `/Filter /FlateDecode /DecodeParms << /Predictor 12 /Colors 1 /BitsPerComponent ${BITS} /Columns ${image.width} >> /Length ${data.length} >>\nstream\n`,
-            "latin1",
-          ),
-          data,
-          Buffer.from("\nendstream", "latin1"),
-        ]),
+      Buffer.concat([
+        Buffer.from(
+          `<< /Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /DeviceGray /BitsPerComponent ${BITS} ` +
+            `/Filter /FlateDecode /DecodeParms << /Predictor 12 /Colors 1 /BitsPerComponent ${BITS} /Columns ${image.width} >> /Length ${data.length} >>\nstream\n`,
+          "latin1",
+        ),
+        data,
+        Buffer.from("\nendstream", "latin1"),
+      ]),
     );
     const draw = `q ${w.toFixed(2)} 0 0 ${h.toFixed(2)} 0 0 cm /Im0 Do Q`;
     const contentId = add(`<< /Length ${draw.length} >>\nstream\n${draw}\nendstream`);
     const pageId = add(
-        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w.toFixed(2)} ${h.toFixed(2)}] ` +
-          `/Resources << /XObject << /Im0 ${imageId} 0 R >> >> /Contents ${contentId} 0 R >>`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w.toFixed(2)} ${h.toFixed(2)}] ` +
+        `/Resources << /XObject << /Im0 ${imageId} 0 R >> >> /Contents ${contentId} 0 R >>`,
     );
     pageIds.push(pageId);
   }

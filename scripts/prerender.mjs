@@ -14,7 +14,12 @@ const ssrOut = resolve(root, ".prerender", String(process.pid));
 await build({
   configFile: resolve(root, "vite.config.ts"),
   logLevel: "warn",
-  build: { ssr: resolve(root, "src/client/prerender.tsx"), outDir: ssrOut, emptyOutDir: true, rollupOptions: { input: resolve(root, "src/client/prerender.tsx") } },
+  build: {
+    ssr: resolve(root, "src/client/prerender.tsx"),
+    outDir: ssrOut,
+    emptyOutDir: true,
+    rollupOptions: { input: resolve(root, "src/client/prerender.tsx") },
+  },
 });
 
 const { render, PAGE_META } = await import(pathToFileURL(resolve(ssrOut, "prerender.js")).href);

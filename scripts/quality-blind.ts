@@ -36,14 +36,27 @@ try {
     );
     for (const c of o.missed) {
       const wrong = o.wrongVerdict.find((w) => w.truth === c);
-      console.log(`   verpasst  ${c.verdict.padEnd(8)} ${c.type}: „${c.quote.slice(0, 100)}“${wrong ? `  (bauklar: ${wrong.entry.verdict} – ${wrong.entry.why})` : ""}`);
+      console.log(
+        `   verpasst  ${c.verdict.padEnd(8)} ${c.type}: „${c.quote.slice(0, 100)}“${wrong ? `  (bauklar: ${wrong.entry.verdict} – ${wrong.entry.why})` : ""}`,
+      );
     }
     for (const t of o.gapsMissed) console.log(`   verpasst  nicht geregelt: ${t}`);
-    for (const e of o.falseAlarms) console.log(`   Fehlalarm ${e.verdict.padEnd(8)} ${e.type} ${e.status === "nicht geregelt" ? "(nicht geregelt)" : `„${(e.quote ?? "").slice(0, 100)}“`} – ${e.why}`);
-    if (verbose) for (const e of o.flagged) console.log(`   markiert  ${e.verdict.padEnd(8)} ${e.type} ${e.document ?? ""} ${e.location ?? ""} „${(e.quote ?? "").slice(0, 80)}“`);
+    for (const e of o.falseAlarms)
+      console.log(
+        `   Fehlalarm ${e.verdict.padEnd(8)} ${e.type} ${e.status === "nicht geregelt" ? "(nicht geregelt)" : `„${(e.quote ?? "").slice(0, 100)}“`} – ${e.why}`,
+      );
+    if (verbose)
+      for (const e of o.flagged)
+        console.log(
+          `   markiert  ${e.verdict.padEnd(8)} ${e.type} ${e.document ?? ""} ${e.location ?? ""} „${(e.quote ?? "").slice(0, 80)}“`,
+        );
   }
-  console.log(`\nRecall ${pct(s.recall)} (${s.found} von ${s.problems}), Präzision ${pct(s.precision)} (${s.flagged - s.falseAlarms} von ${s.flagged})`);
-  console.log(s.kritischMissed.length ? `Verpasste kritische Klauseln:\n  ${s.kritischMissed.join("\n  ")}` : "Keine kritische Klausel verpasst.");
+  console.log(
+    `\nRecall ${pct(s.recall)} (${s.found} von ${s.problems}), Präzision ${pct(s.precision)} (${s.flagged - s.falseAlarms} von ${s.flagged})`,
+  );
+  console.log(
+    s.kritischMissed.length ? `Verpasste kritische Klauseln:\n  ${s.kritischMissed.join("\n  ")}` : "Keine kritische Klausel verpasst.",
+  );
 } finally {
   await (browser as Browser | null)?.close();
 }

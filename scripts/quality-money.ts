@@ -91,12 +91,15 @@ export async function scoreLv(lv: BlindLv, truth: BlindTruth): Promise<LvScore> 
     ? true
     : Boolean(
         m?.estimate &&
-          m.estimate.lvTotal.high > 0 &&
-          // every finding with a money formula (it names the price it needs) got an estimate, except
-          // lump sums without a price: no reference table can price a "1 psch"
-          analysis.findings.every(
-            (f) => !f.priceNeeded || f.potentialEurEstimate != null || analysis.positions.some((p) => p.oz === f.oz && /psch|pausch/i.test(p.unit)),
-          ),
+        m.estimate.lvTotal.high > 0 &&
+        // every finding with a money formula (it names the price it needs) got an estimate, except
+        // lump sums without a price: no reference table can price a "1 psch"
+        analysis.findings.every(
+          (f) =>
+            !f.priceNeeded ||
+            f.potentialEurEstimate != null ||
+            analysis.positions.some((p) => p.oz === f.oz && /psch|pausch/i.test(p.unit)),
+        ),
       );
   return {
     id: lv.id,
@@ -169,10 +172,15 @@ async function main() {
         `${l.verdict ?? "–"} / Wahrheit ${l.truthVerdict}`,
     );
     for (const oz of l.missed) console.log(`   verpasst   ${oz}`);
-    for (const a of l.falseAlarms) console.log(`   Fehlalarm  ${a.oz ?? "LV"} ${a.ruleId}: ${a.text.slice(0, 140)}${a.harmless ? `  [harmlos: ${a.harmless.slice(0, 50)}]` : ""}`);
+    for (const a of l.falseAlarms)
+      console.log(
+        `   Fehlalarm  ${a.oz ?? "LV"} ${a.ruleId}: ${a.text.slice(0, 140)}${a.harmless ? `  [harmlos: ${a.harmless.slice(0, 50)}]` : ""}`,
+      );
     if (verbose)
       for (const f of l.analysis.findings)
-        console.log(`      ${f.oz ?? "LV"} ${f.ruleId} ${f.effect ?? "-"} ${f.potentialEur ?? ""} ${f.potentialEurEstimate ? `${f.potentialEurEstimate.low}–${f.potentialEurEstimate.high}` : ""} ${(f.evidence ?? f.excerpt ?? f.title).slice(0, 120)}`);
+        console.log(
+          `      ${f.oz ?? "LV"} ${f.ruleId} ${f.effect ?? "-"} ${f.potentialEur ?? ""} ${f.potentialEurEstimate ? `${f.potentialEurEstimate.low}–${f.potentialEurEstimate.high}` : ""} ${(f.evidence ?? f.excerpt ?? f.title).slice(0, 120)}`,
+        );
     if (verbose && l.analysis.decision) console.log(`      Entscheidung: ${JSON.stringify(l.analysis.decision)}`);
   }
   console.log(

@@ -4,7 +4,14 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 
 mkdirSync("test-results", { recursive: true });
-const args = ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json", ...process.argv.slice(2)];
+const args = [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=test-results/vitest.json",
+  ...process.argv.slice(2),
+];
 const run = spawnSync("npx", args, { stdio: "inherit" });
 let summary = "tests: 0 passed, 0 failed";
 try {

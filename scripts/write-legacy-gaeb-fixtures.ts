@@ -65,7 +65,8 @@ const segments = (oz: string) => oz.split(".");
 function gaeb90(phase: 83 | 84): string {
   const lv = phase === 84 ? priced : x83;
   const records: string[] = [];
-  const rec = (type: string, data: string) => records.push(`${type}${data}`.padEnd(74).slice(0, 74) + String(records.length + 1).padStart(6, "0"));
+  const rec = (type: string, data: string) =>
+    records.push(`${type}${data}`.padEnd(74).slice(0, 74) + String(records.length + 1).padStart(6, "0"));
   rec("00", `${" ".repeat(8)}${phase}L${" ".repeat(49)}11PPPP00090`);
   rec("01", `${x83.boqName.slice(0, 40).padEnd(40)}16.03.26`);
   rec("02", x83.projectName);
@@ -83,7 +84,10 @@ function gaeb90(phase: 83 | 84): string {
       const first = alt ? (alt.serial === 0 ? "G" : "A") : "N";
       const second = node.flags.provisional === "WithoutTotal" ? "E" : "N";
       const third = node.flags.hourly ? "S" : "N";
-      const base = alt && alt.serial > 0 ? items(x83.positions).find((n) => n.flags.alternative?.group === alt.group && n.flags.alternative.serial === 0) : undefined;
+      const base =
+        alt && alt.serial > 0
+          ? items(x83.positions).find((n) => n.flags.alternative?.group === alt.group && n.flags.alternative.serial === 0)
+          : undefined;
       const reference = base ? segments(base.oz).join("") : "";
       const qty = node.qty === null ? " ".repeat(11) : String(Math.round(node.qty * 1000)).padStart(11, "0");
       rec("21", `${(section + position).padEnd(9)}${first}${second}${third}${reference.padEnd(9)}${qty}${node.unit.padEnd(4).slice(0, 4)}`);
@@ -138,7 +142,10 @@ function gaeb2000(phase: 83 | 84, pricesOnly = false): string {
   put(3, "#begin[LVInfo]");
   field(4, "Name", "Rohbauarbeiten");
   field(4, "Bez", lv.boqName);
-  for (const [type, length] of [["LVStufe", 2], ["Position", 4]] as const) {
+  for (const [type, length] of [
+    ["LVStufe", 2],
+    ["Position", 4],
+  ] as const) {
     put(4, "#begin[LVGlied]");
     field(5, "Typ", type);
     field(5, "Laenge", String(length));
@@ -200,4 +207,6 @@ writeFileSync(new URL("rohbau-27-ansi.d83", dir), encode(d83, "windows-1252"));
 writeFileSync(new URL("rohbau-27.p83", dir), encode(gaeb2000(83), "windows-1252"));
 writeFileSync(new URL("rohbau-27.p84", dir), encode(gaeb2000(84), "windows-1252"));
 writeFileSync(new URL("rohbau-27-preise.p84", dir), encode(gaeb2000(84, true), "windows-1252"));
-console.log("written: rohbau-27.d83, rohbau-27.d84, rohbau-27-cp437.d83, rohbau-27-ansi.d83, rohbau-27.p83, rohbau-27.p84, rohbau-27-preise.p84");
+console.log(
+  "written: rohbau-27.d83, rohbau-27.d84, rohbau-27-cp437.d83, rohbau-27-ansi.d83, rohbau-27.p83, rohbau-27.p84, rohbau-27-preise.p84",
+);

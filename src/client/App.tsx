@@ -71,7 +71,8 @@ const OTHER: Record<OtherPage, ReactNode> = {
   "/projects/:id/result": lazyPage(<ResultRoute />),
 };
 
-const routes = (table: Record<string, ReactNode>) => Object.entries(table).map(([path, element]) => <Route key={path} path={path} element={element} />);
+const routes = (table: Record<string, ReactNode>) =>
+  Object.entries(table).map(([path, element]) => <Route key={path} path={path} element={element} />);
 
 export function App() {
   return (
@@ -79,7 +80,11 @@ export function App() {
       {routes(PUBLIC)}
       <Route path="/dashboard" element={lazyPage(<ProtectedRoute>{lazyPage(<DashboardShell />)}</ProtectedRoute>)}>
         {Object.entries(DASHBOARD).map(([path, element]) =>
-          path === "/dashboard" ? <Route key={path} index element={element} /> : <Route key={path} path={path.slice("/dashboard/".length)} element={element} />,
+          path === "/dashboard" ? (
+            <Route key={path} index element={element} />
+          ) : (
+            <Route key={path} path={path.slice("/dashboard/".length)} element={element} />
+          ),
         )}
         <Route path="*" element={lazyPage(<RouterFallback />)} />
       </Route>

@@ -6,7 +6,8 @@ import "./styles.css";
 
 const container = document.getElementById("root")!;
 // Dashboard pages: chunks, user and first data in parallel (not loaded for public pages).
-if (location.pathname.startsWith("/dashboard")) void import("./layout/dashboard-preload").then((m) => m.preloadDashboard(location.pathname));
+if (location.pathname.startsWith("/dashboard"))
+  void import("./layout/dashboard-preload").then((m) => m.preloadDashboard(location.pathname));
 const tree = <Root router={(app) => <BrowserRouter>{app}</BrowserRouter>} />;
 
 // Pre-rendered public pages are hydrated; every other page renders into the empty shell. The

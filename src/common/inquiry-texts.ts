@@ -7,9 +7,9 @@ export const CONTACT_REQUIRED = "Bitte füllen Sie alle Pflichtfelder aus (Name,
 export const CONTACT_SUCCESS = "Ihre Nachricht wurde erfolgreich gesendet!";
 export const CONTACT_FAILURE = "Beim Senden Ihrer Nachricht ist ein Fehler aufgetreten.";
 export const CONTACT_CONNECTION_FAILURE = "Ein Verbindungsfehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
-export const MEMBERSHIP_SUCCESS =
-  "Ihr Antrag wurde erfolgreich übermittelt. Unser Team wird sich in Kürze mit Ihnen in Verbindung setzen.";
-export const MEMBERSHIP_FAILURE = "Es ist ein Problem bei der Übermittlung Ihres Antrags aufgetreten. Bitte versuchen Sie es später erneut.";
+export const MEMBERSHIP_SUCCESS = "Ihr Antrag wurde erfolgreich übermittelt. Unser Team wird sich in Kürze mit Ihnen in Verbindung setzen.";
+export const MEMBERSHIP_FAILURE =
+  "Es ist ein Problem bei der Übermittlung Ihres Antrags aufgetreten. Bitte versuchen Sie es später erneut.";
 export const MEMBERSHIP_CONNECTION_FAILURE =
   "Es konnte keine Verbindung zum Server hergestellt werden. Bitte überprüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countLabel, countNoun, plural } from "./plural";
+import { countNoun, plural } from "./plural";
 
 describe("German plurals", () => {
   it("names one and many right", () => {
@@ -16,10 +16,10 @@ describe("German plurals", () => {
 
 describe("German plurals (count labels)", () => {
   it("uses the singular only for one", () => {
-    expect(countLabel(1, "Befund", "Befunde")).toBe("1 Befund");
-    expect(countLabel(0, "Befund", "Befunde")).toBe("0 Befunde");
-    expect(countLabel(2, "Frage", "Fragen")).toBe("2 Fragen");
-    expect(countLabel(1234, "Position", "Positionen")).toBe("1.234 Positionen");
+    expect(countNoun(1, "Befund", "Befunde")).toBe("1 Befund");
+    expect(countNoun(0, "Befund", "Befunde")).toBe("0 Befunde");
+    expect(countNoun(2, "Frage", "Fragen")).toBe("2 Fragen");
+    expect(countNoun(1234, "Position", "Positionen")).toBe("1.234 Positionen");
     expect(plural(-1, "Tag", "Tage")).toBe("Tag");
   });
 });

@@ -34,6 +34,3 @@ export function plural(n: number, singular: string, pluralForm?: string): string
 export function countNoun(n: number, singular: string, pluralForm?: string): string {
   return `${n.toLocaleString("de-DE")} ${plural(n, singular, pluralForm)}`;
 }
-
-/** The same as countNoun (the name the review screens use). */
-export const countLabel = countNoun;

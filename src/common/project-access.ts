@@ -18,7 +18,8 @@ export interface ProjectOwnerRef {
 const ownCompany = (u: ProjectViewer, p: ProjectOwnerRef) => u.companyId !== null && p.companyId === u.companyId;
 
 /** Super admins see everything; everyone else their company's projects and the demo project. */
-export const canSeeProject = (u: ProjectViewer, p: ProjectOwnerRef) => u.role === "super_admin" || p.id === DEMO_PROJECT_ID || ownCompany(u, p);
+export const canSeeProject = (u: ProjectViewer, p: ProjectOwnerRef) =>
+  u.role === "super_admin" || p.id === DEMO_PROJECT_ID || ownCompany(u, p);
 
 /** Edit, delete and both uploads: super admins always, company admins in their company except project 1. */
 export const canManageProject = (u: ProjectViewer, p: ProjectOwnerRef) =>

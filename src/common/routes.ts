@@ -25,8 +25,7 @@ export type PublicPage = (typeof PUBLIC_PAGES)[number];
 export type DashboardPage = (typeof DASHBOARD_PAGES)[number];
 export type OtherPage = (typeof OTHER_PAGES)[number];
 
-const toRegex = (pattern: string) =>
-  new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`);
+const toRegex = (pattern: string) => new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`);
 
 const ALL = [...PUBLIC_PAGES, ...DASHBOARD_PAGES, ...OTHER_PAGES].map(toRegex);
 

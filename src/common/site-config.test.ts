@@ -52,6 +52,8 @@ describe("fillSiteConfig", () => {
   });
 
   it("without a marker the block goes before </head>", () => {
-    expect(fillSiteConfig("<head><title>x</title></head><body></body>", config)).toMatch(/<script type="application\/json" id="site-config">.*<\/script>\n {2}<\/head>/);
+    expect(fillSiteConfig("<head><title>x</title></head><body></body>", config)).toMatch(
+      /<script type="application\/json" id="site-config">.*<\/script>\n {2}<\/head>/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 // JSON shapes of the API, shared by server and client: each derived from its response schema in
-// src/common/schemas/responses.ts, so a shape is written once.
+// src/common/schemas/responses.ts (and boq-view.ts), so a shape is written once.
 import type { z } from "zod";
 import type {
   apiErrorSchema,
@@ -17,6 +17,8 @@ import type {
   inquiryDtoSchema,
   knowledgeArticleListItemSchema,
   knowledgeArticleSchema,
+  knowledgeOriginDetailSchema,
+  knowledgeOriginSchema,
   ledgerRowDtoSchema,
   loginResultSchema,
   loginUnlockSchema,
@@ -26,6 +28,7 @@ import type {
   mfaStatusSchema,
   passkeyOptionsSchema,
   passkeySchema,
+  pendingInvitationSchema,
   passwordResetAvailabilitySchema,
   projectDtoSchema,
   projectFileInfoSchema,
@@ -39,6 +42,14 @@ import type {
   userDeletedSchema,
   userListItemSchema,
 } from "./schemas/responses";
+import type {
+  boqDecisionSchema,
+  boqFindingSchema,
+  boqMoneySchema,
+  boqPositionSchema,
+  boqPotentialSchema,
+  boqViewSchema,
+} from "./schemas/boq-view";
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
@@ -59,6 +70,7 @@ export type UserDeleted = z.infer<typeof userDeletedSchema>;
 export type MfaResetResult = z.infer<typeof mfaResetResultSchema>;
 export type CompanyDto = z.infer<typeof companyDtoSchema>;
 export type RegistrationLinkDto = z.infer<typeof registrationLinkDtoSchema>;
+export type PendingInvitationDto = z.infer<typeof pendingInvitationSchema>;
 export type RegistrationLinkValidation = z.infer<typeof registrationLinkValidationSchema>;
 export type UserDto = z.infer<typeof userListItemSchema>;
 export type ProjectFileInfo = z.infer<typeof projectFileInfoSchema>;
@@ -74,5 +86,14 @@ export type ChatbotConversationDetailDto = z.infer<typeof conversationDetailSche
 export type ChatbotPromptDto = z.infer<typeof chatbotPromptSchema>;
 export type KnowledgeArticleListItemDto = z.infer<typeof knowledgeArticleListItemSchema>;
 export type KnowledgeArticleDto = z.infer<typeof knowledgeArticleSchema>;
+export type KnowledgeOrigin = z.infer<typeof knowledgeOriginSchema>;
+export type KnowledgeOriginDetail = z.infer<typeof knowledgeOriginDetailSchema>;
 export type ChatbotLedgerRowDto = z.infer<typeof ledgerRowDtoSchema>;
 export type InquiryDto = z.infer<typeof inquiryDtoSchema>;
+/** GET /api/projects/:id/boq, the LV view. */
+export type BoqView = z.infer<typeof boqViewSchema>;
+export type BoqPosition = z.infer<typeof boqPositionSchema>;
+export type BoqFinding = z.infer<typeof boqFindingSchema>;
+export type BoqMoney = z.infer<typeof boqMoneySchema>;
+export type BoqDecision = z.infer<typeof boqDecisionSchema>;
+export type BoqPotential = z.infer<typeof boqPotentialSchema>;

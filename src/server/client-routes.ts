@@ -16,7 +16,12 @@ import { isApiRequest } from "./http/route-path";
 import { notFound } from "./http/errors";
 
 /** Pre-rendered pages written by scripts/prerender.mjs: path → file under dist/client/. */
-const PRERENDERED: Record<string, string> = { "/": "index.html", "/impressum": "impressum.html", "/agb": "agb.html", "/datenschutz": "datenschutz.html" };
+const PRERENDERED: Record<string, string> = {
+  "/": "index.html",
+  "/impressum": "impressum.html",
+  "/agb": "agb.html",
+  "/datenschutz": "datenschutz.html",
+};
 
 /** Short URLs named in the site's metadata that lead to a section of the landing page. */
 const REDIRECTS: Record<string, string> = { "/kontakt": "/#contact" };

@@ -7,12 +7,15 @@ describe("TRUST_PROXY", () => {
   it("refuses true and hop counts at start, naming the fix", () => {
     for (const value of ["true", "1", "2"]) {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
-      expect(() => trustedProxies(value)).toThrow(/TRUST_PROXY=.* ist nicht erlaubt\. Nennen Sie die Adressen oder Netze Ihrer Reverse-Proxys/);
+      expect(() => trustedProxies(value)).toThrow(
+        /TRUST_PROXY=.* ist nicht erlaubt\. Nennen Sie die Adressen oder Netze Ihrer Reverse-Proxys/,
+      );
     }
   });
 
   it("refuses malformed entries", () => {
-    for (const value of ["10.0.0.0/33", "proxy.example.de", "10.0.0.1/8/1", "::1/129", "*"]) expect(() => trustedProxies(value)).toThrow(ConfigError);
+    for (const value of ["10.0.0.0/33", "proxy.example.de", "10.0.0.1/8/1", "::1/129", "*"])
+      expect(() => trustedProxies(value)).toThrow(ConfigError);
   });
 
   it("accepts addresses, CIDR ranges and proxy-addr's names; off when empty", () => {

@@ -146,7 +146,10 @@ const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 export function trustedProxies(value: string | undefined): false | string[] {
   const v = value?.trim();
   if (!v || v === "false" || v === "off") return false;
-  const items = v.split(",").map((s) => s.trim()).filter(Boolean);
+  const items = v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const invalid = items.filter((item) => {
     if (PROXY_NAMES.has(item)) return false;
     const [address, bits, rest] = item.split("/");
@@ -167,10 +170,15 @@ export function trustedProxies(value: string | undefined): false | string[] {
 
 /** MFA_REQUIRED_ROLES: a comma-separated list of roles; an unknown name must not silently disable it. */
 function mfaRequiredRoles(value: string | undefined): Role[] {
-  const names = (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const names = (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(ROLES as readonly string[]).includes(n));
   if (unknown.length) {
-    throw new ConfigError(`bauklar startet nicht: MFA_REQUIRED_ROLES enthält unbekannte Rollen (${unknown.join(", ")}). Erlaubt sind ${ROLES.join(", ")}.`);
+    throw new ConfigError(
+      `bauklar startet nicht: MFA_REQUIRED_ROLES enthält unbekannte Rollen (${unknown.join(", ")}). Erlaubt sind ${ROLES.join(", ")}.`,
+    );
   }
   return [...new Set(names)] as Role[];
 }
@@ -179,7 +187,8 @@ function mfaRequiredRoles(value: string | undefined): Role[] {
 function mfaSecretKey(value: string | undefined): Buffer | undefined {
   const v = value?.trim();
   if (!v) return undefined;
-  if (v.length < 32) throw new ConfigError("bauklar startet nicht: MFA_SECRET_KEY muss mindestens 32 Zeichen lang sein (z. B. `openssl rand -base64 32`).");
+  if (v.length < 32)
+    throw new ConfigError("bauklar startet nicht: MFA_SECRET_KEY muss mindestens 32 Zeichen lang sein (z. B. `openssl rand -base64 32`).");
   return createHash("sha256").update(`bauklar-mfa-secret-key:${v}`).digest();
 }
 
@@ -213,9 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     llmMaxPositions: Math.max(1, Math.floor(positive(env.LLM_MAX_POSITIONS, 2000))),
-    smtp: env.SMTP_URL
-      ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? "bauklar <noreply@localhost>", notify: env.NOTIFY_EMAIL }
-      : undefined,
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? "bauklar <noreply@localhost>", notify: env.NOTIFY_EMAIL } : undefined,
     operator: operatorDetails(env),
     sessionMaxAgeMs: Number(env.SESSION_MAX_AGE_HOURS ?? 24 * 7) * HOUR,
     sessionIdleMs: Number(env.SESSION_IDLE_HOURS ?? 8) * HOUR,

@@ -44,7 +44,11 @@ async function main() {
   // Plain text on purpose, and last (after the build output of npm start and the JSON log lines):
   // a newcomer copies the invitation link from the bottom of the terminal.
   process.stdout.write(
-    startMessage({ origin: config.publicOrigin, database: database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL", adminInvitationUrl }),
+    startMessage({
+      origin: config.publicOrigin,
+      database: database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL",
+      adminInvitationUrl,
+    }),
   );
 
   let stopping = false;

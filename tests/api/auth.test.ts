@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createTestApp, PASSWORD, sessionCookie, type TestContext } from "../helpers/app";
 import { registrationLinks, sessions, users } from "../../src/server/db/schema";
-import { createRegistrationLink } from "../../src/server/registration-links/routes";
+import { createRegistrationLink } from "../../src/server/registration-links/queries";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,7 +28,10 @@ describe("POST /api/login", () => {
 
   it("rejects wrong credentials with the German message and no cookie", async () => {
     const u = await ctx.createUser("user", null);
-    for (const payload of [{ username: u.username, password: "falsch" }, { username: "gibtsnicht", password: PASSWORD }]) {
+    for (const payload of [
+      { username: u.username, password: "falsch" },
+      { username: "gibtsnicht", password: PASSWORD },
+    ]) {
       const res = await ctx.request("POST", "/api/login", json(payload));
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe("Ungültige Anmeldedaten. Bitte überprüfen Sie Ihren Benutzernamen und Ihr Passwort.");
@@ -96,10 +99,16 @@ describe("GET /api/user and POST /api/logout", () => {
 
   it("expires idle sessions and sessions past their absolute lifetime", async () => {
     const u = await ctx.createUser("user", null);
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 9 * 3_600_000) }).where(eq(sessions.userId, u.id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 9 * 3_600_000) })
+      .where(eq(sessions.userId, u.id));
     expect((await ctx.request("GET", "/api/user", { user: u })).statusCode).toBe(401);
     const v = await ctx.createUser("user", null);
-    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, v.id));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, v.id));
     expect((await ctx.request("GET", "/api/user", { user: v })).statusCode).toBe(401);
   });
 
@@ -111,11 +120,27 @@ describe("GET /api/user and POST /api/logout", () => {
 
 describe("registration through an invitation", () => {
   const register = (token: string, over: Record<string, unknown> = {}) =>
-    ctx.request("POST", "/api/register", json({ token, username: `neu_${Math.random().toString(36).slice(2, 8)}`, firstName: "Max", lastName: "Bau", password: "Neu!Passwort9", ...over }));
+    ctx.request(
+      "POST",
+      "/api/register",
+      json({
+        token,
+        username: `neu_${Math.random().toString(36).slice(2, 8)}`,
+        firstName: "Max",
+        lastName: "Bau",
+        password: "Neu!Passwort9",
+        ...over,
+      }),
+    );
 
   it("creates the account with role, company and e-mail from the link, signs in, and uses up the link", async () => {
     const company = await ctx.createCompany();
-    const link = await createRegistrationLink(ctx.db, { email: "Max.Bau@firma.de", role: "company_admin", companyId: company, createdBy: null });
+    const link = await createRegistrationLink(ctx.db, {
+      email: "Max.Bau@firma.de",
+      role: "company_admin",
+      companyId: company,
+      createdBy: null,
+    });
     const valid = await ctx.request("GET", `/api/registration-links/${link.token}/validate`);
     expect(valid.json()).toEqual({ valid: true, email: "Max.Bau@firma.de", role: "company_admin", companyId: company });
 
@@ -135,7 +160,10 @@ describe("registration through an invitation", () => {
   it("refuses expired and unknown links and creates nothing", async () => {
     const company = await ctx.createCompany();
     const link = await createRegistrationLink(ctx.db, { email: "alt@firma.de", role: "user", companyId: company, createdBy: null });
-    await ctx.db.update(registrationLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(registrationLinks.id, link.id));
+    await ctx.db
+      .update(registrationLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(registrationLinks.id, link.id));
     const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users);
     for (const token of [link.token, "unbekannt"]) {
       const v = await ctx.request("GET", `/api/registration-links/${token}/validate`);
@@ -150,13 +178,23 @@ describe("registration through an invitation", () => {
   });
 
   it("links expire after 7 days", async () => {
-    const link = await createRegistrationLink(ctx.db, { email: "sieben@firma.de", role: "user", companyId: await ctx.createCompany(), createdBy: null });
+    const link = await createRegistrationLink(ctx.db, {
+      email: "sieben@firma.de",
+      role: "user",
+      companyId: await ctx.createCompany(),
+      createdBy: null,
+    });
     const days = (link.expiresAt.getTime() - link.createdAt.getTime()) / 86_400_000;
     expect(days).toBeCloseTo(7, 2);
   });
 
   it("checks the password rules on the server with the spec's messages", async () => {
-    const link = await createRegistrationLink(ctx.db, { email: "pw@firma.de", role: "user", companyId: await ctx.createCompany(), createdBy: null });
+    const link = await createRegistrationLink(ctx.db, {
+      email: "pw@firma.de",
+      role: "user",
+      companyId: await ctx.createCompany(),
+      createdBy: null,
+    });
     const cases: [string, string][] = [
       ["Ab1!", "Passwort muss mindestens 8 Zeichen haben"],
       ["abcdefg1!", "Passwort muss mindestens einen Großbuchstaben enthalten"],
@@ -184,7 +222,12 @@ describe("registration through an invitation", () => {
     const taken = await register(link.token, { username: "VERGEBEN" });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe("Username already exists");
-    const mailLink = await createRegistrationLink(ctx.db, { email: `${existing.username.toUpperCase()}@EXAMPLE.DE`, role: "user", companyId: company, createdBy: null });
+    const mailLink = await createRegistrationLink(ctx.db, {
+      email: `${existing.username.toUpperCase()}@EXAMPLE.DE`,
+      role: "user",
+      companyId: company,
+      createdBy: null,
+    });
     const mail = await register(mailLink.token);
     expect(mail.statusCode).toBe(409);
     expect(mail.json().message).toBe("Email already exists");
@@ -192,11 +235,19 @@ describe("registration through an invitation", () => {
   });
 
   it("a race of registrations on one link yields exactly one account", async () => {
-    const link = await createRegistrationLink(ctx.db, { email: "race@firma.de", role: "user", companyId: await ctx.createCompany(), createdBy: null });
+    const link = await createRegistrationLink(ctx.db, {
+      email: "race@firma.de",
+      role: "user",
+      companyId: await ctx.createCompany(),
+      createdBy: null,
+    });
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => register(link.token, { username: `racer${i}` })));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode !== 201).every((r) => r.statusCode === 400)).toBe(true);
-    const made = await ctx.db.select().from(users).where(sql`lower(${users.email}) = 'race@firma.de'`);
+    const made = await ctx.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = 'race@firma.de'`);
     expect(made).toHaveLength(1);
   });
 });

@@ -11,7 +11,16 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { openDatabase, rows, type Database, type Db } from "../../src/server/db/client";
-import { boqAnalyses, boqPositions, chatbotConversations, chatbotKnowledgeBase, chatbotMessages, companyLogos, contactMessages, users } from "../../src/server/db/schema";
+import {
+  boqAnalyses,
+  boqPositions,
+  chatbotConversations,
+  chatbotKnowledgeBase,
+  chatbotMessages,
+  companyLogos,
+  contactMessages,
+  users,
+} from "../../src/server/db/schema";
 import { enqueue } from "../../src/server/jobs/queue";
 import { writeBackup } from "../../src/server/backup/backup";
 import { restoreBackup } from "../../src/server/backup/restore";
@@ -45,10 +54,21 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
     await tx.execute(sql`set local time zone 'UTC'`);
     const out: Record<string, string[]> = {};
     for (const t of await describeTables(tx)) {
-      const cols = sql.join(t.columns.map((c) => sql.identifier(c)), sql`, `);
-      const keys = sql.join(t.primaryKey.map((c) => sql.identifier(c)), sql`, `);
-      const data = await rows<{ j: string }>(tx, sql`select row_to_json(x)::text as j from (select ${cols} from ${sql.identifier(t.name)} order by ${keys}) x`);
-      out[t.name] = data.map((r) => (t.hasBytes ? r.j.replace(/\\\\x[0-9a-f]+/g, (hex) => `sha256:${sha256(Buffer.from(hex.slice(3), "hex"))}`) : r.j));
+      const cols = sql.join(
+        t.columns.map((c) => sql.identifier(c)),
+        sql`, `,
+      );
+      const keys = sql.join(
+        t.primaryKey.map((c) => sql.identifier(c)),
+        sql`, `,
+      );
+      const data = await rows<{ j: string }>(
+        tx,
+        sql`select row_to_json(x)::text as j from (select ${cols} from ${sql.identifier(t.name)} order by ${keys}) x`,
+      );
+      out[t.name] = data.map((r) =>
+        t.hasBytes ? r.j.replace(/\\\\x[0-9a-f]+/g, (hex) => `sha256:${sha256(Buffer.from(hex.slice(3), "hex"))}`) : r.j,
+      );
     }
     return out;
   });
@@ -57,7 +77,10 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
 const counts = (s: Record<string, string[]>) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v.length]));
 
 async function fileHashes(db: Db): Promise<string[]> {
-  const r = await rows<{ h: string; sha256: string }>(db, sql`select encode(sha256(data), 'hex') as h, sha256 from project_files order by id`);
+  const r = await rows<{ h: string; sha256: string }>(
+    db,
+    sql`select encode(sha256(data), 'hex') as h, sha256 from project_files order by id`,
+  );
   for (const f of r) expect(f.h).toBe(f.sha256);
   return r.map((f) => f.h);
 }
@@ -76,7 +99,7 @@ beforeAll(async () => {
   projectId = await createProject(
     ctx,
     admin,
-    { name: "Sanierung \"Altbau\" – Fenster\\Türen", description: "Zeile 1\nZeile 2 ✓ 😀 ß", costCenter: "KST-4711" },
+    { name: 'Sanierung "Altbau" – Fenster\\Türen', description: "Zeile 1\nZeile 2 ✓ 😀 ß", costCenter: "KST-4711" },
     { field: "file", name: "LV Ä.x83", type: "application/xml", data: uploaded[0] },
   );
   uploaded.push(randomBytes(MB / 2 + 17));
@@ -90,17 +113,47 @@ beforeAll(async () => {
   const [file] = await rows<{ id: number }>(db, sql`select input_file_id as id from projects where id = ${projectId}`);
   const [analysis] = await db
     .insert(boqAnalyses)
-    .values({ projectId, fileId: file.id, status: "done", format: "X83", summary: { positions: 2, totals: { net: 1234.5 }, findings: ["Öffnungszeiten", "\"Zitat\""] } })
+    .values({
+      projectId,
+      fileId: file.id,
+      status: "done",
+      format: "X83",
+      summary: { positions: 2, totals: { net: 1234.5 }, findings: ["Öffnungszeiten", '"Zitat"'] },
+    })
     // The upload may already have queued its reading (input-file hook).
     .onConflictDoUpdate({ target: boqAnalyses.fileId, set: { status: "done", format: "X83", summary: sql`excluded.summary` } })
     .returning({ id: boqAnalyses.id });
   await db.insert(boqPositions).values([
-    { analysisId: analysis.id, seq: 1, kind: "position", oz: "01.0010", shortText: "Beton C25/30", qty: 12.345, unit: "m³", unitPrice: 98.1, total: 1211.06, kinds: ["normal", "mit,komma", 'mit"quote'], details: { nested: { a: [1, null, "x"] } } },
-    { analysisId: analysis.id, seq: 2, kind: "position", oz: "01.0020", shortText: null, qty: null, kinds: [], details: null },
+    {
+      analysisId: analysis.id,
+      seq: 1,
+      kind: "item",
+      oz: "01.0010",
+      shortText: "Beton C25/30",
+      qty: 12.345,
+      unit: "m³",
+      unitPrice: 98.1,
+      total: 1211.06,
+      kinds: ["normal", "mit,komma", 'mit"quote'],
+      details: { nested: { a: [1, null, "x"] } },
+    },
+    { analysisId: analysis.id, seq: 2, kind: "item", oz: "01.0020", shortText: null, qty: null, kinds: [], details: null },
   ]);
   await enqueue(db, "backup.test", { projectId, note: "Grüße" });
-  await db.insert(chatbotKnowledgeBase).values({ chatbotType: "legal", slug: "backup-test", title: "Abnahme nach VOB/B", content: "Die Abnahme (§ 12 VOB/B) ist die Billigung des Werks als im Wesentlichen vertragsgemäß.", tags: ["VOB/B", "Abnahme"], sources: ["§ 12 VOB/B"] });
-  const [conversation] = await db.insert(chatbotConversations).values({ userId: admin.id, chatbotType: "construction", title: "Frostschutz" }).returning({ id: chatbotConversations.id });
+  await db
+    .insert(chatbotKnowledgeBase)
+    .values({
+      chatbotType: "legal",
+      slug: "backup-test",
+      title: "Abnahme nach VOB/B",
+      content: "Die Abnahme (§ 12 VOB/B) ist die Billigung des Werks als im Wesentlichen vertragsgemäß.",
+      tags: ["VOB/B", "Abnahme"],
+      sources: ["§ 12 VOB/B"],
+    });
+  const [conversation] = await db
+    .insert(chatbotConversations)
+    .values({ userId: admin.id, chatbotType: "construction", title: "Frostschutz" })
+    .returning({ id: chatbotConversations.id });
   await db.insert(chatbotMessages).values([
     { conversationId: conversation.id, role: "user", content: "Ab welcher Temperatur?" },
     { conversationId: conversation.id, role: "assistant", content: "Unter +5 °C …" },
@@ -133,8 +186,14 @@ describe("backup and restore", () => {
     expect(lines.length).toBe(Object.values(summary.counts).reduce((a, b) => a + b, 0) + 2);
     const header = JSON.parse(lines[0]);
     // The header names the migrations the database has: every entry of the committed journal.
-    const journal = JSON.parse(readFileSync(join(import.meta.dirname, "../../drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-    expect(header).toMatchObject({ format: "bauklar-backup", version: 1, migrations: { count: journal.entries.length, lastTag: journal.entries.at(-1)!.tag } });
+    const journal = JSON.parse(readFileSync(join(import.meta.dirname, "../../drizzle/meta/_journal.json"), "utf8")) as {
+      entries: { tag: string }[];
+    };
+    expect(header).toMatchObject({
+      format: "bauklar-backup",
+      version: 1,
+      migrations: { count: journal.entries.length, lastTag: journal.entries.at(-1)!.tag },
+    });
     expect(Date.parse(header.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(JSON.parse(lines[1])).toMatchObject({ table: "companies", row: { id: 1, name: "Hochbau Süd GmbH & Co. KG" } });
     expect(JSON.parse(lines[lines.length - 1])).toEqual({ end: true, counts: counts(before) });
@@ -151,14 +210,19 @@ describe("backup and restore", () => {
     writeFileSync(foreign, gzipSync('{"hello":"world"}\n'));
     const newer = join(dir, "neuer.ndjson.gz");
     const header = JSON.parse(lines[0]);
-    writeFileSync(newer, gzipSync([JSON.stringify({ ...header, migrations: { count: 99, lastTag: "0098_zukunft" } }), ...lines.slice(1)].join("\n")));
+    writeFileSync(
+      newer,
+      gzipSync([JSON.stringify({ ...header, migrations: { count: 99, lastTag: "0098_zukunft" } }), ...lines.slice(1)].join("\n")),
+    );
 
     const damaged = join(dir, "zeile-kaputt.ndjson.gz");
     writeFileSync(damaged, gzipSync([lines[0], lines[1].replace('"name":', '"name"'), ...lines.slice(2)].join("\n") + "\n"));
 
     target = await emptyDatabase();
     await expect(restoreBackup(target, damaged)).rejects.toThrow(/^Tabelle companies: .*json.* – es wurde nichts wiederhergestellt\.$/);
-    await expect(restoreBackup(target, cut)).rejects.toThrow("Die Sicherung ist unvollständig (das Dateiende fehlt) – es wurde nichts wiederhergestellt.");
+    await expect(restoreBackup(target, cut)).rejects.toThrow(
+      "Die Sicherung ist unvollständig (das Dateiende fehlt) – es wurde nichts wiederhergestellt.",
+    );
     await expect(restoreBackup(target, broken)).rejects.toThrow(/Die Sicherung kann nicht gelesen werden/);
     await expect(restoreBackup(target, foreign)).rejects.toThrow("Die Datei ist keine bauklar-Sicherung.");
     await expect(restoreBackup(target, newer)).rejects.toThrow(/neueren bauklar-Version \(Migration 0098_zukunft/);
@@ -179,7 +243,10 @@ describe("backup and restore", () => {
     // The uploaded bytes themselves, and the generated full-text column was rebuilt.
     const hashes = await fileHashes(target.db);
     for (const b of uploaded) expect(hashes).toContain(sha256(b));
-    const [kb] = await rows<{ n: number }>(target.db, sql`select count(*)::int as n from chatbot_knowledge_base where slug = 'backup-test' and search_vector @@ to_tsquery('german', 'Abnahme')`);
+    const [kb] = await rows<{ n: number }>(
+      target.db,
+      sql`select count(*)::int as n from chatbot_knowledge_base where slug = 'backup-test' and search_vector @@ to_tsquery('german', 'Abnahme')`,
+    );
     expect(kb.n).toBe(1);
 
     // The restored product works: old sessions and passwords are valid, downloads are exact, new ids continue.
@@ -189,15 +256,29 @@ describe("backup and restore", () => {
       expect(me.statusCode).toBe(200);
       const login = await app.inject({ method: "POST", url: "/api/login", payload: { username: "Jörg.Müller", password: PASSWORD } });
       expect(login.statusCode).toBe(200);
-      const download = await app.inject({ method: "GET", url: `/api/projects/${projectId}/download-input`, headers: { cookie: admin.cookie } });
+      const download = await app.inject({
+        method: "GET",
+        url: `/api/projects/${projectId}/download-input`,
+        headers: { cookie: admin.cookie },
+      });
       expect(download.statusCode).toBe(200);
       expect(sha256(download.rawPayload)).toBe(sha256(uploaded[1]));
-      const { body, headers } = multipart({ name: "Nach der Wiederherstellung" }, [{ field: "file", name: "neu.x83", data: randomBytes(1000) }]);
-      const created = await app.inject({ method: "POST", url: "/api/projects", headers: { ...headers, cookie: admin.cookie }, payload: body });
+      const { body, headers } = multipart({ name: "Nach der Wiederherstellung" }, [
+        { field: "file", name: "neu.x83", data: randomBytes(1000) },
+      ]);
+      const created = await app.inject({
+        method: "POST",
+        url: "/api/projects",
+        headers: { ...headers, cookie: admin.cookie },
+        payload: body,
+      });
       expect(created.statusCode).toBe(201);
       const maxBefore = Math.max(...before.projects.map((p) => JSON.parse(p).id as number));
       expect(created.json().id).toBe(maxBefore + 1);
-      const [fileIds] = await rows<{ max: number; input: number }>(target.db, sql`select (select max(id) from project_files where id < (select input_file_id from projects where id = ${created.json().id})) as max, (select input_file_id from projects where id = ${created.json().id}) as input`);
+      const [fileIds] = await rows<{ max: number; input: number }>(
+        target.db,
+        sql`select (select max(id) from project_files where id < (select input_file_id from projects where id = ${created.json().id})) as max, (select input_file_id from projects where id = ${created.json().id}) as input`,
+      );
       expect(fileIds.input).toBe(fileIds.max + 1);
       const [session] = await rows<{ id: string }>(target.db, sql`select max(id)::text as id from sessions`);
       expect(BigInt(session.id)).toBeGreaterThan(BigInt(Math.max(...before.sessions.map((s) => JSON.parse(s).id as number))));
@@ -208,7 +289,9 @@ describe("backup and restore", () => {
 
   it("refuses a database that is not empty and changes nothing", async () => {
     const before = await snapshot(ctx.db);
-    await expect(restoreBackup(ctx.testDb.database, backupFile)).rejects.toThrow(/^Die Zieldatenbank ist nicht leer \(Daten in: companies, company_logos, users, sessions, .*\)\. Wiederhergestellt wird nur in eine leere Datenbank/);
+    await expect(restoreBackup(ctx.testDb.database, backupFile)).rejects.toThrow(
+      /^Die Zieldatenbank ist nicht leer \(Daten in: companies, company_logos, users, sessions, .*\)\. Wiederhergestellt wird nur in eine leere Datenbank/,
+    );
     expect(await snapshot(ctx.db)).toEqual(before);
   });
 
@@ -225,17 +308,21 @@ describe("backup and restore", () => {
     await expect(writeBackup(ctx.testDb.database, backupFile)).rejects.toThrow(/existiert bereits/);
   });
 
-  it.runIf(onPostgres())("travels PostgreSQL → PGlite → PostgreSQL unchanged", async () => {
-    const pglite = await openDatabase({ dataDir: "memory://" });
-    opened.push(pglite);
-    await restoreBackup(pglite, backupFile);
-    const viaPglite = join(dir, "ueber-pglite.ndjson.gz");
-    await writeBackup(pglite, viaPglite);
-    const pg = await emptyDatabase();
-    await restoreBackup(pg, viaPglite);
-    const expected = await snapshot(ctx.db);
-    expect(await snapshot(pglite.db)).toEqual(expected);
-    expect(await snapshot(pg.db)).toEqual(expected);
-    expect(await fileHashes(pg.db)).toEqual(await fileHashes(ctx.db));
-  }, 60_000); // opening an in-memory PGlite alone takes seconds
+  it.runIf(onPostgres())(
+    "travels PostgreSQL → PGlite → PostgreSQL unchanged",
+    async () => {
+      const pglite = await openDatabase({ dataDir: "memory://" });
+      opened.push(pglite);
+      await restoreBackup(pglite, backupFile);
+      const viaPglite = join(dir, "ueber-pglite.ndjson.gz");
+      await writeBackup(pglite, viaPglite);
+      const pg = await emptyDatabase();
+      await restoreBackup(pg, viaPglite);
+      const expected = await snapshot(ctx.db);
+      expect(await snapshot(pglite.db)).toEqual(expected);
+      expect(await snapshot(pg.db)).toEqual(expected);
+      expect(await fileHashes(pg.db)).toEqual(await fileHashes(ctx.db));
+    },
+    60_000,
+  ); // opening an in-memory PGlite alone takes seconds
 });

@@ -121,7 +121,17 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
     const hourly = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(1).value === "03.0090")!;
     expect(values(hourly).slice(2, 10)).toEqual([40, "h", 58, 2320, "Stundenlohn", null, null, null]);
     const noFinding = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(1).value === "02.0010")!;
-    expect(values(noFinding).slice(0, 9)).toEqual(["02.0010", "Oberboden abtragen und seitlich lagern", 850, "m2", 3.9, 3315, null, null, null]);
+    expect(values(noFinding).slice(0, 9)).toEqual([
+      "02.0010",
+      "Oberboden abtragen und seitlich lagern",
+      850,
+      "m2",
+      3.9,
+      3315,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("sheet Befunde: every finding with severity, basis, amount and source", async () => {
@@ -288,7 +298,14 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
 
   // Issue 22, item 10: text a spreadsheet would run as a formula went into the export as is.
   it("prefixes text that starts like a formula (=, +, -, @, tab, CR) so it stays text", async () => {
-    const hostile = ["=HYPERLINK(\"http://x.test\",\"Klick\")", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)", "\tTabulator", "\rWagenrücklauf"];
+    const hostile = [
+      '=HYPERLINK("http://x.test","Klick")',
+      "+1+cmd|' /C calc'!A0",
+      "-2+3",
+      "@SUM(A1:A9)",
+      "\tTabulator",
+      "\rWagenrücklauf",
+    ];
     const items = hostile.map((short, i) => item({ rno: String((i + 1) * 10).padStart(4, "0"), qty: "1.000", unit: "St", short }));
     const xml = Buffer.from(gaebXml({ body: category("01", "=Titel", itemlist(...items)) }), "utf8");
     const { projectId, fileId } = await addInput("formel.x83", xml);

@@ -125,19 +125,25 @@ describe("GET /api/projects/:id/boq/export.x83 and .x84", () => {
     expect(x84.body).toContain("<Name1>Alpha Bau</Name1>");
   });
 
-  it.each(["rohbau-27", "sections", "boq.x83", "classic-priced.pdf", "rohbau-priced.xlsx", "rohbau-semikolon.csv", "rohbau-27.d84", "rohbau-27.p83"])(
-    "the LV of %s reads back as the LV tab shows it: OZ, texts, quantities, units, kinds, titles, prices and totals",
-    async (name) => {
-      const id = projectsByFile[name];
-      const tab = (await get(`/api/projects/${id}/boq`, userA)).json();
-      expect(tab.status).toBe("done");
-      const { lv, merged } = await download(id);
-      expect(lv.phase).toBe(83);
-      expect(fromFile(lv, false)).toEqual(fromTab(tab.positions, false));
-      expect(fromFile(merged, true)).toEqual(fromTab(tab.positions, true));
-      expect(merged.totals.total).toBe(tab.totals.total);
-    },
-  );
+  it.each([
+    "rohbau-27",
+    "sections",
+    "boq.x83",
+    "classic-priced.pdf",
+    "rohbau-priced.xlsx",
+    "rohbau-semikolon.csv",
+    "rohbau-27.d84",
+    "rohbau-27.p83",
+  ])("the LV of %s reads back as the LV tab shows it: OZ, texts, quantities, units, kinds, titles, prices and totals", async (name) => {
+    const id = projectsByFile[name];
+    const tab = (await get(`/api/projects/${id}/boq`, userA)).json();
+    expect(tab.status).toBe("done");
+    const { lv, merged } = await download(id);
+    expect(lv.phase).toBe(83);
+    expect(fromFile(lv, false)).toEqual(fromTab(tab.positions, false));
+    expect(fromFile(merged, true)).toEqual(fromTab(tab.positions, true));
+    expect(merged.totals.total).toBe(tab.totals.total);
+  });
 
   it("the priced rohbau-27 and the discounted sections LV keep their totals to the cent", async () => {
     const rohbau = await download(projectsByFile["rohbau-27"]);
@@ -174,7 +180,16 @@ describe("GET /api/projects/:id/boq/export.x83 and .x84", () => {
     const data = fixture("rohbau-27.x83");
     const [f] = await ctx.db
       .insert(projectFiles)
-      .values({ projectId: p.id, kind: "input", fileName: "neu.x83", extension: "x83", mimeType: "application/xml", size: data.length, sha256: "x", data })
+      .values({
+        projectId: p.id,
+        kind: "input",
+        fileName: "neu.x83",
+        extension: "x83",
+        mimeType: "application/xml",
+        size: data.length,
+        sha256: "x",
+        data,
+      })
       .returning();
     await ctx.db.update(projects).set({ inputFileId: f.id }).where(eq(projects.id, p.id));
     await queueBoqAnalysis(ctx.db, { projectId: p.id, fileId: f.id });
@@ -185,7 +200,9 @@ describe("GET /api/projects/:id/boq/export.x83 and .x84", () => {
     const broken = await addInput("kaputt.x83", Buffer.from("<GAEB><Award><BoQ>"));
     const failed = await get(`/api/projects/${broken}/boq/export.x83`, userA);
     expect(failed.statusCode).toBe(409);
-    expect(failed.json().message).toBe("Das Leistungsverzeichnis konnte nicht automatisch gelesen werden; eine GAEB-Datei ist daher nicht möglich.");
+    expect(failed.json().message).toBe(
+      "Das Leistungsverzeichnis konnte nicht automatisch gelesen werden; eine GAEB-Datei ist daher nicht möglich.",
+    );
   });
 });
 
@@ -194,7 +211,9 @@ describe("sub-descriptions, bidder answers and section discounts in the LV tab a
     const id = projectsByFile["boq.x83"];
     const tab = (await get(`/api/projects/${id}/boq`, userA)).json();
     const item = tab.positions.find((p: LvPosition) => p.oz === "01.02.0010");
-    expect(item.subDescriptions).toEqual([{ no: "1", shortText: "Trockener Boden", longText: "Trockener Boden je m3.", qty: 60, unit: "m3" }]);
+    expect(item.subDescriptions).toEqual([
+      { no: "1", shortText: "Trockener Boden", longText: "Trockener Boden je m3.", qty: 60, unit: "m3" },
+    ]);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await get(`/api/projects/${id}/boq/export.xlsx`, userA)).rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet("Positionen")!;

@@ -20,7 +20,8 @@ import type { ChecklistEntry, Finding } from "../../src/server/tender";
 const LV = readFileSync(join(import.meta.dirname, "../quality/blind/tune/files/t2-flachdach-bautraeger/t2-flachdach-bautraeger.x84"));
 const VERJAEHRUNG = "Die Verjährungsfrist für Mängelansprüche an der Dachabdichtung beträgt 10 Jahre ab Abnahme";
 const SKONTO = "Der Auftragnehmer gewährt auf alle Zahlungen ein Skonto von 3 %";
-const PLAENE = "Der Auftragnehmer hat die ihm übergebenen Planunterlagen (Dachaufsichten, Details Attika und Abläufe) geprüft und als ausführbar anerkannt";
+const PLAENE =
+  "Der Auftragnehmer hat die ihm übergebenen Planunterlagen (Dachaufsichten, Details Attika und Abläufe) geprüft und als ausführbar anerkannt";
 
 let ctx: TestContext;
 let llm: FakeLlm;
@@ -60,10 +61,22 @@ beforeEach(() => {
 const modelPass = (): ModelPassConfig => ({ llm: ctx.config.llm, llmMaxPositions: ctx.config.llmMaxPositions });
 
 async function analyse(pass: ModelPassConfig | undefined, data: Buffer = LV) {
-  const [p] = await ctx.db.insert(projects).values({ name: "Flachdach", companyId: companyA, createdBy: adminA.id, status: "Neu" }).returning();
+  const [p] = await ctx.db
+    .insert(projects)
+    .values({ name: "Flachdach", companyId: companyA, createdBy: adminA.id, status: "Neu" })
+    .returning();
   const [f] = await ctx.db
     .insert(projectFiles)
-    .values({ projectId: p.id, kind: "input", fileName: "lv.x84", extension: "x84", mimeType: "application/xml", size: data.length, sha256: createHash("sha256").update(data).digest("hex"), data })
+    .values({
+      projectId: p.id,
+      kind: "input",
+      fileName: "lv.x84",
+      extension: "x84",
+      mimeType: "application/xml",
+      size: data.length,
+      sha256: createHash("sha256").update(data).digest("hex"),
+      data,
+    })
     .returning();
   await ctx.db.update(projects).set({ inputFileId: f.id }).where(eq(projects.id, p.id));
   await analyseStoredFile(ctx.db, f.id, pass);
@@ -110,7 +123,13 @@ describe("model pass over the contract clauses", () => {
     expect(entriesOf(rules.checklist, "haftung").map((e) => e.status)).toEqual(["nicht geregelt"]);
     const body = await analyse(modelPass());
     const [haftung] = entriesOf(body.checklist, "haftung");
-    expect(haftung).toMatchObject({ status: "geregelt", verdict: "kritisch", source: "model", document: "Vorbemerkungen", location: expect.stringMatching(/^Absatz \d+$/) });
+    expect(haftung).toMatchObject({
+      status: "geregelt",
+      verdict: "kritisch",
+      source: "model",
+      document: "Vorbemerkungen",
+      location: expect.stringMatching(/^Absatz \d+$/),
+    });
     expect(haftung.quote).toContain("als ausführbar anerkannt");
     expect(body.findings.filter((f) => f.ruleId === "klausel-haftung").map((f) => f.source)).toEqual(["model"]);
   });
@@ -135,6 +154,10 @@ describe("model pass over the contract clauses", () => {
     const body = await analyse(modelPass(), changed);
     expect(body.status).toBe("done");
     expect(entriesOf(body.checklist, "verjaehrung", VERJAEHRUNG).map((e) => [e.verdict, e.source])).toEqual([["prüfen", "rule"]]);
-    expect(body.warnings.some((w) => w.startsWith("Die KI-Prüfung der Vertragsklauseln war für 1 von 1 Teilen nicht erreichbar (Fehler des KI-Dienstes, HTTP 500)"))).toBe(true);
+    expect(
+      body.warnings.some((w) =>
+        w.startsWith("Die KI-Prüfung der Vertragsklauseln war für 1 von 1 Teilen nicht erreichbar (Fehler des KI-Dienstes, HTTP 500)"),
+      ),
+    ).toBe(true);
   });
 });

@@ -148,7 +148,11 @@ async function analyse(data: Buffer, pass: ModelPassConfig | null = modelPass())
 }
 
 // The review's fields (stable id, expert confirmation) are tested in finding-review.test.ts.
-const withoutReview = ({ id: _id, expertConfirmed: _confirmed, ...f }: BoqBody["findings"][number] & { id?: string; expertConfirmed?: boolean }) => f;
+const withoutReview = ({
+  id: _id,
+  expertConfirmed: _confirmed,
+  ...f
+}: BoqBody["findings"][number] & { id?: string; expertConfirmed?: boolean }) => f;
 const modelFindings = (b: BoqBody) => b.findings.filter((f) => f.source === "model").map(withoutReview);
 const ruleFindings = (b: BoqBody) => b.findings.filter((f) => f.source === "rule");
 

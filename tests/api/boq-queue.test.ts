@@ -53,7 +53,10 @@ describe("the reading queue seen from the LV tab", () => {
     const b = await upload(w.adminB, "Beta 1");
     const c = await upload(adminC, "Gamma 1");
     for (const f of [...a, b, c]) {
-      const [job] = await rows<{ status: string; group_key: string }>(ctx.db, sql`select status, group_key from jobs where dedupe_key = ${`file:${f.fileId}`}`);
+      const [job] = await rows<{ status: string; group_key: string }>(
+        ctx.db,
+        sql`select status, group_key from jobs where dedupe_key = ${`file:${f.fileId}`}`,
+      );
       expect(job.status).toBe("pending");
     }
 
@@ -75,21 +78,35 @@ describe("the reading queue seen from the LV tab", () => {
     const worker = startBoqWorker({ db: ctx.db, database: ctx.testDb.database, config: ctx.config }, silent, { pollMs: 20 });
     try {
       const end = Date.now() + 60_000;
-      while ((await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from jobs where queue = ${BOQ_QUEUE} and status in ('pending', 'running')`))[0].n > 0) {
+      while (
+        (
+          await rows<{ n: number }>(
+            ctx.db,
+            sql`select count(*)::int as n from jobs where queue = ${BOQ_QUEUE} and status in ('pending', 'running')`,
+          )
+        )[0].n > 0
+      ) {
         if (Date.now() > end) throw new Error("queue not drained");
         await sleep(50);
       }
     } finally {
       await worker.stop();
     }
-    const order = await rows<{ file: string }>(ctx.db, sql`select dedupe_key as file from jobs where queue = ${BOQ_QUEUE} and status = 'done' and finished_at is not null and lock_token is null and id >= (select min(id) from jobs where dedupe_key = ${`file:${a[0].fileId}`}) order by locked_at`);
+    const order = await rows<{ file: string }>(
+      ctx.db,
+      sql`select dedupe_key as file from jobs where queue = ${BOQ_QUEUE} and status = 'done' and finished_at is not null and lock_token is null and id >= (select min(id) from jobs where dedupe_key = ${`file:${a[0].fileId}`}) order by locked_at`,
+    );
     expect(order.map((o) => o.file)).toEqual([a[0], b, c, a[1], a[2], a[3]].map((f) => `file:${f.fileId}`));
     const done = await boq(w.userB, b.projectId);
     expect(done.json().status).toBe("done");
     expect(done.json().queue).toBeUndefined();
     // With readings done, the estimate has a figure.
     const next = await upload(w.adminB, "Beta 2");
-    expect((await boq(w.userB, next.projectId)).json().queue).toMatchObject({ reading: false, filesAhead: 0, estimateSeconds: expect.any(Number) });
+    expect((await boq(w.userB, next.projectId)).json().queue).toMatchObject({
+      reading: false,
+      filesAhead: 0,
+      estimateSeconds: expect.any(Number),
+    });
   }, 90_000);
 
   it("a worker that lost its lease writes nothing of its reading; the new holder's result counts", async () => {
@@ -114,7 +131,10 @@ describe("the reading queue seen from the LV tab", () => {
     const f = await upload(w.adminA, "Verwaist");
     await ctx.db.delete(jobs).where(eq(jobs.dedupeKey, `file:${f.fileId}`));
     expect(await sweepUnqueuedAnalyses(ctx.db)).toBeGreaterThanOrEqual(1);
-    const [job] = await ctx.db.select().from(jobs).where(eq(jobs.dedupeKey, `file:${f.fileId}`));
+    const [job] = await ctx.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `file:${f.fileId}`));
     expect(job).toMatchObject({ status: "pending", groupKey: `company:${w.companyA}` });
     expect(await sweepUnqueuedAnalyses(ctx.db)).toBe(0);
   });
@@ -125,9 +145,20 @@ describe("stuck and failed readings for the super admin", () => {
     await clearQueue();
     const failed = await upload(w.adminA, "Kaputt");
     const stalled = await upload(w.adminB, "Hängt");
-    const failedJob = (await ctx.db.select().from(jobs).where(eq(jobs.dedupeKey, `file:${failed.fileId}`)))[0];
-    await ctx.db.update(jobs).set({ status: "failed", attempts: 3, lastError: "tender reader stopped", finishedAt: new Date() }).where(eq(jobs.id, failedJob.id));
-    await ctx.db.update(boqAnalyses).set({ status: "failed", error: "Das Leistungsverzeichnis konnte nach mehreren Versuchen nicht gelesen werden." }).where(eq(boqAnalyses.fileId, failed.fileId));
+    const failedJob = (
+      await ctx.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `file:${failed.fileId}`))
+    )[0];
+    await ctx.db
+      .update(jobs)
+      .set({ status: "failed", attempts: 3, lastError: "tender reader stopped", finishedAt: new Date() })
+      .where(eq(jobs.id, failedJob.id));
+    await ctx.db
+      .update(boqAnalyses)
+      .set({ status: "failed", error: "Das Leistungsverzeichnis konnte nach mehreren Versuchen nicht gelesen werden." })
+      .where(eq(boqAnalyses.fileId, failed.fileId));
     const claimedStalled = await claimJob(ctx.db, BOQ_QUEUE, 1);
     await sleep(20);
 
@@ -140,16 +171,30 @@ describe("stuck and failed readings for the super admin", () => {
     const body = list.json();
     expect(body.queue).toMatchObject({ failed: 1, stalled: 1, running: 0 });
     const byJob = new Map(body.readings.map((r: { jobId: number }) => [r.jobId, r]));
-    expect(byJob.get(failedJob.id)).toMatchObject({ state: "failed", projectName: "Kaputt", companyName: "Hochbau Alpha GmbH", fileName: "Kaputt.x83", attempts: 3, lastError: "tender reader stopped" });
+    expect(byJob.get(failedJob.id)).toMatchObject({
+      state: "failed",
+      projectName: "Kaputt",
+      companyName: "Hochbau Alpha GmbH",
+      fileName: "Kaputt.x83",
+      attempts: 3,
+      lastError: "tender reader stopped",
+    });
     expect(byJob.get(claimedStalled!.id)).toMatchObject({ state: "stalled", projectName: "Hängt", companyName: "Bau Beta AG" });
     expect(stalled.fileId).toBe(claimedStalled!.payload && (claimedStalled!.payload as { fileId: number }).fileId);
 
     const again = await ctx.request("POST", `/api/admin/readings/${failedJob.id}/requeue`, { user: w.superAdmin });
     expect(again.statusCode).toBe(200);
     expect(again.json().message).toBe("Die Datei wird erneut eingelesen.");
-    expect((await ctx.db.select().from(jobs).where(eq(jobs.id, failedJob.id)))[0]).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+    expect((await ctx.db.select().from(jobs).where(eq(jobs.id, failedJob.id)))[0]).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      lastError: null,
+    });
     expect((await boq(w.userA, failed.projectId)).json().status).toBe("pending");
-    const [entry] = await rows<{ action: string; target_id: string }>(ctx.db, sql`select action, target_id from audit_log where action = 'analysis.requeue' order by id desc limit 1`);
+    const [entry] = await rows<{ action: string; target_id: string }>(
+      ctx.db,
+      sql`select action, target_id from audit_log where action = 'analysis.requeue' order by id desc limit 1`,
+    );
     expect(entry).toEqual({ action: "analysis.requeue", target_id: String(failedJob.id) });
     // Waiting already: nothing to requeue; an unknown job: 404.
     expect((await ctx.request("POST", `/api/admin/readings/${failedJob.id}/requeue`, { user: w.superAdmin })).statusCode).toBe(409);
@@ -158,38 +203,43 @@ describe("stuck and failed readings for the super admin", () => {
 });
 
 describe("disk space", () => {
-  it.runIf(!onPostgres())("uploads get 507 with a German message and store nothing while the data directory is nearly full; /readyz and /metrics say so", async () => {
-    const full = await createTestApp({ diskMinFreeBytes: Number.MAX_SAFE_INTEGER, metricsToken: "t".repeat(32) });
-    try {
-      const fw = await createWorld(full);
-      const id = (await (async () => {
-        // A project created before the disk filled up (margin lifted for a moment).
-        const saved = full.app.ops.disk;
-        Object.assign(saved, { minFreeBytes: 0 });
-        const { body, headers } = multipart({ name: "Vorher" }, [{ field: "file", name: "LV.x83", type: "application/xml", data: SAMPLE }]);
-        const res = await full.request("POST", "/api/projects", { user: fw.adminA, body, headers });
-        Object.assign(saved, { minFreeBytes: Number.MAX_SAFE_INTEGER });
-        return res.json().id as number;
-      })());
-      const before = await countRows(full);
-      const { body, headers } = multipart({ name: "Voll" }, [{ field: "file", name: "LV.x83", type: "application/xml", data: SAMPLE }]);
-      const created = await full.request("POST", "/api/projects", { user: fw.adminA, body, headers });
-      expect(created.statusCode).toBe(507);
-      expect(created.json().message).toBe(DISK_FULL);
-      const up = await uploadInput(full, fw.adminA, id, SAMPLE, "neu.x83");
-      expect(up.statusCode).toBe(507);
-      expect(await countRows(full)).toEqual(before);
-      // Reading still works.
-      expect((await full.request("GET", `/api/projects/${id}`, { user: fw.userA })).statusCode).toBe(200);
-      const ready = await full.request("GET", "/readyz");
-      expect(ready.json().checks.disk).toBe("low");
-      const metrics = await full.request("GET", "/metrics", { headers: { authorization: `Bearer ${"t".repeat(32)}` } });
-      expect(metrics.body).toMatch(/^bauklar_disk_low 1$/m);
-      expect(metrics.body).toMatch(/^bauklar_data_dir_free_bytes \d+/m);
-    } finally {
-      await full.close();
-    }
-  });
+  it.runIf(!onPostgres())(
+    "uploads get 507 with a German message and store nothing while the data directory is nearly full; /readyz and /metrics say so",
+    async () => {
+      const full = await createTestApp({ diskMinFreeBytes: Number.MAX_SAFE_INTEGER, metricsToken: "t".repeat(32) });
+      try {
+        const fw = await createWorld(full);
+        const id = await (async () => {
+          // A project created before the disk filled up (margin lifted for a moment).
+          const saved = full.app.ops.disk;
+          Object.assign(saved, { minFreeBytes: 0 });
+          const { body, headers } = multipart({ name: "Vorher" }, [
+            { field: "file", name: "LV.x83", type: "application/xml", data: SAMPLE },
+          ]);
+          const res = await full.request("POST", "/api/projects", { user: fw.adminA, body, headers });
+          Object.assign(saved, { minFreeBytes: Number.MAX_SAFE_INTEGER });
+          return res.json().id as number;
+        })();
+        const before = await countRows(full);
+        const { body, headers } = multipart({ name: "Voll" }, [{ field: "file", name: "LV.x83", type: "application/xml", data: SAMPLE }]);
+        const created = await full.request("POST", "/api/projects", { user: fw.adminA, body, headers });
+        expect(created.statusCode).toBe(507);
+        expect(created.json().message).toBe(DISK_FULL);
+        const up = await uploadInput(full, fw.adminA, id, SAMPLE, "neu.x83");
+        expect(up.statusCode).toBe(507);
+        expect(await countRows(full)).toEqual(before);
+        // Reading still works.
+        expect((await full.request("GET", `/api/projects/${id}`, { user: fw.userA })).statusCode).toBe(200);
+        const ready = await full.request("GET", "/readyz");
+        expect(ready.json().checks.disk).toBe("low");
+        const metrics = await full.request("GET", "/metrics", { headers: { authorization: `Bearer ${"t".repeat(32)}` } });
+        expect(metrics.body).toMatch(/^bauklar_disk_low 1$/m);
+        expect(metrics.body).toMatch(/^bauklar_data_dir_free_bytes \d+/m);
+      } finally {
+        await full.close();
+      }
+    },
+  );
 });
 
 describe("metrics of the queue", () => {
@@ -203,7 +253,9 @@ describe("metrics of the queue", () => {
       expect((await m.request("POST", "/api/projects", { user: mw.adminA, body, headers })).statusCode).toBe(201);
       await m.db.execute(sql`update jobs set run_at = now() - interval '90 seconds' where status = 'pending'`);
       const db: Db = m.db;
-      await db.insert(jobs).values({ queue: BOQ_QUEUE, payload: {}, status: "running", lockedAt: new Date(), lockedUntil: new Date(Date.now() - 1000) });
+      await db
+        .insert(jobs)
+        .values({ queue: BOQ_QUEUE, payload: {}, status: "running", lockedAt: new Date(), lockedUntil: new Date(Date.now() - 1000) });
       const text = (await m.request("GET", "/metrics", { headers: { authorization: `Bearer ${token}` } })).body;
       expect(text).toMatch(/^bauklar_jobs\{queue="boq.analyse",state="queued"\} 1$/m);
       expect(text).toMatch(/^bauklar_jobs\{queue="boq.analyse",state="stalled"\} 1$/m);

@@ -15,6 +15,7 @@ import { loadConfig } from "../../src/server/config";
 import { analyseStoredFile } from "../../src/server/boq/store";
 import { queueBoqAnalysis, startBoqWorker } from "../../src/server/boq/worker";
 import { packagePrice, KALKULATIONSPAKET, AUSFUEHRUNGSPAKET } from "../../src/common/prices";
+import { boqViewSchema } from "../../src/common/schemas/boq-view";
 
 const SAMPLES = join(import.meta.dirname, "../../src/server/tender/fixtures");
 const sample = (name: string) => readFileSync(join(SAMPLES, name));
@@ -22,10 +23,22 @@ const silent = { warn() {}, info() {}, error() {} } as unknown as FastifyBaseLog
 
 /** Stores a project with an input file directly (the upload route has its own tests). */
 async function projectWithFile(db: Db, companyId: number | null, createdBy: number, fileName: string, data: Buffer) {
-  const [p] = await db.insert(projects).values({ name: `LV ${fileName}`, companyId, createdBy, status: "Neu" }).returning();
+  const [p] = await db
+    .insert(projects)
+    .values({ name: `LV ${fileName}`, companyId, createdBy, status: "Neu" })
+    .returning();
   const [f] = await db
     .insert(projectFiles)
-    .values({ projectId: p.id, kind: "input", fileName, extension: fileName.split(".").pop()!, mimeType: "application/xml", size: data.length, sha256: createHash("sha256").update(data).digest("hex"), data })
+    .values({
+      projectId: p.id,
+      kind: "input",
+      fileName,
+      extension: fileName.split(".").pop()!,
+      mimeType: "application/xml",
+      size: data.length,
+      sha256: createHash("sha256").update(data).digest("hex"),
+      data,
+    })
     .returning();
   await db.update(projects).set({ inputFileId: f.id }).where(eq(projects.id, p.id));
   return { projectId: p.id, fileId: f.id };
@@ -44,6 +57,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** The answer has the shape the client's types come from (the route sends it pre-serialized, unchecked). */
+const expectBoqView = (body: unknown) => expect(boqViewSchema.safeParse(body).error?.issues ?? []).toEqual([]);
+
 describe("GET /api/projects/:id/boq", () => {
   it("is pending until the reader ran, then returns positions, counts and both package prices", async () => {
     const { projectId, fileId } = await projectWithFile(ctx.db, companyA, adminA.id, "boq.x83", sample("boq.x83"));
@@ -51,6 +67,7 @@ describe("GET /api/projects/:id/boq", () => {
     const pending = await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userA });
     expect(pending.statusCode).toBe(200);
     expect(pending.json().status).toBe("pending");
+    expectBoqView(pending.json());
 
     await analyseStoredFile(ctx.db, fileId);
     const res = await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userA });
@@ -71,7 +88,8 @@ describe("GET /api/projects/:id/boq", () => {
       ausfuehrungspaket: packagePrice(AUSFUEHRUNGSPAKET, body.chargeablePositions),
     });
     expect(body.findings.length).toBeGreaterThan(0);
-    expect(JSON.stringify(body)).not.toContain("\"data\"");
+    expectBoqView(body);
+    expect(JSON.stringify(body)).not.toContain('"data"');
   });
 
   it("sends a large LV gzip-compressed to clients that accept it, the same JSON otherwise", async () => {
@@ -81,7 +99,10 @@ describe("GET /api/projects/:id/boq", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers["content-type"]).toContain("application/json");
     expect(plain.body.length).toBeGreaterThan(8_192);
-    const zipped = await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userA, headers: { "accept-encoding": "gzip, deflate, br" } });
+    const zipped = await ctx.request("GET", `/api/projects/${projectId}/boq`, {
+      user: userA,
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
     expect(zipped.headers["content-encoding"]).toBe("gzip");
     expect(zipped.headers.vary).toContain("Accept-Encoding");
     expect(zipped.rawPayload.length).toBeLessThan(plain.body.length / 3);
@@ -91,10 +112,13 @@ describe("GET /api/projects/:id/boq", () => {
   it("has the project's access rules: another company is a 404, visitors a 401", async () => {
     const { projectId, fileId } = await projectWithFile(ctx.db, companyA, adminA.id, "priced.x84", sample("priced.x84"));
     await analyseStoredFile(ctx.db, fileId);
-    for (const u of [superAdmin, adminA, userA]) expect((await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: u })).statusCode).toBe(200);
+    for (const u of [superAdmin, adminA, userA])
+      expect((await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: u })).statusCode).toBe(200);
     expect((await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userB })).statusCode).toBe(404);
     expect((await ctx.request("GET", `/api/projects/${projectId}/boq`)).statusCode).toBe(401);
     const priced = (await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userA })).json();
+    expectBoqView(priced);
+    expectBoqView((await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: superAdmin })).json());
     expect(priced.phase).toBe(84);
     expect(priced.totals.total).toBeGreaterThan(0);
   });
@@ -120,11 +144,14 @@ describe("GET /api/projects/:id/boq", () => {
 
 describe("POST /api/projects/:id/evaluation-draft", () => {
   it("renders escaped, printable German HTML for super admins only", async () => {
-    const evil = sample("boq.x83").toString("utf8").replace("Bedarfsposition Fundament", "Bedarfsposition &lt;script&gt;alert(1)&lt;/script&gt; Fundament");
+    const evil = sample("boq.x83")
+      .toString("utf8")
+      .replace("Bedarfsposition Fundament", "Bedarfsposition &lt;script&gt;alert(1)&lt;/script&gt; Fundament");
     const { projectId, fileId } = await projectWithFile(ctx.db, companyA, adminA.id, "boq.x83", Buffer.from(evil));
     expect((await ctx.request("POST", `/api/projects/${projectId}/evaluation-draft`, { user: superAdmin })).statusCode).toBe(409);
     await analyseStoredFile(ctx.db, fileId);
-    for (const u of [adminA, userA]) expect((await ctx.request("POST", `/api/projects/${projectId}/evaluation-draft`, { user: u })).statusCode).toBe(403);
+    for (const u of [adminA, userA])
+      expect((await ctx.request("POST", `/api/projects/${projectId}/evaluation-draft`, { user: u })).statusCode).toBe(403);
     const res = await ctx.request("POST", `/api/projects/${projectId}/evaluation-draft`, { user: superAdmin });
     expect(res.statusCode).toBe(200);
     const { html } = res.json();
@@ -144,7 +171,10 @@ describe("background reading", () => {
     const dir = mkdtempSync(join(tmpdir(), "bauklar-boq-"));
     try {
       let database = await openDatabase({ dataDir: dir });
-      const [u] = await database.db.insert(users).values({ username: "w", email: "w@x.de", passwordHash: "-", role: "super_admin" }).returning();
+      const [u] = await database.db
+        .insert(users)
+        .values({ username: "w", email: "w@x.de", passwordHash: "-", role: "super_admin" })
+        .returning();
       const { projectId, fileId } = await projectWithFile(database.db, null, u.id, "markup.x83", sample("markup.x83"));
       await queueBoqAnalysis(database.db, { projectId, fileId });
       await database.close(); // the process stops before the job ran

@@ -6,8 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { auditLog, chatbotKnowledgeBase } from "../../src/server/db/schema";
 import { seedKnowledgeBase } from "../../src/server/chatbot/seed";
 import { shippedKnowledgeBase } from "../../src/server/chatbot/knowledge-base/articles";
-import type { KnowledgeOrigin, KnowledgeOriginDetail } from "../../src/server/chatbot/knowledge-store";
-import type { ChatbotAnswerDto, KnowledgeArticleDto, KnowledgeArticleListItemDto } from "../../src/common/types";
+import type { ChatbotAnswerDto, KnowledgeArticleDto, KnowledgeArticleListItemDto, KnowledgeOrigin, KnowledgeOriginDetail } from "../../src/common/types";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
 import { createWorld } from "../helpers/world";
 import { auditLog, companies, projects, registrationLinks, users } from "../../src/server/db/schema";
-import { createRegistrationLink } from "../../src/server/registration-links/routes";
+import { createRegistrationLink } from "../../src/server/registration-links/queries";
 import { multipart } from "./projects.helpers";
 
 let ctx: TestContext;
@@ -45,7 +45,12 @@ describe("reading companies", () => {
 
 describe("creating and changing companies", () => {
   it("validates the company form with the spec's texts", async () => {
-    const res = await send("POST", "/api/companies", superAdmin, { name: "", address: "", contactEmail: "", freeChatbotRequestsPerMonth: -2 });
+    const res = await send("POST", "/api/companies", superAdmin, {
+      name: "",
+      address: "",
+      contactEmail: "",
+      freeChatbotRequestsPerMonth: -2,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
       name: "Name ist erforderlich",
@@ -58,14 +63,24 @@ describe("creating and changing companies", () => {
   });
 
   it("super admin creates; an empty chatbot limit becomes -1", async () => {
-    const res = await send("POST", "/api/companies", superAdmin, { name: "Gamma Bau", address: "Ring 2, 60311 Frankfurt", contactEmail: "info@gamma.de", contactPhone: "", freeChatbotRequestsPerMonth: "" });
+    const res = await send("POST", "/api/companies", superAdmin, {
+      name: "Gamma Bau",
+      address: "Ring 2, 60311 Frankfurt",
+      contactEmail: "info@gamma.de",
+      contactPhone: "",
+      freeChatbotRequestsPerMonth: "",
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: "Gamma Bau", contactPhone: null, freeChatbotRequestsPerMonth: -1, chatbotRequestCount: 0 });
-    for (const u of [adminA, userA]) expect((await send("POST", "/api/companies", u, { name: "N", address: "A", contactEmail: "a@b.de" })).statusCode).toBe(403);
+    for (const u of [adminA, userA])
+      expect((await send("POST", "/api/companies", u, { name: "N", address: "A", contactEmail: "a@b.de" })).statusCode).toBe(403);
   });
 
   it("company admins edit their own company but not its chatbot limit nor another company", async () => {
-    const ok = await send("PATCH", `/api/companies/${companyA}`, adminA, { name: "Alpha Bau GmbH & Co. KG", contactPhone: "+49 6033 1234" });
+    const ok = await send("PATCH", `/api/companies/${companyA}`, adminA, {
+      name: "Alpha Bau GmbH & Co. KG",
+      contactPhone: "+49 6033 1234",
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ name: "Alpha Bau GmbH & Co. KG", contactPhone: "+49 6033 1234" });
     expect((await send("PATCH", `/api/companies/${companyA}`, adminA, { freeChatbotRequestsPerMonth: 500 })).statusCode).toBe(403);
@@ -76,15 +91,22 @@ describe("creating and changing companies", () => {
   });
 
   it("chatbot limits are set by super admins only", async () => {
-    expect((await send("PATCH", `/api/companies/${companyA}/chatbot-limits`, adminA, { freeChatbotRequestsPerMonth: 250 })).statusCode).toBe(403);
+    expect(
+      (await send("PATCH", `/api/companies/${companyA}/chatbot-limits`, adminA, { freeChatbotRequestsPerMonth: 250 })).statusCode,
+    ).toBe(403);
     const ok = await send("PATCH", `/api/companies/${companyA}/chatbot-limits`, superAdmin, { freeChatbotRequestsPerMonth: 250 });
     expect(ok.json().freeChatbotRequestsPerMonth).toBe(250);
-    expect((await send("PATCH", `/api/companies/${companyA}/chatbot-limits`, superAdmin, { freeChatbotRequestsPerMonth: -5 })).statusCode).toBe(400);
+    expect(
+      (await send("PATCH", `/api/companies/${companyA}/chatbot-limits`, superAdmin, { freeChatbotRequestsPerMonth: -5 })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe("logos", () => {
-  const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0000000000049454e44ae426082", "hex");
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0000000000049454e44ae426082",
+    "hex",
+  );
   const upload = (user: TestUser, id: number, data: Buffer, type = "image/png", name = "logo.png") => {
     const { body, headers } = multipart({}, [{ field: "logo", name, type, data }]);
     return ctx.request("POST", `/api/companies/${id}/logo`, { user, body, headers });
@@ -119,7 +141,10 @@ describe("DELETE /api/companies/:id", () => {
     const doomed = await ctx.createCompany("Delta Abbruch GmbH");
     const admin = await ctx.createUser("company_admin", doomed);
     const worker = await ctx.createUser("user", doomed);
-    const [p1] = await ctx.db.insert(projects).values({ name: "Schule Nord", companyId: doomed, createdBy: admin.id, status: "Neu" }).returning();
+    const [p1] = await ctx.db
+      .insert(projects)
+      .values({ name: "Schule Nord", companyId: doomed, createdBy: admin.id, status: "Neu" })
+      .returning();
     // A project the doomed user created for another company keeps existing, owned by the admin.
     const [p2] = await ctx.db.insert(projects).values({ name: "Fremdprojekt", companyId: companyB, createdBy: worker.id }).returning();
     const link = await createRegistrationLink(ctx.db, { email: "neu@delta.de", role: "user", companyId: doomed, createdBy: admin.id });
@@ -130,8 +155,16 @@ describe("DELETE /api/companies/:id", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ deletedUsers: 2, movedProjects: 1 });
     expect(await ctx.db.select().from(companies).where(eq(companies.id, doomed))).toHaveLength(0);
-    expect(await ctx.db.select().from(users).where(inArray(users.id, [admin.id, worker.id]))).toHaveLength(0);
-    const moved = await ctx.db.select().from(projects).where(inArray(projects.id, [p1.id, p2.id]));
+    expect(
+      await ctx.db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [admin.id, worker.id])),
+    ).toHaveLength(0);
+    const moved = await ctx.db
+      .select()
+      .from(projects)
+      .where(inArray(projects.id, [p1.id, p2.id]));
     expect(moved.every((p) => p.createdBy === superAdmin.id)).toBe(true);
     expect(moved.find((p) => p.id === p1.id)!.companyId).toBeNull();
     expect(moved.find((p) => p.id === p2.id)!.companyId).toBe(companyB);

@@ -25,14 +25,23 @@ const upload = (user: TestUser, projectId: number, name: string, data: Buffer | 
   return ctx.request("POST", `/api/projects/${projectId}/contract-documents`, { user, body, headers });
 };
 const list = (user: TestUser, projectId: number) => ctx.request("GET", `/api/projects/${projectId}/contract-documents`, { user });
-const remove = (user: TestUser, projectId: number, id: number) => ctx.request("DELETE", `/api/projects/${projectId}/contract-documents/${id}`, { user });
+const remove = (user: TestUser, projectId: number, id: number) =>
+  ctx.request("DELETE", `/api/projects/${projectId}/contract-documents/${id}`, { user });
 const contractRows = (projectId: number) =>
-  ctx.db.select({ id: projectFiles.id, withdrawnAt: projectFiles.withdrawnAt }).from(projectFiles).where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.kind, "contract")));
+  ctx.db
+    .select({ id: projectFiles.id, withdrawnAt: projectFiles.withdrawnAt })
+    .from(projectFiles)
+    .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.kind, "contract")));
 
 beforeAll(async () => {
   ctx = await createTestApp();
   w = await createWorld(ctx);
-  projectA = await createProject(ctx, w.adminA, { name: "Marktplatz Hohenfeld" }, { field: "file", name: "Marktplatz.x84", type: "application/xml", data: LV });
+  projectA = await createProject(
+    ctx,
+    w.adminA,
+    { name: "Marktplatz Hohenfeld" },
+    { field: "file", name: "Marktplatz.x84", type: "application/xml", data: LV },
+  );
 });
 afterAll(() => ctx?.close());
 
@@ -55,7 +64,14 @@ describe("contract documents: who may do what", () => {
   it("everyone who sees the project lists them (no bytes in the JSON); other companies get 404", async () => {
     const res = await list(w.userA, projectA);
     expect(res.statusCode).toBe(200);
-    expect(res.json()[0]).toEqual({ id: expect.any(Number), fileName: BVB_NAME, extension: "txt", size: BVB.length, uploadedAt: expect.any(String), uploadedBy: expect.any(String) });
+    expect(res.json()[0]).toEqual({
+      id: expect.any(Number),
+      fileName: BVB_NAME,
+      extension: "txt",
+      size: BVB.length,
+      uploadedAt: expect.any(String),
+      uploadedBy: expect.any(String),
+    });
     expect(res.body).not.toContain("Kampfmittel");
     expect((await list(w.adminB, projectA)).statusCode).toBe(404);
     expect((await list(w.userB, projectA)).statusCode).toBe(404);
@@ -93,7 +109,12 @@ describe("contract documents: formats", () => {
   it("a document with the name of a current one replaces it; the earlier version stays withdrawn", async () => {
     const first = (await upload(w.adminA, projectA, "ZVB.txt", "Skonto: 2 % bei Zahlung binnen 10 Tagen.")).json().documentId;
     const second = await upload(w.adminA, projectA, "ZVB.txt", "Skonto: 3 % auf alle Zahlungen.");
-    expect(second.json().documents.filter((d: { fileName: string }) => d.fileName === "ZVB.txt").map((d: { id: number }) => d.id)).toEqual([second.json().documentId]);
+    expect(
+      second
+        .json()
+        .documents.filter((d: { fileName: string }) => d.fileName === "ZVB.txt")
+        .map((d: { id: number }) => d.id),
+    ).toEqual([second.json().documentId]);
     const rows = await contractRows(projectA);
     expect(rows.find((r) => r.id === first)?.withdrawnAt).not.toBeNull();
     await remove(w.adminA, projectA, second.json().documentId);
@@ -103,7 +124,10 @@ describe("contract documents: formats", () => {
 describe("contract documents: reviewed with the LV", () => {
   it("an upload marks the LV for reading again; the checklist quotes the document's clauses with paragraph", async () => {
     const [project] = await ctx.db.select({ inputFileId: projects.inputFileId }).from(projects).where(eq(projects.id, projectA));
-    const [analysis] = await ctx.db.select({ status: boqAnalyses.status }).from(boqAnalyses).where(eq(boqAnalyses.fileId, project.inputFileId!));
+    const [analysis] = await ctx.db
+      .select({ status: boqAnalyses.status })
+      .from(boqAnalyses)
+      .where(eq(boqAnalyses.fileId, project.inputFileId!));
     expect(analysis.status).toBe("pending");
 
     await analyseStoredFile(ctx.db, project.inputFileId!);
@@ -111,11 +135,17 @@ describe("contract documents: reviewed with the LV", () => {
     expect(boq.status).toBe("done");
     expect(boq.contractDocuments).toEqual([{ name: BVB_NAME, paragraphs: expect.any(Number) }]);
     expect(new Set(boq.checklist.map((e: { type: string }) => e.type)).size).toBeGreaterThanOrEqual(40);
-    const kampfmittel = boq.checklist.find((e: { type: string; document?: string }) => e.type === "altlasten-kampfmittel" && e.document === BVB_NAME);
+    const kampfmittel = boq.checklist.find(
+      (e: { type: string; document?: string }) => e.type === "altlasten-kampfmittel" && e.document === BVB_NAME,
+    );
     expect(kampfmittel).toMatchObject({ status: "geregelt", verdict: "kritisch", location: expect.stringMatching(/^Absatz \d+$/) });
     expect(kampfmittel.quote).toContain("Kampfmittelfreiheit ist vom Auftragnehmer");
     const finding = boq.findings.find((f: { ruleId: string }) => f.ruleId === "klausel-altlasten-kampfmittel");
-    expect(finding).toMatchObject({ severity: "risiko", category: "vertrag", clause: { type: "altlasten-kampfmittel", verdict: "kritisch", document: BVB_NAME } });
+    expect(finding).toMatchObject({
+      severity: "risiko",
+      category: "vertrag",
+      clause: { type: "altlasten-kampfmittel", verdict: "kritisch", document: BVB_NAME },
+    });
   });
 
   it("after removing the document its clauses leave the checklist", async () => {

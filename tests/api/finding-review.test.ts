@@ -112,11 +112,25 @@ describe("PATCH /api/projects/:id/findings/:findingId", () => {
     const id = await projectWithReadLv();
     const before = await boq(w.userA, id);
     const [a, b, c] = before.findings;
-    expect((await patch(w.superAdmin, id, a.id, { decision: "confirmed", remark: "Bitte beim Auftraggeber nachfragen." })).statusCode).toBe(200);
+    expect((await patch(w.superAdmin, id, a.id, { decision: "confirmed", remark: "Bitte beim Auftraggeber nachfragen." })).statusCode).toBe(
+      200,
+    );
     expect((await patch(w.superAdmin, id, b.id, { decision: "rejected", reason: "Im Vorbemerkungstext geregelt" })).statusCode).toBe(200);
-    const changed = await patch(w.superAdmin, id, c.id, { decision: "changed", title: "Menge prüfen", severity: "risiko", potentialEur: 1234.5 });
+    const changed = await patch(w.superAdmin, id, c.id, {
+      decision: "changed",
+      title: "Menge prüfen",
+      severity: "risiko",
+      potentialEur: 1234.5,
+    });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({ id: c.id, title: "Menge prüfen", severity: "risiko", potentialEur: 1234.5, why: c.why, expertConfirmed: true });
+    expect(changed.json()).toMatchObject({
+      id: c.id,
+      title: "Menge prüfen",
+      severity: "risiko",
+      potentialEur: 1234.5,
+      why: c.why,
+      expertConfirmed: true,
+    });
     expect(changed.json().review.original.title).toBe(c.title);
 
     const customer = await boq(w.userA, id);
@@ -124,7 +138,10 @@ describe("PATCH /api/projects/:id/findings/:findingId", () => {
     expect(customer.findings).toHaveLength(before.findings.length - 1);
     expect(customer.findingCounts.total).toBe(before.findings.length - 1);
     const seenA = customer.findings.find((f) => f.id === a.id)!;
-    expect(seenA).toMatchObject({ expertConfirmed: true, review: { decision: "confirmed", remark: "Bitte beim Auftraggeber nachfragen.", own: false } });
+    expect(seenA).toMatchObject({
+      expertConfirmed: true,
+      review: { decision: "confirmed", remark: "Bitte beim Auftraggeber nachfragen.", own: false },
+    });
     expect(seenA.review).not.toHaveProperty("reason");
     expect(customer.findings.find((f) => f.id === c.id)).toMatchObject({ title: "Menge prüfen", severity: "risiko", potentialEur: 1234.5 });
     expect(customer.findings.find((f) => f.id === c.id)!.review).not.toHaveProperty("original");
@@ -132,7 +149,10 @@ describe("PATCH /api/projects/:id/findings/:findingId", () => {
 
     // The reviewer still sees the rejected one, with its reason, and the progress.
     const reviewer = await boq(w.superAdmin, id);
-    expect(reviewer.findings.find((f) => f.id === b.id)?.review).toMatchObject({ decision: "rejected", reason: "Im Vorbemerkungstext geregelt" });
+    expect(reviewer.findings.find((f) => f.id === b.id)?.review).toMatchObject({
+      decision: "rejected",
+      reason: "Im Vorbemerkungstext geregelt",
+    });
     expect(reviewer.review).toMatchObject({ reviewed: 3, total: before.findings.length });
 
     // A later decision replaces the earlier one; the remark stays unless it is sent again.
@@ -140,7 +160,10 @@ describe("PATCH /api/projects/:id/findings/:findingId", () => {
     const again = (await boq(w.userA, id)).findings.find((f) => f.id === a.id)!;
     expect(again).toMatchObject({ why: "Neu begründet", review: { decision: "changed", remark: "Bitte beim Auftraggeber nachfragen." } });
 
-    const audits = await ctx.db.select({ details: auditLog.details }).from(auditLog).where(and(eq(auditLog.action, "finding.review"), eq(auditLog.targetId, String(id))));
+    const audits = await ctx.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "finding.review"), eq(auditLog.targetId, String(id))));
     expect(audits.map((x) => (x.details as { decision: string }).decision)).toEqual(["confirmed", "rejected", "changed", "changed"]);
   });
 
@@ -161,7 +184,9 @@ describe("PATCH /api/projects/:id/findings/:findingId", () => {
 describe("money after the review", () => {
   it("rejecting, changing and adding findings moves the risk total by exactly their amounts; the decision follows", async () => {
     // A priced X84 (a filled-in bid with contract clauses in the Vorbemerkungen).
-    const priced = readFileSync(join(import.meta.dirname, "../quality/blind/tune/files/t2-flachdach-bautraeger/t2-flachdach-bautraeger.x84"));
+    const priced = readFileSync(
+      join(import.meta.dirname, "../quality/blind/tune/files/t2-flachdach-bautraeger/t2-flachdach-bautraeger.x84"),
+    );
     const id = await projectWithReadLv(w.adminA, priced, "flachdach.x84");
     const before = await boq(w.userA, id);
     const risk = before.money!.risk!;
@@ -206,7 +231,13 @@ describe("money after the review", () => {
 describe("POST /api/projects/:id/findings", () => {
   it("adds an expert's own finding that the customer sees as confirmed; other roles and tenants are refused", async () => {
     const id = await projectWithReadLv();
-    const body = { oz: "01.0010", title: "Baustelleneinrichtung fehlt", why: "Keine Position für die Baustelleneinrichtung.", severity: "warnung", potentialEur: 5000 };
+    const body = {
+      oz: "01.0010",
+      title: "Baustelleneinrichtung fehlt",
+      why: "Keine Position für die Baustelleneinrichtung.",
+      severity: "warnung",
+      potentialEur: 5000,
+    };
     expect((await ctx.request("POST", `/api/projects/${id}/findings`, { user: w.adminB, body })).statusCode).toBe(404);
     expect((await ctx.request("POST", `/api/projects/${id}/findings`, { user: w.adminA, body })).statusCode).toBe(403);
     const missing = await ctx.request("POST", `/api/projects/${id}/findings`, { user: w.superAdmin, body: { ...body, title: "" } });
@@ -216,19 +247,33 @@ describe("POST /api/projects/:id/findings", () => {
     const res = await ctx.request("POST", `/api/projects/${id}/findings`, { user: w.superAdmin, body });
     expect(res.statusCode).toBe(201);
     const own = res.json() as F;
-    expect(own).toMatchObject({ source: "expert", ruleId: "eigener-befund", scope: "position", oz: "01.0010", severity: "warnung", potentialEur: 5000, expertConfirmed: true });
+    expect(own).toMatchObject({
+      source: "expert",
+      ruleId: "eigener-befund",
+      scope: "position",
+      oz: "01.0010",
+      severity: "warnung",
+      potentialEur: 5000,
+      expertConfirmed: true,
+    });
     const customer = await boq(w.userA, id);
     expect(customer.findings.at(-1)).toMatchObject({ id: own.id, title: "Baustelleneinrichtung fehlt", review: { own: true } });
 
     // An own finding can be changed and withdrawn (a reason is needed here too).
-    expect((await patch(w.superAdmin, id, own.id, { decision: "changed", severity: "risiko" })).json()).toMatchObject({ severity: "risiko", title: "Baustelleneinrichtung fehlt" });
+    expect((await patch(w.superAdmin, id, own.id, { decision: "changed", severity: "risiko" })).json()).toMatchObject({
+      severity: "risiko",
+      title: "Baustelleneinrichtung fehlt",
+    });
     expect((await patch(w.superAdmin, id, own.id, { decision: "rejected", reason: "Doch enthalten" })).statusCode).toBe(200);
     expect((await boq(w.userA, id)).findings.map((f) => f.id)).not.toContain(own.id);
   });
 
   it("a project whose LV is not read yet answers 409", async () => {
     const id = await createProject(ctx, w.adminA);
-    const res = await ctx.request("POST", `/api/projects/${id}/findings`, { user: w.superAdmin, body: { title: "x", why: "y", severity: "hinweis" } });
+    const res = await ctx.request("POST", `/api/projects/${id}/findings`, {
+      user: w.superAdmin,
+      body: { title: "x", why: "y", severity: "hinweis" },
+    });
     expect(res.statusCode).toBe(409);
   });
 });
@@ -239,7 +284,8 @@ describe("the draft and the rule statistics", () => {
     const findings = (await boq(w.superAdmin, id)).findings;
     const rejected = findings.find((f) => f.scope !== "lv" && f.oz)!;
     const confirmed = findings.find((f) => f !== rejected)!;
-    const uniqueTitle = (await patch(w.superAdmin, id, rejected.id, { decision: "changed", title: "EINDEUTIGER-TITEL-XYZ" })).json().title as string;
+    const uniqueTitle = (await patch(w.superAdmin, id, rejected.id, { decision: "changed", title: "EINDEUTIGER-TITEL-XYZ" })).json()
+      .title as string;
     let html = (await ctx.request("POST", `/api/projects/${id}/evaluation-draft`, { user: w.superAdmin })).json().html as string;
     expect(html).toContain(uniqueTitle);
     await patch(w.superAdmin, id, rejected.id, { decision: "rejected", reason: "kein Befund" });
@@ -255,12 +301,21 @@ describe("the draft and the rule statistics", () => {
     const fa = (await boq(w.superAdmin, a)).findings;
     const rule = fa[0].ruleId;
     const sameRule = (fs: F[]) => fs.filter((f) => f.ruleId === rule);
-    const before = ((await ctx.request("GET", "/api/findings/rule-stats", { user: w.superAdmin })).json() as { ruleId: string; reviewed: number; confirmed: number; rejected: number }[]).find((r) => r.ruleId === rule) ?? { reviewed: 0, confirmed: 0, rejected: 0 };
+    const before = (
+      (await ctx.request("GET", "/api/findings/rule-stats", { user: w.superAdmin })).json() as {
+        ruleId: string;
+        reviewed: number;
+        confirmed: number;
+        rejected: number;
+      }[]
+    ).find((r) => r.ruleId === rule) ?? { reviewed: 0, confirmed: 0, rejected: 0 };
     await patch(w.superAdmin, a, sameRule(fa)[0].id, { decision: "confirmed" });
     await patch(w.superAdmin, b, sameRule((await boq(w.superAdmin, b)).findings)[0].id, { decision: "rejected", reason: "falsch" });
     const res = await ctx.request("GET", "/api/findings/rule-stats", { user: w.superAdmin });
     expect(res.statusCode).toBe(200);
-    const row = (res.json() as { ruleId: string; reviewed: number; confirmed: number; rejected: number; confirmationRate: number }[]).find((r) => r.ruleId === rule)!;
+    const row = (res.json() as { ruleId: string; reviewed: number; confirmed: number; rejected: number; confirmationRate: number }[]).find(
+      (r) => r.ruleId === rule,
+    )!;
     expect(row.reviewed).toBe(before.reviewed + 2);
     expect(row.confirmed).toBe(before.confirmed + 1);
     expect(row.rejected).toBe(before.rejected + 1);
@@ -277,9 +332,16 @@ describe("project status after reading", () => {
     const [row] = await ctx.db.select({ fileId: projects.inputFileId }).from(projects).where(eq(projects.id, id));
     await analyseStoredFile(ctx.db, row.fileId!);
     expect(await detail()).toMatchObject({ status: "In Review", precheck: "done" });
-    const list = (await ctx.request("GET", "/api/projects", { user: w.userA })).json() as { id: number; status: string; precheck: string }[];
+    const list = (await ctx.request("GET", "/api/projects", { user: w.userA })).json() as {
+      id: number;
+      status: string;
+      precheck: string;
+    }[];
     expect(list.find((p) => p.id === id)).toMatchObject({ status: "In Review", precheck: "done" });
-    const changes = await ctx.db.select({ details: auditLog.details }).from(auditLog).where(and(eq(auditLog.action, "project.status_change"), eq(auditLog.targetId, String(id))));
+    const changes = await ctx.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "project.status_change"), eq(auditLog.targetId, String(id))));
     expect(changes.map((c) => c.details)).toEqual([{ from: "Neu", to: "In Review", event: "precheck_ready" }]);
   });
 });

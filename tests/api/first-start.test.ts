@@ -61,10 +61,16 @@ describe("first start", () => {
     await firstStart(database.db, loadConfig({}), silent);
     const [demo] = await database.db.select().from(projects).where(eq(projects.id, 1));
     expect(demo.name).toMatch(/Demo/);
-    const files = await database.db.select({ kind: projectFiles.kind, size: projectFiles.size, name: projectFiles.fileName }).from(projectFiles).where(eq(projectFiles.projectId, 1));
+    const files = await database.db
+      .select({ kind: projectFiles.kind, size: projectFiles.size, name: projectFiles.fileName })
+      .from(projectFiles)
+      .where(eq(projectFiles.projectId, 1));
     expect(files.map((f) => f.kind).sort()).toEqual(["input", "output"]);
     expect(files.every((f) => f.size > 500)).toBe(true);
-    const [admin] = await database.db.insert(users).values({ username: "x", email: "x@x.de", passwordHash: "-", role: "super_admin" }).returning();
+    const [admin] = await database.db
+      .insert(users)
+      .values({ username: "x", email: "x@x.de", passwordHash: "-", role: "super_admin" })
+      .returning();
     const [next] = await database.db.insert(projects).values({ name: "Zweites", createdBy: admin.id }).returning();
     expect(next.id).toBeGreaterThan(1);
     await database.close();
@@ -76,7 +82,10 @@ describe("restart", () => {
     const open = await persistentDatabase();
     let database = await open();
     await firstStart(database.db, loadConfig({}), silent);
-    const [u] = await database.db.insert(users).values({ username: "bleibt", email: "bleibt@x.de", passwordHash: "-", role: "user" }).returning();
+    const [u] = await database.db
+      .insert(users)
+      .values({ username: "bleibt", email: "bleibt@x.de", passwordHash: "-", role: "user" })
+      .returning();
     await database.db.insert(projects).values({ name: "Rathaus Butzbach", createdBy: u.id });
     await database.close();
     database = await open();

@@ -11,7 +11,10 @@ import type { TotpEnrolment } from "../../src/common/types";
 import * as OTPAuth from "otpauth";
 
 const codeAt = (secret: string, offset = 0) =>
-  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: (Math.floor(Date.now() / 30_000) + offset) * 30_000 + 1000 });
+  OTPAuth.TOTP.generate({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    timestamp: (Math.floor(Date.now() / 30_000) + offset) * 30_000 + 1000,
+  });
 
 let ctx: TestContext;
 let company: number;
@@ -43,7 +46,11 @@ describe("impersonation sessions end with the impersonator's credentials", () =>
     const sa2 = await ctx.createUser("super_admin", null);
     const imp = await impersonating(sa2);
     const own = await ctx.login(sa2.username);
-    const res = await ctx.request("POST", "/api/user/change-password", { cookie: own, body: { currentPassword: PASSWORD, newPassword: "Neues!Kennwort7" }, headers: json });
+    const res = await ctx.request("POST", "/api/user/change-password", {
+      cookie: own,
+      body: { currentPassword: PASSWORD, newPassword: "Neues!Kennwort7" },
+      headers: json,
+    });
     expect(res.statusCode).toBe(200);
     expect((await me(imp)).statusCode).toBe(401);
     expect((await stop(imp)).statusCode).toBe(401);
@@ -52,7 +59,11 @@ describe("impersonation sessions end with the impersonator's credentials", () =>
   it("ends when another super admin resets the impersonator's password", async () => {
     const sa2 = await ctx.createUser("super_admin", null);
     const imp = await impersonating(sa2);
-    const res = await ctx.request("POST", `/api/users/${sa2.id}/reset-password`, { user: sa1, body: { newPassword: "Neues!Kennwort7" }, headers: json });
+    const res = await ctx.request("POST", `/api/users/${sa2.id}/reset-password`, {
+      user: sa1,
+      body: { newPassword: "Neues!Kennwort7" },
+      headers: json,
+    });
     expect(res.statusCode).toBe(200);
     expect((await me(imp)).statusCode).toBe(401);
     expect((await stop(imp)).statusCode).toBe(401);
@@ -63,9 +74,17 @@ describe("impersonation sessions end with the impersonator's credentials", () =>
     const imp = await impersonating(sa2);
     // Resetting a peer super admin needs the actor's own current code.
     const actor = await ctx.createUser("super_admin", null);
-    const { secret } = (await ctx.request("POST", "/api/user/mfa/totp", { user: actor, body: { password: PASSWORD }, headers: json })).json<TotpEnrolment>();
-    expect((await ctx.request("POST", "/api/user/mfa/totp/confirm", { user: actor, body: { code: codeAt(secret) }, headers: json })).statusCode).toBe(200);
-    const res = await ctx.request("POST", `/api/users/${sa2.id}/mfa/reset`, { user: actor, body: { code: codeAt(secret, 1) }, headers: json });
+    const { secret } = (
+      await ctx.request("POST", "/api/user/mfa/totp", { user: actor, body: { password: PASSWORD }, headers: json })
+    ).json<TotpEnrolment>();
+    expect(
+      (await ctx.request("POST", "/api/user/mfa/totp/confirm", { user: actor, body: { code: codeAt(secret) }, headers: json })).statusCode,
+    ).toBe(200);
+    const res = await ctx.request("POST", `/api/users/${sa2.id}/mfa/reset`, {
+      user: actor,
+      body: { code: codeAt(secret, 1) },
+      headers: json,
+    });
     expect(res.statusCode).toBe(200);
     expect((await me(imp)).statusCode).toBe(401);
   });
@@ -83,7 +102,10 @@ describe("stopping an impersonation", () => {
     const sa2 = await ctx.createUser("super_admin", null);
     const imp = await impersonating(sa2);
     // A password set behind the routes' back (another instance, a restore): the stop still checks.
-    await ctx.db.update(users).set({ passwordChangedAt: new Date(Date.now() + 1000) }).where(eq(users.id, sa2.id));
+    await ctx.db
+      .update(users)
+      .set({ passwordChangedAt: new Date(Date.now() + 1000) })
+      .where(eq(users.id, sa2.id));
     const res = await stop(imp);
     expect(res.statusCode).toBe(401);
     expect(res.cookies.find((c) => c.name === "bauklar_sid")?.value ?? "").toBe("");
@@ -101,14 +123,23 @@ describe("stopping an impersonation", () => {
     const sa2 = await ctx.createUser("super_admin", null);
     const own = await ctx.login(sa2.username);
     const early = new Date(Date.now() + 3_600_000);
-    await ctx.db.update(sessions).set({ expiresAt: early }).where(eq(sessions.tokenHash, sha256(own.split("=")[1])));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: early })
+      .where(eq(sessions.tokenHash, sha256(own.split("=")[1])));
     const start = await ctx.request("GET", `/api/impersonate/${target.id}`, { cookie: own, headers: same });
     const imp = sessionCookie(start);
-    const [impRow] = await ctx.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(imp.split("=")[1])));
+    const [impRow] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(imp.split("=")[1])));
     expect(impRow.expiresAt.getTime()).toBe(early.getTime());
     const back = await stop(imp);
     expect(back.statusCode).toBe(302);
-    const [row] = await ctx.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(sessionCookie(back).split("=")[1])));
+    const [row] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(sessionCookie(back).split("=")[1])));
     expect(row.userId).toBe(sa2.id);
     expect(row.expiresAt.getTime()).toBe(early.getTime());
   });

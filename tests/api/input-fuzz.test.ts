@@ -12,12 +12,42 @@ let admin: TestUser;
 let companyId: number;
 
 /** Routes that take no input at all (nothing to fuzz in the body). */
-const NO_INPUT = new Set(["POST /api/logout", "GET /api/stop-impersonation", "POST /api/analysis-prompts/:id/activate", "POST /api/analysis-prompts/default/activate", "POST /api/registration-links/:id/resend"]);
+const NO_INPUT = new Set([
+  "POST /api/logout",
+  "GET /api/stop-impersonation",
+  "POST /api/analysis-prompts/:id/activate",
+  "POST /api/analysis-prompts/default/activate",
+  "POST /api/registration-links/:id/resend",
+]);
 
 const BAD_PARAMS = ["..%2F..%2Fetc%2Fpasswd", "1%00", "-1", "0", "99999999999999999999", "1.5", "%27%20or%201%3D1--", "%E2%80%AE", "abc"];
 const HUGE = "x".repeat(300_000);
 const NUL = "a\u0000b";
-const FIELD_NAMES = ["name", "username", "password", "email", "firstName", "lastName", "token", "message", "role", "companyId", "description", "contactEmail", "newPassword", "currentPassword", "systemPrompt", "chatbotType", "title", "content", "address", "freeChatbotRequestsPerMonth", "firmenname", "packageId", "conversationId"];
+const FIELD_NAMES = [
+  "name",
+  "username",
+  "password",
+  "email",
+  "firstName",
+  "lastName",
+  "token",
+  "message",
+  "role",
+  "companyId",
+  "description",
+  "contactEmail",
+  "newPassword",
+  "currentPassword",
+  "systemPrompt",
+  "chatbotType",
+  "title",
+  "content",
+  "address",
+  "freeChatbotRequestsPerMonth",
+  "firmenname",
+  "packageId",
+  "conversationId",
+];
 const objectWith = (value: unknown) => Object.fromEntries(FIELD_NAMES.map((f) => [f, value]));
 
 interface BadBody {
@@ -40,17 +70,26 @@ const BAD_BODIES: BadBody[] = [
   { label: "XML body", payload: "<a>1</a>", contentType: "application/xml" },
   { label: "form body", payload: "name=x&email=y", contentType: "application/x-www-form-urlencoded" },
   { label: "text body", payload: "hallo", contentType: "text/plain" },
-  { label: "broken multipart", payload: "--x\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nabc", contentType: "multipart/form-data; boundary=x" },
+  {
+    label: "broken multipart",
+    payload: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc',
+    contentType: "multipart/form-data; boundary=x",
+  },
   { label: "multipart with traversal file name and NUL", ...traversalUpload() },
 ];
 
 function traversalUpload() {
-  const { body, headers } = multipart({ name: NUL, companyId: "1; drop table projects" }, [{ field: "nope", name: "../../etc/passwd\u0000.html", type: "text/html", data: "<script>alert(1)</script>" }]);
+  const { body, headers } = multipart({ name: NUL, companyId: "1; drop table projects" }, [
+    { field: "nope", name: "../../etc/passwd\u0000.html", type: "text/html", data: "<script>alert(1)</script>" },
+  ]);
   return { payload: body, contentType: headers["content-type"] };
 }
 
 async function fingerprint(): Promise<string> {
-  const tables = await rows<{ table_name: string }>(ctx.db, sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  const tables = await rows<{ table_name: string }>(
+    ctx.db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
   const parts: string[] = [];
   // Failed sign-ins are recorded by design (issue 22, items 3 and 11): the audit row and the
   // per-account count of wrong passwords are the only writes bad input may cause.
@@ -82,8 +121,12 @@ describe("input fuzzing", () => {
     for (const route of ctx.app.registeredRoutes.filter((r) => r.url.startsWith("/api/") && r.url.includes(":"))) {
       for (const value of BAD_PARAMS) {
         const url = fill(route.url, value);
-        const res = await ctx.request(route.method, url, { user: admin, ...(route.method === "GET" || route.method === "DELETE" ? {} : { body: {}, headers: { "content-type": "application/json" } }) });
-        if (res.statusCode < 400 || res.statusCode >= 500 || !res.json().message) failures.push(`${route.method} ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        const res = await ctx.request(route.method, url, {
+          user: admin,
+          ...(route.method === "GET" || route.method === "DELETE" ? {} : { body: {}, headers: { "content-type": "application/json" } }),
+        });
+        if (res.statusCode < 400 || res.statusCode >= 500 || !res.json().message)
+          failures.push(`${route.method} ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -93,7 +136,9 @@ describe("input fuzzing", () => {
   it("every route with a body answers bad bodies with a 4xx and changes nothing", async () => {
     const before = await fingerprint();
     const failures: string[] = [];
-    const withBody = ctx.app.registeredRoutes.filter((r) => r.url.startsWith("/api/") && r.method !== "GET" && r.method !== "DELETE" && !NO_INPUT.has(`${r.method} ${r.url}`));
+    const withBody = ctx.app.registeredRoutes.filter(
+      (r) => r.url.startsWith("/api/") && r.method !== "GET" && r.method !== "DELETE" && !NO_INPUT.has(`${r.method} ${r.url}`),
+    );
     for (const route of withBody) {
       // Valid-looking parameters, so the body is what gets judged.
       const url = fill(route.url, route.url.includes("chatbot/:type") || route.url.includes("prompts/:type") ? "legal" : "1");
@@ -106,7 +151,8 @@ describe("input fuzzing", () => {
             return null;
           }
         })();
-        if (res.statusCode < 400 || res.statusCode >= 500 || !json?.message) failures.push(`${route.method} ${url} [${bad.label}] → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (res.statusCode < 400 || res.statusCode >= 500 || !json?.message)
+          failures.push(`${route.method} ${url} [${bad.label}] → ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -127,10 +173,16 @@ describe("input fuzzing", () => {
     const read = (r: { method: string }) => r.method === "GET" || r.method === "DELETE";
     // Something bad to send: a bad parameter, or (writes) a body of wrong types.
     const fuzzable = ctx.app.registeredRoutes.filter(
-      (r) => r.url.startsWith("/api/") && !r.url.startsWith("/api/docs") && !NO_INPUT.has(`${r.method} ${r.url}`) && (!read(r) || r.url.includes(":")),
+      (r) =>
+        r.url.startsWith("/api/") &&
+        !r.url.startsWith("/api/docs") &&
+        !NO_INPUT.has(`${r.method} ${r.url}`) &&
+        (!read(r) || r.url.includes(":")),
     );
     for (const route of fuzzable) {
-      const url = read(route) ? fill(route.url, "abc") : fill(route.url, route.url.includes("chatbot/:type") || route.url.includes("prompts/:type") ? "legal" : "1");
+      const url = read(route)
+        ? fill(route.url, "abc")
+        : fill(route.url, route.url.includes("chatbot/:type") || route.url.includes("prompts/:type") ? "legal" : "1");
       for (const [label, spell] of Object.entries(spellings)) {
         const bad = read(route) ? { payload: undefined, contentType: undefined } : BAD_BODIES[4];
         const res = await ctx.request(route.method, spell(url), {
@@ -146,7 +198,10 @@ describe("input fuzzing", () => {
   });
 
   it("bodies over the limit are refused with 413", async () => {
-    const res = await ctx.request("POST", "/api/contact", { body: JSON.stringify({ name: "x", email: "a@b.de", message: "y".repeat(2_000_000) }), headers: { "content-type": "application/json" } });
+    const res = await ctx.request("POST", "/api/contact", {
+      body: JSON.stringify({ name: "x", email: "a@b.de", message: "y".repeat(2_000_000) }),
+      headers: { "content-type": "application/json" },
+    });
     expect(res.statusCode).toBe(413);
   });
 });

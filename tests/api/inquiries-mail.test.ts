@@ -54,7 +54,15 @@ describe("inquiry mails", () => {
     expect(decoded).toMatch(/^Reply-To: eva\.suess@rohbau-sued\.de/m);
     expect(decoded).toMatch(/^Subject: .*Mitgliedschaftsanfrage/m);
     const body = Buffer.from(decoded, "latin1").toString("utf8");
-    for (const value of ["Kalkulationspaket", "Rohbau Süd GmbH & Co. KG", "Am Werkhof 3, 61169 Friedberg", "Eva Süß", "06031 987654", "buchhaltung@rohbau-sued.de", "Kontaktwunsch:      E-Mail"]) {
+    for (const value of [
+      "Kalkulationspaket",
+      "Rohbau Süd GmbH & Co. KG",
+      "Am Werkhof 3, 61169 Friedberg",
+      "Eva Süß",
+      "06031 987654",
+      "buchhaltung@rohbau-sued.de",
+      "Kontaktwunsch:      E-Mail",
+    ]) {
       expect(body).toContain(value);
     }
     const row = await until(async () => (await ctx.db.select().from(membershipRequests)).find((r) => r.mailedAt !== null));
@@ -62,11 +70,15 @@ describe("inquiry mails", () => {
   });
 
   it("mails a contact message and records mailed_at", async () => {
-    const res = await ctx.request("POST", "/api/contact", { body: { name: "Tom Test", email: "tom@test-bau.de", message: "Bitte um Rückruf\nwegen einer Testanalyse." } });
+    const res = await ctx.request("POST", "/api/contact", {
+      body: { name: "Tom Test", email: "tom@test-bau.de", message: "Bitte um Rückruf\nwegen einer Testanalyse." },
+    });
     expect(res.statusCode).toBe(201);
     const mails = await smtp.waitFor(2);
     expect(mails[1].data).toMatch(/Kontaktnachricht von Tom Test/);
-    const row = await until(async () => (await ctx.db.select().from(contactMessages).where(eq(contactMessages.name, "Tom Test")))[0]?.mailedAt);
+    const row = await until(
+      async () => (await ctx.db.select().from(contactMessages).where(eq(contactMessages.name, "Tom Test")))[0]?.mailedAt,
+    );
     expect(row).toBeInstanceOf(Date);
   });
 });

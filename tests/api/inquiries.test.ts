@@ -19,7 +19,12 @@ const membership = {
   kontaktWunsch: "telefon",
   packageId: 2,
 };
-const contact = { name: "Jan Probe", email: "jan.probe@bau-probe.de", company: "Bau Probe KG", message: "Wir möchten eine Testanalyse für ein LV mit ca. 400 Positionen anfragen." };
+const contact = {
+  name: "Jan Probe",
+  email: "jan.probe@bau-probe.de",
+  company: "Bau Probe KG",
+  message: "Wir möchten eine Testanalyse für ein LV mit ca. 400 Positionen anfragen.",
+};
 
 let ctx: TestContext;
 let superAdmin: TestUser;
@@ -114,18 +119,31 @@ describe("POST /api/membership-request", () => {
     const long = await ctx.request("POST", "/api/membership-request", { body: { ...membership, firmenname: "x".repeat(201) } });
     expect(long.statusCode).toBe(400);
     expect(long.json().errors.firmenname).toBe("Höchstens 200 Zeichen erlaubt");
-    const broken = await ctx.app.inject({ method: "POST", url: "/api/membership-request", headers: { "content-type": "application/json" }, payload: "{kaputt" });
+    const broken = await ctx.app.inject({
+      method: "POST",
+      url: "/api/membership-request",
+      headers: { "content-type": "application/json" },
+      payload: "{kaputt",
+    });
     expect(broken.statusCode).toBe(400);
     const empty = await ctx.app.inject({ method: "POST", url: "/api/membership-request" });
     expect(empty.statusCode).toBe(400);
-    const text = await ctx.app.inject({ method: "POST", url: "/api/membership-request", headers: { "content-type": "text/plain" }, payload: "hallo" });
+    const text = await ctx.app.inject({
+      method: "POST",
+      url: "/api/membership-request",
+      headers: { "content-type": "text/plain" },
+      payload: "hallo",
+    });
     expect(text.statusCode).toBe(415);
     expect(await countRows()).toEqual(before);
   });
 
   it("refuses a cross-site submission", async () => {
     const before = await countRows();
-    const res = await ctx.request("POST", "/api/membership-request", { body: membership, headers: { origin: "https://fremde-seite.example", "sec-fetch-site": "cross-site" } });
+    const res = await ctx.request("POST", "/api/membership-request", {
+      body: membership,
+      headers: { origin: "https://fremde-seite.example", "sec-fetch-site": "cross-site" },
+    });
     expect(res.statusCode).toBe(403);
     expect(await countRows()).toEqual(before);
   });
@@ -141,7 +159,11 @@ describe("POST /api/contact", () => {
   });
 
   it("treats the company as optional", async () => {
-    for (const [label, company] of [["fehlt", undefined], ["leer", ""], ["null", null]] as const) {
+    for (const [label, company] of [
+      ["fehlt", undefined],
+      ["leer", ""],
+      ["null", null],
+    ] as const) {
       const res = await ctx.request("POST", "/api/contact", { body: { ...contact, company, name: `Ohne Firma ${label}` } });
       expect(res.statusCode, res.body).toBe(201);
       const row = (await ctx.db.select().from(contactMessages)).find((r) => r.name === `Ohne Firma ${label}`);
@@ -152,7 +174,11 @@ describe("POST /api/contact", () => {
 
   it.each(["name", "email", "message"] as const)("rejects a missing %s with the required-fields message", async (field) => {
     const before = await countRows();
-    for (const body of [{ ...contact, [field]: "" }, { ...contact, [field]: " \n " }, Object.fromEntries(Object.entries(contact).filter(([k]) => k !== field))]) {
+    for (const body of [
+      { ...contact, [field]: "" },
+      { ...contact, [field]: " \n " },
+      Object.fromEntries(Object.entries(contact).filter(([k]) => k !== field)),
+    ]) {
       const res = await ctx.request("POST", "/api/contact", { body });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(CONTACT_REQUIRED);
@@ -189,8 +215,21 @@ describe("GET /api/inquiries", () => {
     expect(list).toHaveLength(total.membership + total.contact);
     const times = list.map((i) => i.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(list[0]).toMatchObject({ kind: "contact", name: "Neueste Nachricht", email: contact.email, company: contact.company, message: contact.message, mailedAt: null });
-    expect(list[1]).toMatchObject({ ...membership, kind: "membership", firmenname: "Neueste Anfrage AG", packageId: 4, packageName: "Chatbot-Paket" });
+    expect(list[0]).toMatchObject({
+      kind: "contact",
+      name: "Neueste Nachricht",
+      email: contact.email,
+      company: contact.company,
+      message: contact.message,
+      mailedAt: null,
+    });
+    expect(list[1]).toMatchObject({
+      ...membership,
+      kind: "membership",
+      firmenname: "Neueste Anfrage AG",
+      packageId: 4,
+      packageName: "Chatbot-Paket",
+    });
     expect(list.find((i) => i.kind === "membership" && i.packageId === 2)).toMatchObject({ packageName: "Ausführungspaket" });
   });
 });

@@ -27,7 +27,10 @@ describe("invitations do not reveal other companies' addresses", () => {
     const foreign = await invite(`${userB.username}@example.de`);
     expect([unknown.statusCode, foreign.statusCode]).toEqual([201, 201]);
     const token = foreign.json().registrationLink.token;
-    const reg = await ctx.request("POST", "/api/register", { body: { token, username: "fremd", firstName: "F", lastName: "R", password: "Kran!Ausleger7" }, headers: json });
+    const reg = await ctx.request("POST", "/api/register", {
+      body: { token, username: "fremd", firstName: "F", lastName: "R", password: "Kran!Ausleger7" },
+      headers: json,
+    });
     expect(reg.statusCode).toBe(409);
     expect(reg.json().message).toBe("Email already exists");
   });

@@ -17,11 +17,15 @@ const ORIGIN = "http://localhost:3000";
 const NEW_PASSWORD = "Neu!Passwort2024";
 const json = { "content-type": "application/json" };
 
-const invite = (ctx: TestContext, user: TestUser, body: unknown) => ctx.request("POST", "/api/registration-links", { user, body, headers: json });
+const invite = (ctx: TestContext, user: TestUser, body: unknown) =>
+  ctx.request("POST", "/api/registration-links", { user, body, headers: json });
 const resetPassword = (ctx: TestContext, user: TestUser, id: number, newPassword = NEW_PASSWORD) =>
   ctx.request("POST", `/api/users/${id}/reset-password`, { user, body: { newPassword }, headers: json });
 const register = (ctx: TestContext, token: string, username: string) =>
-  ctx.request("POST", "/api/register", { body: { token, username, firstName: "Neu", lastName: "Mitglied", password: "Neu!Passwort9" }, headers: json });
+  ctx.request("POST", "/api/register", {
+    body: { token, username, firstName: "Neu", lastName: "Mitglied", password: "Neu!Passwort9" },
+    headers: json,
+  });
 
 async function named(ctx: TestContext, user: TestUser, firstName: string, lastName: string) {
   await ctx.db.update(users).set({ firstName, lastName }).where(eq(users.id, user.id));
@@ -213,7 +217,9 @@ describe("with a dead or hanging mail server", () => {
   });
 
   it("bounds every SMTP conversation unless SMTP_URL sets its own timeouts", () => {
-    expect(withTimeouts("smtp://mail.example.de:587")).toBe("smtp://mail.example.de:587?connectionTimeout=3000&greetingTimeout=3000&socketTimeout=5000");
+    expect(withTimeouts("smtp://mail.example.de:587")).toBe(
+      "smtp://mail.example.de:587?connectionTimeout=3000&greetingTimeout=3000&socketTimeout=5000",
+    );
     expect(withTimeouts("smtps://u:p%40ss@mail.example.de?greetingTimeout=10000")).toBe(
       "smtps://u:p%40ss@mail.example.de?greetingTimeout=10000&connectionTimeout=3000&socketTimeout=5000",
     );
@@ -224,7 +230,9 @@ describe("with a dead or hanging mail server", () => {
     const log = { warn: (obj: unknown) => warnings.push(obj) } as unknown as FastifyBaseLogger;
     const mailer = createMailer({ url: `smtp://127.0.0.1:${await freePort()}`, from: "noreply@bauklar.test" }, log);
     const secret = "geheimes-token-123";
-    expect(await mailer.send({ to: "a@b.de", subject: "Einladung", text: `${ORIGIN}/auth?token=${secret}`, kind: "invitation" })).toBe(false);
+    expect(await mailer.send({ to: "a@b.de", subject: "Einladung", text: `${ORIGIN}/auth?token=${secret}`, kind: "invitation" })).toBe(
+      false,
+    );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ mail: "invitation" });
     expect(JSON.stringify(warnings)).not.toContain(secret);

@@ -69,7 +69,10 @@ describe("job queue", () => {
     );
     // Let the back-off elapse immediately.
     await waitFor(async () => {
-      await db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.id, id));
+      await db
+        .update(jobs)
+        .set({ runAt: new Date(0) })
+        .where(eq(jobs.id, id));
       return (await statusOf(id)).status === "failed";
     });
     await worker.stop();
@@ -168,7 +171,10 @@ describe("leases, heartbeats and fencing", () => {
       { pollMs: 20, leaseMs: 60_000, heartbeatMs: 60_000 },
     );
     await waitFor(async () => (await statusOf(id)).status === "running");
-    await db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
+    await db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, id));
     const taken = await claimJob(db, "test-lost", 60_000);
     expect(taken?.takenOver).toBe(true);
     await db.transaction(async (tx) => {

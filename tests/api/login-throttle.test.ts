@@ -18,7 +18,10 @@ let sup: TestUser;
 const json = { "content-type": "application/json" };
 const STEP_MS = 30_000;
 const codeAt = (secret: string, offset = 0) =>
-  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: (Math.floor(Date.now() / STEP_MS) + offset) * STEP_MS + 1000 });
+  OTPAuth.TOTP.generate({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    timestamp: (Math.floor(Date.now() / STEP_MS) + offset) * STEP_MS + 1000,
+  });
 
 const login = (username: string, password: string, extra: Record<string, unknown> = {}, ip = "203.0.113.1") =>
   ctx.request("POST", "/api/login", { body: { username, password, ...extra }, headers: { ...json, "x-forwarded-for": ip } });
@@ -45,19 +48,30 @@ describe("per-account limit on wrong passwords", () => {
     expect(right.json().message).toMatch(/Zu viele falsche Passwörter für dieses Konto/);
     expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
 
-    const locks = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "user.login_locked"), eq(auditLog.targetId, String(adminB.id))));
+    const locks = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.login_locked"), eq(auditLog.targetId, String(adminB.id))));
     expect(locks.length).toBeGreaterThan(0);
     // The address in the audit log is the client's as the trusted proxy (127.0.0.1) passed it on.
-    const failures = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "user.login_failed"), eq(auditLog.targetId, String(adminB.id))));
+    const failures = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.login_failed"), eq(auditLog.targetId, String(adminB.id))));
     expect(failures.map((f) => f.ip)).toContain("198.51.100.0");
 
     // A company admin may not lift it; a super admin may.
     const other = await ctx.createUser("company_admin", companyB);
-    expect((await ctx.request("POST", `/api/users/${adminB.id}/unlock-login`, { user: other, body: {}, headers: json })).statusCode).toBe(403);
+    expect((await ctx.request("POST", `/api/users/${adminB.id}/unlock-login`, { user: other, body: {}, headers: json })).statusCode).toBe(
+      403,
+    );
     const unlock = await ctx.request("POST", `/api/users/${adminB.id}/unlock-login`, { user: sup, body: {}, headers: json });
     expect(unlock.statusCode).toBe(200);
     expect(unlock.json().lifted).toBe(true);
-    const [lifted] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "user.login_unlocked"), eq(auditLog.targetId, String(adminB.id))));
+    const [lifted] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.login_unlocked"), eq(auditLog.targetId, String(adminB.id))));
     expect(lifted).toMatchObject({ actorId: sup.id, details: { by: "super_admin", wasLocked: true } });
     expect((await login(adminB.username, PASSWORD)).statusCode).toBe(200);
   }, 300_000);
@@ -66,13 +80,19 @@ describe("per-account limit on wrong passwords", () => {
     const codes: number[] = [];
     for (let i = 0; i < 8; i++) codes.push((await login("gibt-es-nicht", `Falsch!${i}x`, {}, `198.51.100.${200 + i}`)).statusCode);
     expect(codes).toEqual([401, 401, 401, 401, 429, 429, 429, 429]);
-    const [row] = await ctx.db.select().from(loginThrottle).where(eq(loginThrottle.accountKey, accountKey("GIBT-es-nicht ")));
+    const [row] = await ctx.db
+      .select()
+      .from(loginThrottle)
+      .where(eq(loginThrottle.accountKey, accountKey("GIBT-es-nicht ")));
     expect(row.failures).toBe(8);
   });
 
   it("audits sign-in attempts on unknown usernames with a hash of the name, never the name (item 11)", async () => {
     await login("sprueh-ziel", "Falsch!Passwort1");
-    const rows = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "user.login_failed"), isNull(auditLog.targetId)));
+    const rows = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.login_failed"), isNull(auditLog.targetId)));
     const mine = rows.filter((r) => (r.details as { account?: string }).account === usernameMarker("sprueh-ziel"));
     expect(mine).toHaveLength(1);
     expect(mine[0].details).toEqual({ step: "password", unknownUser: true, account: usernameMarker("sprueh-ziel") });
@@ -87,7 +107,9 @@ describe("per-account limit on wrong passwords", () => {
     const owner = await ctx.createUser("company_admin", companyB);
     const start = await ctx.request("POST", "/api/user/mfa/totp", { user: owner, body: { password: PASSWORD }, headers: json });
     const { secret } = start.json<TotpEnrolment>();
-    expect((await ctx.request("POST", "/api/user/mfa/totp/confirm", { user: owner, body: { code: codeAt(secret) }, headers: json })).statusCode).toBe(200);
+    expect(
+      (await ctx.request("POST", "/api/user/mfa/totp/confirm", { user: owner, body: { code: codeAt(secret) }, headers: json })).statusCode,
+    ).toBe(200);
     for (let i = 0; i < FREE_FAILURES; i++) await login(owner.username, `Falsch!Passwort${i}`, {}, `198.51.100.${i}`);
     expect((await login(owner.username, PASSWORD)).statusCode).toBe(429);
     expect((await login(owner.username, PASSWORD, { code: codeAt(secret, 5) })).statusCode).toBe(429);
@@ -96,7 +118,10 @@ describe("per-account limit on wrong passwords", () => {
     const ok = await login(owner.username, PASSWORD, { code: codeAt(secret, 1) });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ id: owner.id });
-    const [lifted] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "user.login_unlocked"), eq(auditLog.targetId, String(owner.id))));
+    const [lifted] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.login_unlocked"), eq(auditLog.targetId, String(owner.id))));
     expect(lifted.details).toEqual({ by: "owner", method: "password+totp" });
   });
 
@@ -104,7 +129,11 @@ describe("per-account limit on wrong passwords", () => {
     const u = await ctx.createUser("user", companyB);
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await ctx.request("POST", "/api/user/change-password", { user: u, body: { currentPassword: `Falsch!Passwort${i}`, newPassword: "Neues!Kennwort7" }, headers: { ...json, "x-forwarded-for": `198.51.100.${i}` } });
+      const res = await ctx.request("POST", "/api/user/change-password", {
+        user: u,
+        body: { currentPassword: `Falsch!Passwort${i}`, newPassword: "Neues!Kennwort7" },
+        headers: { ...json, "x-forwarded-for": `198.51.100.${i}` },
+      });
       codes.push(res.statusCode);
     }
     expect(codes).toEqual([400, 400, 400, 400, 429, 429]);
@@ -117,8 +146,14 @@ describe("addresses through trusted proxies only", () => {
     const other = await createTestApp({ trustProxy: ["10.0.0.1"] });
     try {
       const u = await other.createUser("user", null);
-      await other.request("POST", "/api/login", { body: { username: u.username, password: "Falsch!Passwort1" }, headers: { ...json, "x-forwarded-for": "203.0.113.99" } });
-      const [row] = await other.db.select().from(auditLog).where(and(eq(auditLog.action, "user.login_failed"), eq(auditLog.targetId, String(u.id))));
+      await other.request("POST", "/api/login", {
+        body: { username: u.username, password: "Falsch!Passwort1" },
+        headers: { ...json, "x-forwarded-for": "203.0.113.99" },
+      });
+      const [row] = await other.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "user.login_failed"), eq(auditLog.targetId, String(u.id))));
       expect(row.ip).toBe("127.0.0.1");
     } finally {
       await other.close();

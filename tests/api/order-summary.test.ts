@@ -14,10 +14,17 @@ beforeAll(async () => {
   w = await createWorld(ctx);
   const now = Date.now();
   // Five orders past the 48 hours, three within them, in both companies.
-  await ctx.db.insert(projects).values([
-    ...[49, 72, 100, 500, 1000].map((h, i) => ({ name: `Alt ${h}`, companyId: i % 2 ? w.companyA : w.companyB, createdBy: w.adminA.id, createdAt: new Date(now - h * HOUR) })),
-    ...[1, 10, 47].map((h) => ({ name: `Neu ${h}`, companyId: w.companyA, createdBy: w.adminA.id, createdAt: new Date(now - h * HOUR) })),
-  ]);
+  await ctx.db
+    .insert(projects)
+    .values([
+      ...[49, 72, 100, 500, 1000].map((h, i) => ({
+        name: `Alt ${h}`,
+        companyId: i % 2 ? w.companyA : w.companyB,
+        createdBy: w.adminA.id,
+        createdAt: new Date(now - h * HOUR),
+      })),
+      ...[1, 10, 47].map((h) => ({ name: `Neu ${h}`, companyId: w.companyA, createdBy: w.adminA.id, createdAt: new Date(now - h * HOUR) })),
+    ]);
   // Two delivered orders: one created just now through the API, one of the late ones.
   const fresh = await createProject(ctx, w.adminA, { name: "Geliefert" });
   expect((await uploadHtml(ctx, w.superAdmin, fresh)).statusCode).toBe(200);
@@ -31,7 +38,10 @@ describe("order summary", () => {
   it("counts all orders, those without evaluation and the overdue ones like the orders page's rule", async () => {
     const res = await ctx.request("GET", "/api/orders/summary", { user: w.superAdmin });
     expect(res.statusCode).toBe(200);
-    const all = (await ctx.request("GET", "/api/projects", { user: w.superAdmin })).json() as { hasOutputFile: boolean; createdAt: string }[];
+    const all = (await ctx.request("GET", "/api/projects", { user: w.superAdmin })).json() as {
+      hasOutputFile: boolean;
+      createdAt: string;
+    }[];
     const open = all.filter((p) => !p.hasOutputFile);
     const overdue = open.filter((p) => Date.parse(p.createdAt) + 48 * HOUR < Date.now());
     expect(res.json()).toEqual({ total: all.length, open: open.length, overdue: overdue.length });

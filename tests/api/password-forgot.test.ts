@@ -11,12 +11,15 @@ import { parseMail, startSmtpServer, type SmtpServer } from "../helpers/smtp-ser
 
 const NEW_PASSWORD = "Neu!Passwort2024";
 const json = { "content-type": "application/json" };
-const REQUESTED = "Falls es zu dieser Angabe ein Konto gibt, haben wir eine E-Mail mit einem Link geschickt. Der Link ist 30 Minuten gültig.";
+const REQUESTED =
+  "Falls es zu dieser Angabe ein Konto gibt, haben wir eine E-Mail mit einem Link geschickt. Der Link ist 30 Minuten gültig.";
 
-const requestLink = (ctx: TestContext, identifier: string) => ctx.request("POST", "/api/password-reset/request", { body: { identifier }, headers: json });
+const requestLink = (ctx: TestContext, identifier: string) =>
+  ctx.request("POST", "/api/password-reset/request", { body: { identifier }, headers: json });
 const confirm = (ctx: TestContext, token: string, password = NEW_PASSWORD, confirmPassword = password) =>
   ctx.request("POST", "/api/password-reset/confirm", { body: { token, password, confirmPassword }, headers: json });
-const login = (ctx: TestContext, username: string, password: string) => ctx.request("POST", "/api/login", { body: { username, password }, headers: json });
+const login = (ctx: TestContext, username: string, password: string) =>
+  ctx.request("POST", "/api/login", { body: { username, password }, headers: json });
 const tokenOf = (text: string) => /passwort-zuruecksetzen\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? "";
 
 describe("with a mail server", () => {
@@ -87,9 +90,14 @@ describe("with a mail server", () => {
     expect(again.json().message).toBe("Der Link ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen an.");
     expect((await login(ctx, "zweiter", NEW_PASSWORD)).statusCode).toBe(200);
 
-    const audits = await ctx.db.select({ action: auditLog.action, actorId: auditLog.actorId }).from(auditLog).where(eq(auditLog.targetId, String(other.id)));
+    const audits = await ctx.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(other.id)));
     expect(audits.filter((a) => a.action === "user.password_forgot")).toHaveLength(1);
-    expect(audits.filter((a) => a.action === "user.password_reset_link")).toEqual([{ action: "user.password_reset_link", actorId: other.id }]);
+    expect(audits.filter((a) => a.action === "user.password_reset_link")).toEqual([
+      { action: "user.password_reset_link", actorId: other.id },
+    ]);
   });
 
   it("an expired or made-up link changes nothing", async () => {

@@ -24,7 +24,9 @@ afterAll(async () => {
 });
 
 const invite = async (user: World["adminA"], email: string, companyId: number) =>
-  (await ctx.request("POST", "/api/registration-links", { user, body: { email, role: "user", companyId }, headers: json })).json() as { registrationLink: { id: number; token: string } };
+  (await ctx.request("POST", "/api/registration-links", { user, body: { email, role: "user", companyId }, headers: json })).json() as {
+    registrationLink: { id: number; token: string };
+  };
 
 describe("pending invitations", () => {
   it("lists open links per company, resends the same link, and lets the own admin revoke", async () => {
@@ -33,14 +35,26 @@ describe("pending invitations", () => {
     const used = await invite(w.adminA, "schon.da@example.de", w.companyA);
     await ctx.db.update(registrationLinks).set({ used: true }).where(eq(registrationLinks.id, used.registrationLink.id));
 
-    const listA = (await ctx.request("GET", "/api/registration-links/pending", { user: w.adminA })).json() as { id: number; email: string }[];
+    const listA = (await ctx.request("GET", "/api/registration-links/pending", { user: w.adminA })).json() as {
+      id: number;
+      email: string;
+    }[];
     expect(listA.map((l) => l.email)).toEqual(["neu.a@example.de"]);
     const all = (await ctx.request("GET", "/api/registration-links/pending", { user: w.superAdmin })).json() as { email: string }[];
-    expect(all.map((l) => l.email).filter((e) => e.startsWith("neu.") || e.startsWith("schon.")).sort()).toEqual(["neu.a@example.de", "neu.b@example.de"]);
+    expect(
+      all
+        .map((l) => l.email)
+        .filter((e) => e.startsWith("neu.") || e.startsWith("schon."))
+        .sort(),
+    ).toEqual(["neu.a@example.de", "neu.b@example.de"]);
     expect((await ctx.request("GET", "/api/registration-links/pending", { user: w.userA })).statusCode).toBe(403);
 
     const before = smtp.messages.length;
-    const resent = await ctx.request("POST", `/api/registration-links/${a.registrationLink.id}/resend`, { user: w.adminA, body: {}, headers: json });
+    const resent = await ctx.request("POST", `/api/registration-links/${a.registrationLink.id}/resend`, {
+      user: w.adminA,
+      body: {},
+      headers: json,
+    });
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toMatchObject({ mailed: true });
     expect(resent.json().url).toContain(a.registrationLink.token);
@@ -49,9 +63,15 @@ describe("pending invitations", () => {
     expect(parseMail(mail).text).toContain(a.registrationLink.token);
 
     // Another company's link is not there for a company admin; a used one is no longer open.
-    expect((await ctx.request("POST", `/api/registration-links/${b.registrationLink.id}/resend`, { user: w.adminA, body: {}, headers: json })).statusCode).toBe(404);
+    expect(
+      (await ctx.request("POST", `/api/registration-links/${b.registrationLink.id}/resend`, { user: w.adminA, body: {}, headers: json }))
+        .statusCode,
+    ).toBe(404);
     expect((await ctx.request("DELETE", `/api/registration-links/${b.registrationLink.id}`, { user: w.adminA })).statusCode).toBe(404);
-    expect((await ctx.request("POST", `/api/registration-links/${used.registrationLink.id}/resend`, { user: w.adminA, body: {}, headers: json })).statusCode).toBe(409);
+    expect(
+      (await ctx.request("POST", `/api/registration-links/${used.registrationLink.id}/resend`, { user: w.adminA, body: {}, headers: json }))
+        .statusCode,
+    ).toBe(409);
     expect((await ctx.request("DELETE", `/api/registration-links/${a.registrationLink.id}`, { user: w.userA })).statusCode).toBe(403);
 
     expect((await ctx.request("DELETE", `/api/registration-links/${a.registrationLink.id}`, { user: w.adminA })).statusCode).toBe(200);

@@ -22,12 +22,25 @@ beforeAll(async () => {
   t = await createTestDatabase();
   const { db } = t.database;
   await firstStart(db, loadConfig({}), silent);
-  companyIds = (await db
-    .insert(companies)
-    .values(Array.from({ length: COMPANIES }, (_, i) => ({ name: `Firma ${i + 1} GmbH`, contactEmail: `info@firma${i + 1}.de` })))
-    .returning({ id: companies.id })).map((c) => c.id);
+  companyIds = (
+    await db
+      .insert(companies)
+      .values(Array.from({ length: COMPANIES }, (_, i) => ({ name: `Firma ${i + 1} GmbH`, contactEmail: `info@firma${i + 1}.de` })))
+      .returning({ id: companies.id })
+  ).map((c) => c.id);
   for (const companyId of companyIds) {
-    const [u] = await db.insert(users).values({ username: `admin_${companyId}`, email: `admin_${companyId}@firma.de`, passwordHash: "x", firstName: "A", lastName: "B", role: "company_admin", companyId }).returning({ id: users.id });
+    const [u] = await db
+      .insert(users)
+      .values({
+        username: `admin_${companyId}`,
+        email: `admin_${companyId}@firma.de`,
+        passwordHash: "x",
+        firstName: "A",
+        lastName: "B",
+        role: "company_admin",
+        companyId,
+      })
+      .returning({ id: users.id });
     await db.execute(sql`
       insert into projects (name, cost_center, contact_person, company_id, created_by, created_at)
       select 'Projekt ' || ${companyId}::int || '-' || lpad(n::text, 3, '0'), 'KST-' || ${companyId}::int || '-' || lpad(n::text, 3, '0'), 'Bauleitung', ${companyId}::int, ${u.id}::int,
@@ -43,7 +56,9 @@ const parse = (json: string) => JSON.parse(json) as Row[];
 
 /** The list as the database has it, newest first (what every read must return). */
 async function expected(companyId: number): Promise<number[]> {
-  const res = (await t.database.db.execute(sql`select id from projects where company_id = ${companyId} or id = ${DEMO_PROJECT_ID} order by created_at desc, id desc`)) as unknown as { rows: { id: number }[] };
+  const res = (await t.database.db.execute(
+    sql`select id from projects where company_id = ${companyId} or id = ${DEMO_PROJECT_ID} order by created_at desc, id desc`,
+  )) as unknown as { rows: { id: number }[] };
   return res.rows.map((r) => Number(r.id));
 }
 
@@ -128,7 +143,9 @@ describe("project list cache memory", () => {
     const before = await first();
     expect(await first()).toBe(before);
     const insert = async (name: string) => {
-      const res = (await t.database.db.execute(sql`insert into projects (name, company_id, created_by, created_at) select ${name}, ${companyId}::int, created_by, timestamp '2031-01-01' + make_interval(secs => (select count(*) from projects)::int) from projects where company_id = ${companyId} limit 1 returning id`)) as unknown as { rows: { id: number }[] };
+      const res = (await t.database.db.execute(
+        sql`insert into projects (name, company_id, created_by, created_at) select ${name}, ${companyId}::int, created_by, timestamp '2031-01-01' + make_interval(secs => (select count(*) from projects)::int) from projects where company_id = ${companyId} limit 1 returning id`,
+      )) as unknown as { rows: { id: number }[] };
       return Number(res.rows[0].id);
     };
     // Through this instance: the write request moves the counter before its answer goes out.

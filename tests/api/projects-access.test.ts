@@ -37,14 +37,54 @@ const routes: Record<string, { call: Call; destructive?: boolean }> = {
 const S = 200;
 const expected: Record<string, Record<Exclude<Actor, "anonymous">, [number, number, number]>> = {
   "GET /api/projects/:id": { super_admin: [S, S, S], company_admin: [S, 404, S], user: [S, 404, S], admin_without_company: [404, 404, S] },
-  "PUT /api/projects/:id": { super_admin: [S, S, S], company_admin: [S, 404, 403], user: [403, 404, 403], admin_without_company: [404, 404, 403] },
-  "DELETE /api/projects/:id": { super_admin: [S, S, S], company_admin: [S, 404, 403], user: [403, 404, 403], admin_without_company: [404, 404, 403] },
-  "POST /api/projects/:id/upload-html": { super_admin: [S, S, S], company_admin: [S, 404, 403], user: [403, 404, 403], admin_without_company: [404, 404, 403] },
-  "POST /api/projects/:id/upload-input": { super_admin: [S, S, S], company_admin: [S, 404, 403], user: [403, 404, 403], admin_without_company: [404, 404, 403] },
-  "GET /api/projects/:id/download-input": { super_admin: [S, S, S], company_admin: [S, 404, S], user: [S, 404, S], admin_without_company: [404, 404, S] },
-  "GET /api/projects/:id/download-output": { super_admin: [S, S, S], company_admin: [S, 404, S], user: [403, 404, 403], admin_without_company: [404, 404, S] },
-  "GET /api/projects/:id/result": { super_admin: [S, S, S], company_admin: [S, 404, S], user: [S, 404, S], admin_without_company: [404, 404, S] },
-  "GET /api/projects/:id/files": { super_admin: [S, S, S], company_admin: [S, 404, S], user: [S, 404, S], admin_without_company: [404, 404, S] },
+  "PUT /api/projects/:id": {
+    super_admin: [S, S, S],
+    company_admin: [S, 404, 403],
+    user: [403, 404, 403],
+    admin_without_company: [404, 404, 403],
+  },
+  "DELETE /api/projects/:id": {
+    super_admin: [S, S, S],
+    company_admin: [S, 404, 403],
+    user: [403, 404, 403],
+    admin_without_company: [404, 404, 403],
+  },
+  "POST /api/projects/:id/upload-html": {
+    super_admin: [S, S, S],
+    company_admin: [S, 404, 403],
+    user: [403, 404, 403],
+    admin_without_company: [404, 404, 403],
+  },
+  "POST /api/projects/:id/upload-input": {
+    super_admin: [S, S, S],
+    company_admin: [S, 404, 403],
+    user: [403, 404, 403],
+    admin_without_company: [404, 404, 403],
+  },
+  "GET /api/projects/:id/download-input": {
+    super_admin: [S, S, S],
+    company_admin: [S, 404, S],
+    user: [S, 404, S],
+    admin_without_company: [404, 404, S],
+  },
+  "GET /api/projects/:id/download-output": {
+    super_admin: [S, S, S],
+    company_admin: [S, 404, S],
+    user: [403, 404, 403],
+    admin_without_company: [404, 404, S],
+  },
+  "GET /api/projects/:id/result": {
+    super_admin: [S, S, S],
+    company_admin: [S, 404, S],
+    user: [S, 404, S],
+    admin_without_company: [404, 404, S],
+  },
+  "GET /api/projects/:id/files": {
+    super_admin: [S, S, S],
+    company_admin: [S, 404, S],
+    user: [S, 404, S],
+    admin_without_company: [404, 404, S],
+  },
 };
 
 /** A project of company A (own) or B (other) with an input file and an evaluation. */
@@ -67,7 +107,9 @@ afterAll(() => ctx?.close());
 describe.each(Object.keys(routes))("%s", (route) => {
   const { call, destructive } = routes[route];
   const actors = Object.keys(expected[route]) as Exclude<Actor, "anonymous">[];
-  const cases = actors.flatMap((actor) => (["own", "other", "demo"] as Target[]).map((target, i) => ({ actor, target, status: expected[route][actor][i] })));
+  const cases = actors.flatMap((actor) =>
+    (["own", "other", "demo"] as Target[]).map((target, i) => ({ actor, target, status: expected[route][actor][i] })),
+  );
 
   it.each(cases)("$actor on $target project → $status", async ({ actor, target, status }) => {
     // Destructive calls that succeed get a project of their own; the demo project is restored.
@@ -149,7 +191,10 @@ describe("POST /api/projects by role", () => {
 
   it("a super admin may choose an existing company or none", async () => {
     const forB = await createProject(ctx, w.superAdmin, { companyId: String(w.companyB) });
-    expect((await ctx.request("GET", `/api/projects/${forB}`, { user: w.userB })).json().company).toEqual({ id: w.companyB, name: "Bau Beta AG" });
+    expect((await ctx.request("GET", `/api/projects/${forB}`, { user: w.userB })).json().company).toEqual({
+      id: w.companyB,
+      name: "Bau Beta AG",
+    });
     const none = await createProject(ctx, w.superAdmin, { companyId: "" });
     expect((await ctx.request("GET", `/api/projects/${none}`, { user: w.superAdmin })).json().companyId).toBeNull();
     expect((await ctx.request("GET", `/api/projects/${none}`, { user: w.adminA })).statusCode).toBe(404);

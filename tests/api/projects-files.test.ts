@@ -7,7 +7,18 @@ import { sql } from "drizzle-orm";
 import { inputFileHooks } from "../../src/server/projects/input-hooks";
 import { rows } from "../../src/server/db/client";
 import { contentDisposition } from "../../src/server/projects/files";
-import { countRows, createProject, createWorld, EVALUATION, fileVersions, GAEB, multipart, uploadHtml, uploadInput, type World } from "./projects.helpers";
+import {
+  countRows,
+  createProject,
+  createWorld,
+  EVALUATION,
+  fileVersions,
+  GAEB,
+  multipart,
+  uploadHtml,
+  uploadInput,
+  type World,
+} from "./projects.helpers";
 
 let ctx: TestContext;
 let w: World;
@@ -91,17 +102,33 @@ describe("edit: validation texts", () => {
   it("saves the given fields and keeps the others", async () => {
     const res = await ctx.request("PUT", `/api/projects/${id}`, {
       user: w.adminA,
-      body: { name: "Sanierung Rathaus Nord", costCenter: "KST-2025-0042", contactPerson: "Anna Bauer", description: "Zweiter Bauabschnitt" },
+      body: {
+        name: "Sanierung Rathaus Nord",
+        costCenter: "KST-2025-0042",
+        contactPerson: "Anna Bauer",
+        description: "Zweiter Bauabschnitt",
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: "Sanierung Rathaus Nord", costCenter: "KST-2025-0042", contactPerson: "Anna Bauer", contactEmail: "bau@alpha.de", description: "Zweiter Bauabschnitt" });
+    expect(res.json()).toMatchObject({
+      name: "Sanierung Rathaus Nord",
+      costCenter: "KST-2025-0042",
+      contactPerson: "Anna Bauer",
+      contactEmail: "bau@alpha.de",
+      description: "Zweiter Bauabschnitt",
+    });
     const cleared = await ctx.request("PUT", `/api/projects/${id}`, { user: w.adminA, body: { contactEmail: "" } });
     expect(cleared.json().contactEmail).toBeNull();
   });
 
   it("invalid JSON and ids are a 400", async () => {
     expect((await ctx.request("PUT", `/api/projects/abc`, { user: w.adminA, body: {} })).statusCode).toBe(400);
-    const res = await ctx.app.inject({ method: "PUT", url: `/api/projects/${id}`, headers: { cookie: w.adminA.cookie, "content-type": "application/json" }, payload: "{nope" });
+    const res = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/projects/${id}`,
+      headers: { cookie: w.adminA.cookie, "content-type": "application/json" },
+      payload: "{nope",
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -161,7 +188,9 @@ describe("uploads", () => {
     expect(dl.headers["content-type"]).toBe("application/pdf");
     expect(dl.headers["content-length"]).toBe(String(data.length));
     expect(dl.headers["content-disposition"]).toBe(contentDisposition("attachment", name));
-    expect(dl.headers["content-disposition"]).toContain(`filename*=UTF-8''${encodeURIComponent(name).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
+    expect(dl.headers["content-disposition"]).toContain(
+      `filename*=UTF-8''${encodeURIComponent(name).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+    );
     expect(dl.headers["x-content-type-options"]).toBe("nosniff");
 
     const odd = randomBytes(1000);
@@ -175,13 +204,20 @@ describe("uploads", () => {
   it("the evaluation round-trips and earlier versions are kept", async () => {
     const first = EVALUATION("Erste Fassung");
     const second = EVALUATION("Zweite Fassung");
-    expect((await uploadHtml(ctx, w.superAdmin, id, first, "Auswertung v1.html")).json().message).toBe("HTML-Datei wurde erfolgreich hochgeladen");
+    expect((await uploadHtml(ctx, w.superAdmin, id, first, "Auswertung v1.html")).json().message).toBe(
+      "HTML-Datei wurde erfolgreich hochgeladen",
+    );
     expect((await uploadHtml(ctx, w.adminA, id, second, "Auswertung v2.htm")).statusCode).toBe(200);
     const dl = await ctx.request("GET", `/api/projects/${id}/download-output`, { user: w.adminA });
     expect(dl.rawPayload.equals(Buffer.from(second))).toBe(true);
     expect(dl.headers["content-type"]).toBe("text/html");
     expect(dl.headers["content-disposition"]).toContain('filename="Auswertung v2.htm"');
-    const versions = (await ctx.request("GET", `/api/projects/${id}/files`, { user: w.adminA })).json() as { id: number; kind: string; fileName: string; current: boolean }[];
+    const versions = (await ctx.request("GET", `/api/projects/${id}/files`, { user: w.adminA })).json() as {
+      id: number;
+      kind: string;
+      fileName: string;
+      current: boolean;
+    }[];
     const outputs = versions.filter((v) => v.kind === "output");
     expect(outputs.map((v) => [v.fileName, v.current])).toEqual([
       ["Auswertung v2.htm", true],
@@ -204,8 +240,20 @@ describe("JSON never carries file bytes", () => {
     const marker = data.toString("base64").slice(0, 40);
     const res = await post({ name: "Große Datei" }, [gaebFile(data, "gross.x84")]);
     const created = res.json();
-    expect(created).toMatchObject({ hasInputFile: true, inputFileName: "gross.x84", inputFileExtension: "x84", inputFileSize: 200_000, hasOutputFile: false, outputFileName: null });
-    for (const url of ["/api/projects", `/api/projects/${created.id}`, `/api/companies/${w.companyA}/projects`, `/api/projects/${created.id}/files`]) {
+    expect(created).toMatchObject({
+      hasInputFile: true,
+      inputFileName: "gross.x84",
+      inputFileExtension: "x84",
+      inputFileSize: 200_000,
+      hasOutputFile: false,
+      outputFileName: null,
+    });
+    for (const url of [
+      "/api/projects",
+      `/api/projects/${created.id}`,
+      `/api/companies/${w.companyA}/projects`,
+      `/api/projects/${created.id}/files`,
+    ]) {
       const r = await ctx.request("GET", url, { user: w.adminA });
       expect(r.statusCode).toBe(200);
       expect(r.body).not.toContain(marker);
@@ -219,9 +267,29 @@ describe("JSON never carries file bytes", () => {
     const p = (await ctx.request("GET", "/api/projects/1", { user: w.userA })).json();
     expect(Object.keys(p).sort()).toEqual(
       [
-        "id", "name", "costCenter", "contactPerson", "contactEmail", "description", "status", "companyId", "company", "createdAt", "updatedAt", "createdBy",
-        "hasInputFile", "inputFileName", "inputFileExtension", "inputFileSize", "inputUploadedAt",
-        "hasOutputFile", "outputFileName", "outputFileExtension", "outputFileSize", "outputUploadedAt", "precheck",
+        "id",
+        "name",
+        "costCenter",
+        "contactPerson",
+        "contactEmail",
+        "description",
+        "status",
+        "companyId",
+        "company",
+        "createdAt",
+        "updatedAt",
+        "createdBy",
+        "hasInputFile",
+        "inputFileName",
+        "inputFileExtension",
+        "inputFileSize",
+        "inputUploadedAt",
+        "hasOutputFile",
+        "outputFileName",
+        "outputFileExtension",
+        "outputFileSize",
+        "outputUploadedAt",
+        "precheck",
       ].sort(),
     );
     expect(p).toMatchObject({ id: 1, hasInputFile: true, hasOutputFile: true, createdBy: null, company: null });
@@ -277,7 +345,10 @@ describe("input-file hooks", () => {
       const versions = await fileVersions(ctx, id);
       expect(seen.map((e) => e.fileId)).toEqual(versions.map((v) => v.id).sort((a, b) => a - b));
       // Every acknowledged input file has its reading queued (the job is part of the upload).
-      const queued = await rows<{ dedupe_key: string }>(ctx.db, sql`select dedupe_key from jobs where queue = 'boq.analyse' and payload->>'projectId' = ${String(id)} order by id`);
+      const queued = await rows<{ dedupe_key: string }>(
+        ctx.db,
+        sql`select dedupe_key from jobs where queue = 'boq.analyse' and payload->>'projectId' = ${String(id)} order by id`,
+      );
       expect(queued.map((j) => j.dedupe_key)).toEqual(versions.map((v) => `file:${v.id}`).sort());
       // The evaluation upload is not an input file.
       await uploadHtml(ctx, w.adminA, id);
@@ -325,7 +396,11 @@ describe("project lists", () => {
   it("reflect every change at once, and list items equal the detail", async () => {
     const before = (await ctx.request("GET", "/api/projects", { user: w.userA })).json() as { id: number }[];
     const id = await createProject(ctx, w.adminA, { name: "Frisch angelegt" });
-    const after = (await ctx.request("GET", "/api/projects", { user: w.userA })).json() as { id: number; name: string; createdAt: string }[];
+    const after = (await ctx.request("GET", "/api/projects", { user: w.userA })).json() as {
+      id: number;
+      name: string;
+      createdAt: string;
+    }[];
     expect(after.length).toBe(before.length + 1);
     expect(after[0]).toMatchObject({ id, name: "Frisch angelegt" });
     expect(after[0].createdAt).toBe(new Date(after[0].createdAt).toISOString());
@@ -335,7 +410,10 @@ describe("project lists", () => {
     await ctx.request("PUT", `/api/projects/${id}`, { user: w.adminA, body: { name: "Umbenannt" } });
     expect(((await ctx.request("GET", "/api/projects", { user: w.userA })).json() as { name: string }[])[0].name).toBe("Umbenannt");
     await uploadHtml(ctx, w.adminA, id);
-    expect(((await ctx.request("GET", `/api/companies/${w.companyA}/projects`, { user: w.userA })).json() as { hasOutputFile: boolean }[])[0].hasOutputFile).toBe(true);
+    expect(
+      ((await ctx.request("GET", `/api/companies/${w.companyA}/projects`, { user: w.userA })).json() as { hasOutputFile: boolean }[])[0]
+        .hasOutputFile,
+    ).toBe(true);
     await ctx.request("DELETE", `/api/projects/${id}`, { user: w.adminA });
     const gone = (await ctx.request("GET", "/api/projects", { user: w.userA })).json() as { id: number }[];
     expect(gone.map((p) => p.id)).not.toContain(id);

@@ -23,11 +23,32 @@ beforeAll(async () => {
       createdAt: new Date(BASE + i * 60_000),
     };
   });
-  rowsA.push({ name: "Sanierung 100%_fertig", costCenter: null as unknown as string, contactPerson: null as unknown as string, companyId: w.companyA, createdBy: w.adminA.id, createdAt: new Date(BASE - 60_000) });
+  rowsA.push({
+    name: "Sanierung 100%_fertig",
+    costCenter: null as unknown as string,
+    contactPerson: null as unknown as string,
+    companyId: w.companyA,
+    createdBy: w.adminA.id,
+    createdAt: new Date(BASE - 60_000),
+  });
   await ctx.db.insert(projects).values(rowsA);
   await ctx.db.insert(projects).values([
-    { name: "Alpha Geheim Beta", costCenter: "KST-2030-0001", contactPerson: "Jörg Müller", companyId: w.companyB, createdBy: w.adminB.id, createdAt: new Date(BASE + 3_600_000) },
-    { name: "Beta Halle", costCenter: "B-7", contactPerson: "Eva Braun", companyId: w.companyB, createdBy: w.adminB.id, createdAt: new Date(BASE + 3_660_000) },
+    {
+      name: "Alpha Geheim Beta",
+      costCenter: "KST-2030-0001",
+      contactPerson: "Jörg Müller",
+      companyId: w.companyB,
+      createdBy: w.adminB.id,
+      createdAt: new Date(BASE + 3_600_000),
+    },
+    {
+      name: "Beta Halle",
+      costCenter: "B-7",
+      contactPerson: "Eva Braun",
+      companyId: w.companyB,
+      createdBy: w.adminB.id,
+      createdAt: new Date(BASE + 3_660_000),
+    },
   ]);
 });
 afterAll(() => ctx.close());
@@ -102,10 +123,13 @@ describe("paging", () => {
     try {
       // Pages are cached per scope and checked against its fingerprint after cacheStaleMs (1 s).
       await expect
-        .poll(async () => {
-          const page = await get(w.adminA, "/api/projects?limit=1");
-          return [...names(page.body), page.total];
-        }, { timeout: 3_000, interval: 200 })
+        .poll(
+          async () => {
+            const page = await get(w.adminA, "/api/projects?limit=1");
+            return [...names(page.body), page.total];
+          },
+          { timeout: 3_000, interval: 200 },
+        )
         .toEqual(["Zulauf Außen", "33"]);
     } finally {
       await ctx.db.delete(projects).where(eq(projects.id, row.id));
@@ -120,7 +144,18 @@ describe("search", () => {
     expect(byName.total).toBe("1");
 
     const byCostCenter = await get(w.adminA, "/api/projects?q=kst-2030-001&limit=200");
-    expect(names(byCostCenter.body)).toEqual(["Alpha Projekt 19", "Alpha Projekt 18", "Alpha Projekt 17", "Alpha Projekt 16", "Alpha Projekt 15", "Alpha Projekt 14", "Alpha Projekt 13", "Alpha Projekt 12", "Alpha Projekt 11", "Alpha Projekt 10"]);
+    expect(names(byCostCenter.body)).toEqual([
+      "Alpha Projekt 19",
+      "Alpha Projekt 18",
+      "Alpha Projekt 17",
+      "Alpha Projekt 16",
+      "Alpha Projekt 15",
+      "Alpha Projekt 14",
+      "Alpha Projekt 13",
+      "Alpha Projekt 12",
+      "Alpha Projekt 11",
+      "Alpha Projekt 10",
+    ]);
 
     const byPerson = await get(w.userA, "/api/projects?q=M%C3%BCLLER&limit=4");
     expect(byPerson.total).toBe("10");
@@ -167,7 +202,13 @@ describe("orders search (view=orders)", () => {
     await ctx.db.update(users).set({ firstName: "Kunigunde", lastName: "Ostermeier" }).where(eq(users.id, w.adminB.id));
     const [described] = await ctx.db
       .insert(projects)
-      .values({ name: "Lager Nord", description: "Hallenboden mit Industrieestrich", companyId: w.companyB, createdBy: w.adminB.id, createdAt: new Date(BASE + 3_700_000) })
+      .values({
+        name: "Lager Nord",
+        description: "Hallenboden mit Industrieestrich",
+        companyId: w.companyB,
+        createdBy: w.adminB.id,
+        createdAt: new Date(BASE + 3_700_000),
+      })
       .returning();
     const orders = (q: string) => get(w.superAdmin, `/api/projects?limit=50&view=orders&q=${encodeURIComponent(q)}`);
 
@@ -179,7 +220,8 @@ describe("orders search (view=orders)", () => {
     expect(names(byCompany.body)).toEqual(["Lager Nord", "Beta Halle", "Alpha Geheim Beta"]);
     expect(byCompany.total).toBe("3");
     // The creator by first name, last name or both.
-    for (const q of ["kunigunde", "OSTERMEIER", "Kunigunde Ostermeier"]) expect(names((await orders(q)).body)).toEqual(["Lager Nord", "Beta Halle", "Alpha Geheim Beta"]);
+    for (const q of ["kunigunde", "OSTERMEIER", "Kunigunde Ostermeier"])
+      expect(names((await orders(q)).body)).toEqual(["Lager Nord", "Beta Halle", "Alpha Geheim Beta"]);
     // The project list's search stays the spec's three fields.
     expect((await get(w.superAdmin, "/api/projects?limit=50&q=industrieestrich")).body).toEqual([]);
     expect((await get(w.superAdmin, "/api/projects?limit=50&q=Ostermeier")).total).toBe("0");

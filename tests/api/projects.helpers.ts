@@ -34,7 +34,9 @@ export function multipart(fields: Record<string, string>, files: UploadPart[] = 
 }
 
 export const GAEB = (label = "LV") =>
-  Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><GAEB xmlns="http://www.gaeb.de/GAEB_DA_XML/DA83/3.3"><Award><BoQ><BoQInfo><Name>${label}</Name></BoQInfo></BoQ></Award></GAEB>`);
+  Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><GAEB xmlns="http://www.gaeb.de/GAEB_DA_XML/DA83/3.3"><Award><BoQ><BoQInfo><Name>${label}</Name></BoQInfo></BoQ></Award></GAEB>`,
+  );
 
 export const EVALUATION = (title = "Auswertung") =>
   `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>Nachtragspotenzial: hoch – Größe & Maße</p></body></html>`;
@@ -52,12 +54,24 @@ export async function createProject(
   return res.json().id;
 }
 
-export async function uploadHtml(ctx: TestContext, user: TestUser, projectId: number | string, html = EVALUATION(), name = "Auswertung.html") {
+export async function uploadHtml(
+  ctx: TestContext,
+  user: TestUser,
+  projectId: number | string,
+  html = EVALUATION(),
+  name = "Auswertung.html",
+) {
   const { body, headers } = multipart({}, [{ field: "htmlFile", name, type: "text/html", data: html }]);
   return ctx.request("POST", `/api/projects/${projectId}/upload-html`, { user, body, headers });
 }
 
-export async function uploadInput(ctx: TestContext, user: TestUser, projectId: number | string, data: Buffer = GAEB("neu"), name = "LV-neu.x84") {
+export async function uploadInput(
+  ctx: TestContext,
+  user: TestUser,
+  projectId: number | string,
+  data: Buffer = GAEB("neu"),
+  name = "LV-neu.x84",
+) {
   const { body, headers } = multipart({}, [{ field: "file", name, type: "application/xml", data }]);
   return ctx.request("POST", `/api/projects/${projectId}/upload-input`, { user, body, headers });
 }

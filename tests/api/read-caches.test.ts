@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const names = async (user: World["adminA"]) => ((await ctx.request("GET", "/api/projects", { user })).json() as { name: string }[]).map((p) => p.name);
+const names = async (user: World["adminA"]) =>
+  ((await ctx.request("GET", "/api/projects", { user })).json() as { name: string }[]).map((p) => p.name);
 
 describe("session cache", () => {
   it("acts on the next request after a write through this instance: role change, password reset, logout", async () => {
@@ -27,7 +28,10 @@ describe("session cache", () => {
     expect(promote.statusCode).toBe(200);
     expect((await ctx.request("GET", "/api/user", { user: u })).json().role).toBe("company_admin");
 
-    const reset = await ctx.request("POST", `/api/users/${u.id}/reset-password`, { user: w.superAdmin, body: { newPassword: "Neues!Passwort9" } });
+    const reset = await ctx.request("POST", `/api/users/${u.id}/reset-password`, {
+      user: w.superAdmin,
+      body: { newPassword: "Neues!Passwort9" },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await ctx.request("GET", "/api/user", { user: u })).statusCode).toBe(401);
 

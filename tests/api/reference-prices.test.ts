@@ -22,7 +22,10 @@ let userA: TestUser;
 
 async function analyse(fileName: string) {
   const data = fixture(fileName);
-  const [p] = await ctx.db.insert(projects).values({ name: fileName, companyId: companyA, createdBy: adminA.id, status: "Neu" }).returning();
+  const [p] = await ctx.db
+    .insert(projects)
+    .values({ name: fileName, companyId: companyA, createdBy: adminA.id, status: "Neu" })
+    .returning();
   const [f] = await ctx.db
     .insert(projectFiles)
     .values({
@@ -98,10 +101,20 @@ describe("reference prices", () => {
     expect(before.money.estimate.priceLevel).toBe("Preisstand 2. Quartal 2025 (kein neuerer Baupreisindex hinterlegt)");
 
     const table = doubled();
-    table.index = { ...table.index, points: [{ quarter: "2026-Q3", value: 130 }, { quarter: "2026-Q4", value: 143 }] };
+    table.index = {
+      ...table.index,
+      points: [
+        { quarter: "2026-Q3", value: 130 },
+        { quarter: "2026-Q4", value: 143 },
+      ],
+    };
     const saved = await ctx.request("PUT", "/api/reference-prices", { user: superAdmin, body: table });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json<ReferencePricesResponse>()).toMatchObject({ isDefault: false, updatedBy: { id: superAdmin.id }, table: { stand: "2026-Q3", source: "Testtabelle" } });
+    expect(saved.json<ReferencePricesResponse>()).toMatchObject({
+      isDefault: false,
+      updatedBy: { id: superAdmin.id },
+      table: { stand: "2026-Q3", source: "Testtabelle" },
+    });
     expect((await ctx.db.select().from(auditLog).where(eq(auditLog.action, "reference_prices.save"))).length).toBe(1);
 
     const after = await analyse("rohbau-27.x83");

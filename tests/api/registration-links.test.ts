@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const invite = (user: TestUser | null, body: unknown) => ctx.request("POST", "/api/registration-links", { user, body, headers: { "content-type": "application/json" } });
+const invite = (user: TestUser | null, body: unknown) =>
+  ctx.request("POST", "/api/registration-links", { user, body, headers: { "content-type": "application/json" } });
 const linkCount = async () => (await ctx.db.select({ id: registrationLinks.id }).from(registrationLinks)).length;
 
 describe("POST /api/registration-links", () => {
@@ -35,7 +36,12 @@ describe("POST /api/registration-links", () => {
       expect(body.registrationLink.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
       expect(body.url).toBe(`http://localhost:3000/auth?token=${body.registrationLink.token}`);
     }
-    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, "registration_link.create")).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "registration_link.create"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry.actorId).toBe(superAdmin.id);
   });
 

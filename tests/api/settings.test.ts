@@ -94,13 +94,22 @@ describe("POST /api/user/change-password", () => {
     const without = await ctx.request("POST", "/api/user/change-password", { user: sa, body: { newPassword: NEW_PASSWORD } });
     expect(without.statusCode).toBe(400);
     expect(without.json().message).toBe(PASSWORD_FIELDS_REQUIRED);
-    const wrong = await ctx.request("POST", "/api/user/change-password", { user: sa, body: { currentPassword: "Falsch!Kennwort9", newPassword: NEW_PASSWORD } });
+    const wrong = await ctx.request("POST", "/api/user/change-password", {
+      user: sa,
+      body: { currentPassword: "Falsch!Kennwort9", newPassword: NEW_PASSWORD },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(CURRENT_PASSWORD_INCORRECT);
-    const badCode = await ctx.request("POST", "/api/user/change-password", { user: sa, body: { code: "123456", newPassword: NEW_PASSWORD } });
+    const badCode = await ctx.request("POST", "/api/user/change-password", {
+      user: sa,
+      body: { code: "123456", newPassword: NEW_PASSWORD },
+    });
     expect(badCode.statusCode).toBe(400);
     expect(await verifyPassword((await userRow(ctx.db, sa.id)).passwordHash, PASSWORD)).toBe(true);
-    const right = await ctx.request("POST", "/api/user/change-password", { user: sa, body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } });
+    const right = await ctx.request("POST", "/api/user/change-password", {
+      user: sa,
+      body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
     expect(right.statusCode).toBe(200);
     expect(await verifyPassword((await userRow(ctx.db, sa.id)).passwordHash, NEW_PASSWORD)).toBe(true);
   });

@@ -47,7 +47,8 @@ async function uploadInput(user: TestUser, projectId: number, fileName: string, 
   await readCurrentInput(projectId);
 }
 
-const boq = async (projectId: number, user: TestUser = userA) => (await ctx.request("GET", `/api/projects/${projectId}/boq`, { user })).json();
+const boq = async (projectId: number, user: TestUser = userA) =>
+  (await ctx.request("GET", `/api/projects/${projectId}/boq`, { user })).json();
 
 describe("a price-only X84", () => {
   it("uploaded alone says that the X83 is needed – no warning on every item", async () => {
@@ -72,7 +73,13 @@ describe("a price-only X84", () => {
     expect(body.baseFileName).toBe("rohbau-27.x83");
     const items = body.positions.filter((p: { kind: string }) => p.kind === "item");
     expect(items).toHaveLength(27);
-    expect(items.find((p: { oz: string }) => p.oz === "03.0060")).toMatchObject({ qty: 38.5, unit: "t", unitPrice: 1480, total: 56980, shortText: "Betonstahl B500B liefern und verlegen" });
+    expect(items.find((p: { oz: string }) => p.oz === "03.0060")).toMatchObject({
+      qty: 38.5,
+      unit: "t",
+      unitPrice: 1480,
+      total: 56980,
+      shortText: "Betonstahl B500B liefern und verlegen",
+    });
     expect(body.totals).toMatchObject({ total: 345886.15, stated: 345886.15 });
     expect(body.findings.filter((f: { ruleId: string }) => f.ruleId === "menge-fehlt")).toEqual([]);
     expect(body.warnings).toContain("Die Preise dieser Angebotsdatei wurden in das LV „rohbau-27.x83“ übernommen: 27 von 27 Positionen.");
@@ -92,7 +99,11 @@ describe("GAEB 90 and GAEB 2000 uploads", () => {
     expect(body.format).toBe(format);
     const items = body.positions.filter((p: { kind: string }) => p.kind === "item");
     expect(items).toHaveLength(27);
-    expect(items.find((p: { oz: string }) => p.oz === "02.0020")).toMatchObject({ qty: 1240.5, unit: "m3", shortText: "Baugrube ausheben, Homogenbereich B1" });
+    expect(items.find((p: { oz: string }) => p.oz === "02.0020")).toMatchObject({
+      qty: 1240.5,
+      unit: "m3",
+      shortText: "Baugrube ausheben, Homogenbereich B1",
+    });
     expect(body.counts).toMatchObject({ items: 27, titles: 5, provisional: 2, lumpSum: 1, hourly: 1, alternative: 1 });
     expect(body.totals.total).toBe(total);
     expect((await ctx.request("GET", `/api/projects/${id}/boq`, { user: adminB })).statusCode).toBe(404);
@@ -106,7 +117,12 @@ describe("GAEB 90 and GAEB 2000 uploads", () => {
     expect(body.format).toBe("gaeb-2000");
     expect(body.baseFileName).toBe("Rohbau.d83");
     expect(body.totals).toMatchObject({ total: 345886.15, stated: 345886.15 });
-    expect(body.positions.find((p: { oz: string }) => p.oz === "03.0060")).toMatchObject({ qty: 38.5, unit: "t", unitPrice: 1480, total: 56980 });
+    expect(body.positions.find((p: { oz: string }) => p.oz === "03.0060")).toMatchObject({
+      qty: 38.5,
+      unit: "t",
+      unitPrice: 1480,
+      total: 56980,
+    });
   });
 });
 
@@ -133,9 +149,15 @@ describe("column mapping for a spreadsheet without header", () => {
     // Only who may change the project may map its columns; another company does not see it.
     expect((await ctx.request("PUT", `/api/projects/${id}/boq/mapping`, { user: userA, body: mapping })).statusCode).toBe(403);
     expect((await ctx.request("PUT", `/api/projects/${id}/boq/mapping`, { user: adminB, body: mapping })).statusCode).toBe(404);
-    const bad = await ctx.request("PUT", `/api/projects/${id}/boq/mapping`, { user: adminA, body: { headerRow: -1, columns: { oz: "A" } } });
+    const bad = await ctx.request("PUT", `/api/projects/${id}/boq/mapping`, {
+      user: adminA,
+      body: { headerRow: -1, columns: { oz: "A" } },
+    });
     expect(bad.statusCode).toBe(400);
-    const [unchanged] = await ctx.db.select({ mapping: boqAnalyses.mapping, status: boqAnalyses.status }).from(boqAnalyses).where(eq(boqAnalyses.projectId, id));
+    const [unchanged] = await ctx.db
+      .select({ mapping: boqAnalyses.mapping, status: boqAnalyses.status })
+      .from(boqAnalyses)
+      .where(eq(boqAnalyses.projectId, id));
     expect(unchanged).toEqual({ mapping: null, status: "failed" });
 
     const ok = await ctx.request("PUT", `/api/projects/${id}/boq/mapping`, { user: adminA, body: mapping });
@@ -157,7 +179,10 @@ describe("column mapping for a spreadsheet without header", () => {
 
   it("is refused for a GAEB file (409) and changes nothing", async () => {
     const id = await createProject(adminA, "GAEB", "rohbau-27.x83", fixture("rohbau-27.x83"));
-    const res = await ctx.request("PUT", `/api/projects/${id}/boq/mapping`, { user: adminA, body: { headerRow: 0, columns: { oz: 0, shortText: 1 } } });
+    const res = await ctx.request("PUT", `/api/projects/${id}/boq/mapping`, {
+      user: adminA,
+      body: { headerRow: 0, columns: { oz: 0, shortText: 1 } },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("Eine Spaltenzuordnung ist nur für Excel- und CSV-Dateien möglich.");
     expect((await boq(id)).status).toBe("done");

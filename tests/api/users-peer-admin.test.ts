@@ -26,11 +26,19 @@ afterAll(() => ctx.close());
 describe("a company admin and a peer company admin", () => {
   it("cannot reset the peer's password; the peer's old password still works, the new one does not", async () => {
     const before = (await userRow(ctx.db, adminA2.id)).passwordHash;
-    const res = await ctx.request("POST", `/api/users/${adminA2.id}/reset-password`, { user: adminA, body: { newPassword: "Uebernommen!1" }, headers: json });
+    const res = await ctx.request("POST", `/api/users/${adminA2.id}/reset-password`, {
+      user: adminA,
+      body: { newPassword: "Uebernommen!1" },
+      headers: json,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(USER_RULES.adminTarget);
     expect((await userRow(ctx.db, adminA2.id)).passwordHash).toBe(before);
-    const login = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { username: adminA2.username, password: "Uebernommen!1" } });
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: adminA2.username, password: "Uebernommen!1" },
+    });
     expect(login.statusCode).toBe(401);
   });
 
@@ -48,14 +56,28 @@ describe("a company admin and a peer company admin", () => {
   });
 
   it("still manages plain users of the own company (reset, promotion)", async () => {
-    expect((await ctx.request("POST", `/api/users/${userA.id}/reset-password`, { user: adminA, body: { newPassword: "Neu!Passwort2" }, headers: json })).statusCode).toBe(200);
-    expect((await ctx.request("PATCH", `/api/users/${userA.id}`, { user: adminA, body: { role: "company_admin" }, headers: json })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.request("POST", `/api/users/${userA.id}/reset-password`, {
+          user: adminA,
+          body: { newPassword: "Neu!Passwort2" },
+          headers: json,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.request("PATCH", `/api/users/${userA.id}`, { user: adminA, body: { role: "company_admin" }, headers: json })).statusCode,
+    ).toBe(200);
     // Once an admin, the former user is out of the company admin's reach too.
-    expect((await ctx.request("PATCH", `/api/users/${userA.id}`, { user: adminA, body: { role: "user" }, headers: json })).statusCode).toBe(403);
+    expect((await ctx.request("PATCH", `/api/users/${userA.id}`, { user: adminA, body: { role: "user" }, headers: json })).statusCode).toBe(
+      403,
+    );
   });
 
   it("a super admin manages the peer admin", async () => {
-    expect((await ctx.request("PATCH", `/api/users/${adminA2.id}`, { user: sup, body: { role: "user" }, headers: json })).statusCode).toBe(200);
+    expect((await ctx.request("PATCH", `/api/users/${adminA2.id}`, { user: sup, body: { role: "user" }, headers: json })).statusCode).toBe(
+      200,
+    );
     expect((await userRow(ctx.db, adminA2.id)).role).toBe("user");
   });
 });

@@ -243,7 +243,10 @@ describe("POST /api/users/:id/reset-password", () => {
   it("lets a company admin reset plain users of its own company, not other admins", async () => {
     const u = await ctx.createUser("user", companyA);
     const a = await ctx.createUser("company_admin", companyA);
-    for (const [target, status] of [[u, 200], [a, 403]] as const) {
+    for (const [target, status] of [
+      [u, 200],
+      [a, 403],
+    ] as const) {
       const res = await ctx.request("POST", `/api/users/${target.id}/reset-password`, {
         user: adminA,
         body: { newPassword: NEW_PASSWORD },

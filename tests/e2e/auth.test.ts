@@ -57,8 +57,16 @@ describe("sign-in", () => {
 describe("invitation registration", () => {
   it("a new browser registers through the link and lands on the dashboard", async () => {
     const admin = await apiSession(server.url, ADMIN.username, ADMIN.password);
-    const company = await admin.call<{ id: number }>("POST", "/api/companies", { name: "Musterbau GmbH", address: "Baustraße 1, 35510 Butzbach", contactEmail: "info@musterbau.de" });
-    const { url } = await admin.call<{ url: string }>("POST", "/api/registration-links", { email: "bauleiter@musterbau.de", role: "company_admin", companyId: company.id });
+    const company = await admin.call<{ id: number }>("POST", "/api/companies", {
+      name: "Musterbau GmbH",
+      address: "Baustraße 1, 35510 Butzbach",
+      contactEmail: "info@musterbau.de",
+    });
+    const { url } = await admin.call<{ url: string }>("POST", "/api/registration-links", {
+      email: "bauleiter@musterbau.de",
+      role: "company_admin",
+      companyId: company.id,
+    });
     expect(url).toContain(`${server.url}/auth?token=`);
 
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
@@ -97,7 +105,9 @@ describe("invitation registration", () => {
     const { context: other, page: second } = await newPage(browser, server.url);
     await second.goto(url);
     await second.getByText("Kein gültiger Einladungslink").waitFor();
-    await second.getByText("Der Registrierungslink ist ungültig oder wurde bereits verwendet. Bitte fordern Sie einen neuen Link an.").waitFor();
+    await second
+      .getByText("Der Registrierungslink ist ungültig oder wurde bereits verwendet. Bitte fordern Sie einen neuen Link an.")
+      .waitFor();
     await other.close();
     await context.close();
   });

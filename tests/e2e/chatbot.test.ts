@@ -25,9 +25,18 @@ async function answered(page: Page) {
 /** A company with the given chatbot limit and one user in it, made through the real API. */
 async function companyUser(server: RunningServer, name: string, limit: number) {
   const admin = await apiSession(server.url, ADMIN.username, ADMIN.password);
-  const company = await admin.call<{ id: number }>("POST", "/api/companies", { name, address: "Hauptstraße 1, 35510 Butzbach", contactEmail: `info@${name.toLowerCase()}.de`, freeChatbotRequestsPerMonth: limit });
+  const company = await admin.call<{ id: number }>("POST", "/api/companies", {
+    name,
+    address: "Hauptstraße 1, 35510 Butzbach",
+    contactEmail: `info@${name.toLowerCase()}.de`,
+    freeChatbotRequestsPerMonth: limit,
+  });
   const username = `bauleiter_${name.toLowerCase()}`;
-  const { registrationLink: link } = await admin.call<{ registrationLink: { token: string } }>("POST", "/api/registration-links", { email: `${username}@example.de`, role: "user", companyId: company.id });
+  const { registrationLink: link } = await admin.call<{ registrationLink: { token: string } }>("POST", "/api/registration-links", {
+    email: `${username}@example.de`,
+    role: "user",
+    companyId: company.id,
+  });
   const res = await fetch(`${server.url}/api/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -129,9 +138,14 @@ describe("chatbots with the embedded knowledge base", () => {
       expect(await page.getByTestId("message-user").count()).toBe(0);
 
       // A conversation that cannot be loaded: the spec's notice, and the new chat stays.
-      await page.route("**/api/chatbot/conversation/*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"kaputt"}' }));
+      await page.route("**/api/chatbot/conversation/*", (route) =>
+        route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"kaputt"}' }),
+      );
       await page.getByRole("button", { name: "Verlauf" }).click();
-      await page.getByRole("dialog", { name: "Verlauf" }).getByRole("button", { name: /Wie lange verjähren Mängelansprüche/ }).click();
+      await page
+        .getByRole("dialog", { name: "Verlauf" })
+        .getByRole("button", { name: /Wie lange verjähren Mängelansprüche/ })
+        .click();
       await page.getByTestId("toast").getByText("Konversation konnte nicht geladen werden").waitFor();
       expect(await page.getByText("Willkommen beim Baurecht-Assistenten!").count()).toBe(1);
       await page.unroute("**/api/chatbot/conversation/*");
@@ -189,14 +203,20 @@ describe("chatbots with the embedded knowledge base", () => {
       // Changed in the editor: shown as such; loading the shipped text and saving it restores it.
       await page.getByRole("button", { name: `${title} bearbeiten` }).click();
       const dialog = page.getByRole("dialog", { name: "Artikel bearbeiten" });
-      await dialog.getByTestId("kb-origin").getByText(/Datei knowledge\/bauausfuehrung\/bautagebuch-fuehren\.md/).waitFor();
+      await dialog
+        .getByTestId("kb-origin")
+        .getByText(/Datei knowledge\/bauausfuehrung\/bautagebuch-fuehren\.md/)
+        .waitFor();
       const content = dialog.getByLabel("Inhalt");
       await content.fill(`${await content.inputValue()}\n\nHauseigene Regel: Bautagebuch bis 16 Uhr an die Bauleitung.`);
       await dialog.getByRole("button", { name: "Speichern" }).click();
       await page.getByTestId("toast").getByText("Artikel aktualisiert").waitFor();
       await item.getByText("Im Editor geändert").waitFor();
       await page.getByRole("button", { name: `${title} bearbeiten` }).click();
-      await dialog.getByTestId("kb-origin").getByText(/^Im Editor geändert/).waitFor();
+      await dialog
+        .getByTestId("kb-origin")
+        .getByText(/^Im Editor geändert/)
+        .waitFor();
       await dialog.getByRole("button", { name: "Ausgelieferte Fassung ins Formular laden" }).click();
       expect(await content.inputValue()).not.toContain("Hauseigene Regel");
       await dialog.getByRole("button", { name: "Speichern" }).click();
@@ -240,7 +260,8 @@ describe("chatbots with an OpenAI-compatible server", () => {
       await expect.poll(() => banner.textContent(), POLL).toContain("Unbegrenzte Anfragen");
       const input = page.getByLabel("Ihre Nachricht");
 
-      const text = "Ins Bautagebuch gehören täglich Wetter, Personal, Geräte, ausgeführte Arbeiten, Lieferungen, Anordnungen und Behinderungen.";
+      const text =
+        "Ins Bautagebuch gehören täglich Wetter, Personal, Geräte, ausgeführte Arbeiten, Lieferungen, Anordnungen und Behinderungen.";
       llm.setMode({ kind: "answer", text: () => text, chunkDelayMs: 150 });
       await input.fill("Was gehört in ein Bautagebuch?");
       await input.press("Enter");
@@ -253,7 +274,11 @@ describe("chatbots with an OpenAI-compatible server", () => {
       await answered(page);
 
       // Citations: only of the passages the model was given, listed with their titles.
-      llm.setMode({ kind: "answer", text: () => "Das Aufmaß wird möglichst gemeinsam genommen [1] und nicht erst am Ende [12].", chunkDelayMs: 20 });
+      llm.setMode({
+        kind: "answer",
+        text: () => "Das Aufmaß wird möglichst gemeinsam genommen [1] und nicht erst am Ende [12].",
+        chunkDelayMs: 20,
+      });
       await input.fill("Was muss ich beim Aufmaß beachten?");
       await input.press("Enter");
       const cited = page.getByTestId("message-assistant").nth(2);

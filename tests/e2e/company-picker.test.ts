@@ -28,7 +28,11 @@ beforeAll(async () => {
     await Promise.all(
       Array.from({ length: Math.min(20, N - start + 1) }, async (_, k) => {
         const i = start + k;
-        const c = await admin.call<{ id: number }>("POST", "/api/companies", { name: nameOf(i), address: `Hauptstraße ${i}, 35510 Butzbach`, contactEmail: `info${pad(i)}@firma.de` });
+        const c = await admin.call<{ id: number }>("POST", "/api/companies", {
+          name: nameOf(i),
+          address: `Hauptstraße ${i}, 35510 Butzbach`,
+          contactEmail: `info${pad(i)}@firma.de`,
+        });
         ids.set(i, c.id);
       }),
     );
@@ -82,7 +86,10 @@ describe("company picker", () => {
 
     // Opened without a search: one page of 20 by name, plus 'Kein Unternehmen', and the total.
     await box.click();
-    await dialog.getByRole("status").getByText(/^20 von \d+ Unternehmen/).waitFor();
+    await dialog
+      .getByRole("status")
+      .getByText(/^20 von \d+ Unternehmen/)
+      .waitFor();
     const options = dialog.getByRole("listbox", { name: "Gefundene Unternehmen" }).getByRole("option");
     expect(await options.count()).toBe(21);
     expect(await options.first().textContent()).toBe("Kein Unternehmen");

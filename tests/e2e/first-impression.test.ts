@@ -146,7 +146,12 @@ describe("the demo's 'Analyse anzeigen'", () => {
     // (with its results) are not part of it.
     const gzipKb = landing.reduce((sum, s) => sum + gzipSync(s.body).length, 0) / 1024;
     expect(gzipKb).toBeLessThanOrEqual(130);
-    expect(landing.some((s) => /DemoResultPage|ResultRoute|LvView|BoqAnalysis|kita-lindenweg/.test(s.url) || s.body.includes("LV-Auswertung: Neubau Testhalle"))).toBe(false);
+    expect(
+      landing.some(
+        (s) =>
+          /DemoResultPage|ResultRoute|LvView|BoqAnalysis|kita-lindenweg/.test(s.url) || s.body.includes("LV-Auswertung: Neubau Testhalle"),
+      ),
+    ).toBe(false);
     const before = scripts.length;
 
     const api: string[] = [];

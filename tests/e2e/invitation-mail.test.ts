@@ -32,7 +32,13 @@ beforeAll(async () => {
   const res = await fetch(`${server.url}/api/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ token: registrationLink.token, username: "plang", password: "Sicher!Passwort1", firstName: "Petra", lastName: "Lang" }),
+    body: JSON.stringify({
+      token: registrationLink.token,
+      username: "plang",
+      password: "Sicher!Passwort1",
+      firstName: "Petra",
+      lastName: "Lang",
+    }),
   });
   expect(res.status).toBe(201);
 }, 90_000);
@@ -54,7 +60,11 @@ async function inviteViaUi(page: Page, email: string) {
 }
 
 async function closeInvitation(page: Page) {
-  await page.getByTestId("invitation-created").getByRole("button", { name: "Schließen", exact: true }).filter({ hasText: "Schließen" }).click();
+  await page
+    .getByTestId("invitation-created")
+    .getByRole("button", { name: "Schließen", exact: true })
+    .filter({ hasText: "Schließen" })
+    .click();
   await page.getByRole("dialog").waitFor({ state: "detached" });
 }
 

@@ -36,7 +36,6 @@ const dashboardPages = () => [
   `/projects/${projectId}/result`,
 ];
 
-
 /** Scrolls through the page once (sections fade in and lazy parts load when they come near). */
 async function settle(page: Page) {
   // Data and lazy chunks arrive first; a page that keeps polling is measured after 5 s anyway.

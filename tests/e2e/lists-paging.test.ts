@@ -10,7 +10,16 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { eq } from "drizzle-orm";
 import { ADMIN, apiSession, launchBrowser, loginViaUi, newPage, startServer, type RunningServer } from "../helpers/e2e";
 import { openDatabase } from "../../src/server/db/client";
-import { chatbotConversations, chatbotRequestLedger, companies, contactMessages, membershipRequests, projects, registrationLinks, users } from "../../src/server/db/schema";
+import {
+  chatbotConversations,
+  chatbotRequestLedger,
+  companies,
+  contactMessages,
+  membershipRequests,
+  projects,
+  registrationLinks,
+  users,
+} from "../../src/server/db/schema";
 import { berlinMonth } from "../../src/common/berlin-month";
 import { USERS_PAGE_SIZE } from "../../src/client/users/UsersPage";
 import { COMPANIES_PAGE_SIZE } from "../../src/client/companies/CompaniesPage";
@@ -123,9 +132,13 @@ beforeAll(async () => {
     })),
   );
   // One request this month for each of the first 120 companies: 120 ledger rows.
-  await db.insert(chatbotRequestLedger).values(
-    companyRows.slice(0, 120).map((c) => ({ companyId: c.id, userId: admin.id, chatbotType: "legal" as const, month: berlinMonth(), paid: false })),
-  );
+  await db
+    .insert(chatbotRequestLedger)
+    .values(
+      companyRows
+        .slice(0, 120)
+        .map((c) => ({ companyId: c.id, userId: admin.id, chatbotType: "legal" as const, month: berlinMonth(), paid: false })),
+    );
   await database.close();
   server = await startServer({}, { dataDir });
   session = await apiSession(server.url, ADMIN.username, ADMIN.password);
@@ -217,7 +230,9 @@ describe("list screens with many rows", () => {
         search: { box: page.getByLabel("Benutzer suchen"), term: "zwölfer", matches: 4 },
       });
       // In id order (requirements 2.2).
-      const ids = await page.locator('[data-testid^="user-row-"]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-testid")!.slice("user-row-".length))));
+      const ids = await page
+        .locator('[data-testid^="user-row-"]')
+        .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-testid")!.slice("user-row-".length))));
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
     } finally {
       await context.close();
@@ -243,7 +258,12 @@ describe("list screens with many rows", () => {
   it("registration links, with the four counters over the whole list", async () => {
     const { context, page, requests } = await open("/dashboard/registration-links", "/api/registration-links");
     try {
-      for (const [name, n] of [["Gesamt", N], ["Verwendet", 100], ["Abgelaufen", 50], ["Aktiv", 100]] as const) {
+      for (const [name, n] of [
+        ["Gesamt", N],
+        ["Verwendet", 100],
+        ["Abgelaufen", 50],
+        ["Aktiv", 100],
+      ] as const) {
         await expect.poll(() => page.getByTestId(`count-${name}`).textContent(), POLL).toBe(`${name}${n}`);
       }
       await checkPagedList(page, {
@@ -269,7 +289,9 @@ describe("list screens with many rows", () => {
     try {
       const summary = await session.call<{ total: number; open: number; overdue: number }>("GET", "/api/orders/summary");
       expect(summary.overdue).toBeGreaterThanOrEqual(40);
-      await expect.poll(() => page.getByText(/in Bearbeitung, davon/).textContent(), POLL).toContain(`${summary.open} in Bearbeitung, davon ${summary.overdue} überfällig.`);
+      await expect
+        .poll(() => page.getByText(/in Bearbeitung, davon/).textContent(), POLL)
+        .toContain(`${summary.open} in Bearbeitung, davon ${summary.overdue} überfällig.`);
       await checkPagedList(page, {
         rows: page.locator('[data-testid^="order-row-"]'),
         footer: page.getByTestId("list-more"),

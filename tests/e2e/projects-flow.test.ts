@@ -22,8 +22,20 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await apiSession(server.url, ADMIN.username, ADMIN.password);
-  companyA = (await admin.call<{ id: number }>("POST", "/api/companies", { name: "Hochbau Alpha GmbH", address: "Hauptstraße 1, 35510 Butzbach", contactEmail: "info@alpha.de" })).id;
-  const companyB = (await admin.call<{ id: number }>("POST", "/api/companies", { name: "Bau Beta AG", address: "Ringstraße 2, 61169 Friedberg", contactEmail: "info@beta.de" })).id;
+  companyA = (
+    await admin.call<{ id: number }>("POST", "/api/companies", {
+      name: "Hochbau Alpha GmbH",
+      address: "Hauptstraße 1, 35510 Butzbach",
+      contactEmail: "info@alpha.de",
+    })
+  ).id;
+  const companyB = (
+    await admin.call<{ id: number }>("POST", "/api/companies", {
+      name: "Bau Beta AG",
+      address: "Ringstraße 2, 61169 Friedberg",
+      contactEmail: "info@beta.de",
+    })
+  ).id;
   await invitedUser(server.url, admin, "alpha_admin", "company_admin", companyA);
   await invitedUser(server.url, admin, "alpha_user", "user", companyA);
   userB = await invitedUser(server.url, admin, "beta_user", "user", companyB);
@@ -54,7 +66,9 @@ describe("project workflow", () => {
     await dialog.getByLabel("Kontakt-E-Mail").fill("kein-mail");
     await dialog.getByRole("button", { name: "Projekt erstellen" }).click();
     await dialog.getByText("Gültige E-Mail-Adresse erforderlich").waitFor();
-    await page.locator("#project-file").setInputFiles({ name: "too-big.x83", mimeType: "application/xml", buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20) });
+    await page
+      .locator("#project-file")
+      .setInputFiles({ name: "too-big.x83", mimeType: "application/xml", buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20) });
     await dialog.getByText("Dateigröße darf 10MB nicht überschreiten").waitFor();
 
     await dialog.getByLabel("Projektname").fill(PROJECT);
@@ -73,9 +87,17 @@ describe("project workflow", () => {
     await card.getByText("Neu", { exact: true }).waitFor();
     expect(await card.getByTestId("project-id-badge").count()).toBe(0);
 
-    const projects = await (await fetch(`${server.url}/api/projects`, { headers: { cookie: (await apiSession(server.url, "alpha_admin", PASSWORD)).cookie } })).json();
+    const projects = await (
+      await fetch(`${server.url}/api/projects`, { headers: { cookie: (await apiSession(server.url, "alpha_admin", PASSWORD)).cookie } })
+    ).json();
     const created = projects.find((p: { name: string }) => p.name === PROJECT);
-    expect(created).toMatchObject({ status: "Neu", companyId: companyA, inputFileName: "LV Kita Größe.x83", inputFileSize: gaeb.length, hasOutputFile: false });
+    expect(created).toMatchObject({
+      status: "Neu",
+      companyId: companyA,
+      inputFileName: "LV Kita Größe.x83",
+      inputFileSize: gaeb.length,
+      hasOutputFile: false,
+    });
     projectId = created.id;
     const download = await fetch(`${server.url}/api/projects/${projectId}/download-input`, { headers: { cookie: admin.cookie } });
     expect(download.headers.get("content-length")).toBe(String(gaeb.length));
@@ -120,10 +142,18 @@ describe("project workflow", () => {
     const dialog = page.getByRole("dialog");
     const send = dialog.getByRole("button", { name: "Hochladen", exact: true });
     expect(await send.isDisabled()).toBe(true);
-    await dialog.locator("input[type=file]").setInputFiles({ name: "Auswertung.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7") });
+    await dialog
+      .locator("input[type=file]")
+      .setInputFiles({ name: "Auswertung.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7") });
     await dialog.getByText("Falsches Dateiformat").waitFor();
     expect(await send.isDisabled()).toBe(true);
-    await dialog.locator("input[type=file]").setInputFiles({ name: "Auswertung Kita.html", mimeType: "text/html", buffer: Buffer.from(evaluationHtml("LV-Auswertung Kita Sonnenschein")) });
+    await dialog
+      .locator("input[type=file]")
+      .setInputFiles({
+        name: "Auswertung Kita.html",
+        mimeType: "text/html",
+        buffer: Buffer.from(evaluationHtml("LV-Auswertung Kita Sonnenschein")),
+      });
     expect(await send.isDisabled()).toBe(false);
     await send.click();
     await page.getByTestId("toast").getByText("HTML-Datei wurde erfolgreich hochgeladen").waitFor();

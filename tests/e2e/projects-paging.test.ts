@@ -21,7 +21,13 @@ beforeAll(async () => {
   // First start: migrations and the admin; then the projects straight into the database.
   const first = await startServer({}, { dataDir });
   const admin = await apiSession(first.url, ADMIN.username, ADMIN.password);
-  const companyId = (await admin.call<{ id: number }>("POST", "/api/companies", { name: "Massenbau GmbH", address: "Ring 1, 10115 Berlin", contactEmail: "info@massenbau.de" })).id;
+  const companyId = (
+    await admin.call<{ id: number }>("POST", "/api/companies", {
+      name: "Massenbau GmbH",
+      address: "Ring 1, 10115 Berlin",
+      contactEmail: "info@massenbau.de",
+    })
+  ).id;
   await first.stop();
   const database = await openDatabase({ dataDir });
   const [owner] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, ADMIN.username));
@@ -79,9 +85,13 @@ describe("project list with many projects", () => {
     await expect(cards.first().textContent()).resolves.toContain(name(123));
     expect(pageRequests.filter((q) => q.includes("q=")).length).toBe(1);
     await search.fill("kst-2031-0042");
-    await expect.poll(async () => (await cards.count()) === 1 && ((await cards.first().textContent()) ?? "").includes(name(42)), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await cards.count()) === 1 && ((await cards.first().textContent()) ?? "").includes(name(42)), { timeout: 15_000 })
+      .toBe(true);
     await search.fill("käthe");
-    await expect.poll(async () => (await cards.count()) === 1 && ((await cards.first().textContent()) ?? "").includes(name(151)), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await cards.count()) === 1 && ((await cards.first().textContent()) ?? "").includes(name(151)), { timeout: 15_000 })
+      .toBe(true);
     await search.fill("gibt es nicht");
     await expect.poll(() => page.getByText("Versuchen Sie, Ihren Suchbegriff anzupassen").isVisible(), { timeout: 15_000 }).toBe(true);
     await expect(page.getByText("Keine Projekte gefunden").isVisible()).resolves.toBe(true);

@@ -25,10 +25,20 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await apiSession(server.url, ADMIN.username, ADMIN.password);
-  const company = (await admin.call<{ id: number }>("POST", "/api/companies", { name: "Hochbau Gamma GmbH", address: "Markt 3, 35510 Butzbach", contactEmail: "info@gamma.de" })).id;
+  const company = (
+    await admin.call<{ id: number }>("POST", "/api/companies", {
+      name: "Hochbau Gamma GmbH",
+      address: "Markt 3, 35510 Butzbach",
+      contactEmail: "info@gamma.de",
+    })
+  ).id;
   companyAdmin = await invitedUser(server.url, admin, "gamma_admin", "company_admin", company);
   await invitedUser(server.url, admin, "gamma_user", "user", company);
-  projectId = await createViaApi(companyAdmin, PROJECT, { costCenter: "KST-2025-0100", contactPerson: "Jonas Weber", contactEmail: "weber@gamma.de" });
+  projectId = await createViaApi(companyAdmin, PROJECT, {
+    costCenter: "KST-2025-0100",
+    contactPerson: "Jonas Weber",
+    contactEmail: "weber@gamma.de",
+  });
   const fd = new FormData();
   fd.append("htmlFile", new Blob([evaluationHtml("Auswertung Rathaus")], { type: "text/html" }), "Auswertung.html");
   await admin.call("POST", `/api/projects/${projectId}/upload-html`, fd);
@@ -76,7 +86,10 @@ describe("a plain user", () => {
       expect(await page.getByRole("button", { name }).count(), name).toBe(0);
     }
     // Downloads the tender, views (but does not download) the evaluation.
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("input-file-card").getByRole("link", { name: "Herunterladen" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("input-file-card").getByRole("link", { name: "Herunterladen" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("LV-Rathaus.x83");
     expect(await page.getByTestId("evaluation-card").getByRole("link", { name: "Herunterladen" }).count()).toBe(0);
     await page.getByTestId("evaluation-card").getByRole("link", { name: "Auswertung ansehen" }).waitFor();
@@ -95,7 +108,11 @@ describe("a plain user", () => {
 
     // The server refuses what the screens do not offer.
     const cookie = (await apiSession(server.url, "gamma_user", PASSWORD)).cookie;
-    const put = await fetch(`${server.url}/api/projects/${projectId}`, { method: "PUT", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ name: "Übernommen" }) });
+    const put = await fetch(`${server.url}/api/projects/${projectId}`, {
+      method: "PUT",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Übernommen" }),
+    });
     expect(put.status).toBe(403);
     const del = await fetch(`${server.url}/api/projects/${projectId}`, { method: "DELETE", headers: { cookie } });
     expect(del.status).toBe(403);
@@ -139,10 +156,17 @@ describe("a company admin", () => {
     await page.getByRole("button", { name: "Neues Projekt" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Projektname").fill("Abgebrochenes Projekt");
-    await page.locator("#project-file").setInputFiles({ name: "gross.x83", mimeType: "application/xml", buffer: gaebOfSize(9 * 1024 * 1024) });
+    await page
+      .locator("#project-file")
+      .setInputFiles({ name: "gross.x83", mimeType: "application/xml", buffer: gaebOfSize(9 * 1024 * 1024) });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
     await dialog.getByRole("button", { name: "Projekt erstellen" }).click();
     const progress = dialog.getByTestId("upload-progress");
     await progress.waitFor();

@@ -8,7 +8,11 @@ export type Api = Awaited<ReturnType<typeof apiSession>>;
 
 /** Invites and registers a user (as the given admin session) and returns its signed-in API. */
 export async function invitedUser(baseUrl: string, admin: Api, username: string, role: "company_admin" | "user", companyId: number) {
-  const { registrationLink } = await admin.call<{ registrationLink: { token: string } }>("POST", "/api/registration-links", { email: `${username}@bau.test`, role, companyId });
+  const { registrationLink } = await admin.call<{ registrationLink: { token: string } }>("POST", "/api/registration-links", {
+    email: `${username}@bau.test`,
+    role,
+    companyId,
+  });
   const res = await fetch(`${baseUrl}/api/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -132,7 +132,13 @@ describe("demo dashboard on a desktop", () => {
   it("projects: every project opens its own analysis in the real LV tab, read-only, without a network call", async () => {
     await d.go("projects");
     const card = (name: string) => d.demo.getByTestId("demo-project-list").locator(":scope > li").filter({ hasText: name });
-    const names = ["Neubau Kindertagesstätte Lindenweg", "Wohnanlage Gartenstraße, 24 WE", "Sanierung Grundschule Am Park", "Erweiterung Verwaltungsgebäude Nord", "Umbau Feuerwehrgerätehaus"];
+    const names = [
+      "Neubau Kindertagesstätte Lindenweg",
+      "Wohnanlage Gartenstraße, 24 WE",
+      "Sanierung Grundschule Am Park",
+      "Erweiterung Verwaltungsgebäude Nord",
+      "Umbau Feuerwehrgerätehaus",
+    ];
     const figures = new Set<string>();
     for (const name of names) {
       await d.go("projects");
@@ -175,7 +181,8 @@ describe("demo dashboard on a desktop", () => {
     expect(await d.view()).toBe("project-details");
     // Status badge colours: yellow In Review, green Aktiv and Abgeschlossen.
     await d.go("projects");
-    const badge = async (name: string, status: string) => (await card(name).getByText(status, { exact: true }).first().getAttribute("class")) ?? "";
+    const badge = async (name: string, status: string) =>
+      (await card(name).getByText(status, { exact: true }).first().getAttribute("class")) ?? "";
     expect(await badge("Neubau Kindertagesstätte Lindenweg", "In Review")).toContain("bg-yellow-100");
     expect(await badge("Sanierung Grundschule Am Park", "Aktiv")).toContain("bg-green-100");
     expect(await badge("Umbau Feuerwehrgerätehaus", "Abgeschlossen")).toContain("bg-green-100");
@@ -189,7 +196,12 @@ describe("demo dashboard on a desktop", () => {
     expect(await d.view()).toBe("project-details");
     const details = d.demo.getByTestId("demo-project-details");
     const field = async (label: string) =>
-      (await details.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]").textContent())?.trim();
+      (
+        await details
+          .locator("dt", { hasText: new RegExp(`^${label}$`) })
+          .locator("xpath=following-sibling::dd[1]")
+          .textContent()
+      )?.trim();
     expect(await field("Unternehmen")).toBe("Musterbau GmbH");
     expect(await field("Erstellt von")).toBe("Max Mustermann");
     expect(await field("Kostenstelle")).toBe("KST-2025-0137");
@@ -199,12 +211,20 @@ describe("demo dashboard on a desktop", () => {
     await details.getByRole("button", { name: "Zurück zu den Projekten" }).click();
     expect(await d.view()).toBe("projects");
     // A creator without a name reads 'Benutzer' and the creator's id.
-    await d.demo.getByTestId("demo-project-list").locator(":scope > li").filter({ hasText: "Umbau Feuerwehrgerätehaus" }).getByRole("button", { name: "Details" }).click();
+    await d.demo
+      .getByTestId("demo-project-list")
+      .locator(":scope > li")
+      .filter({ hasText: "Umbau Feuerwehrgerätehaus" })
+      .getByRole("button", { name: "Details" })
+      .click();
     expect(await field("Erstellt von")).toBe("Benutzer 7");
     expect(await field("Kostenstelle")).toBe("KST-2024-0418");
     // From the overview, a recent project opens its details too.
     await d.go("dashboard");
-    await d.demo.getByRole("tabpanel").getByRole("button", { name: /Wohnanlage Gartenstraße/ }).click();
+    await d.demo
+      .getByRole("tabpanel")
+      .getByRole("button", { name: /Wohnanlage Gartenstraße/ })
+      .click();
     expect(await d.view()).toBe("project-details");
     expect(await details.getByRole("button", { name: "Analyse anzeigen" }).isEnabled()).toBe(true);
     await expectNoNetworkNoRoute(d);

@@ -54,7 +54,8 @@ async function openDialog(page: Page, packageName: string) {
 
 async function fill(page: Page, values: Partial<typeof REQUEST>) {
   const dialog = page.getByTestId("membership-dialog");
-  for (const [key, value] of Object.entries(values)) await dialog.getByLabel(LABELS[key as keyof typeof REQUEST], { exact: true }).fill(value);
+  for (const [key, value] of Object.entries(values))
+    await dialog.getByLabel(LABELS[key as keyof typeof REQUEST], { exact: true }).fill(value);
 }
 
 async function inquiries() {
@@ -65,7 +66,11 @@ async function inquiries() {
 /** Uses up the per-address quota of a route, so the next submission gets a real 429. */
 async function exhaustRateLimit(path: string, body: object) {
   for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (res.status === 429) return;
   }
   throw new Error("rate limit not reached");
@@ -89,7 +94,14 @@ describe("membership-request dialog", () => {
     expect(await dialog.getByRole("radio", { name: "per E-Mail" }).isChecked()).toBe(true);
 
     await dialog.getByRole("button", { name: "Anfrage absenden" }).click();
-    for (const message of ["Firmenname ist erforderlich", "Rechtsform ist erforderlich", "PLZ ist erforderlich", "E-Mail ist erforderlich", "Rechnungs-E-Mail ist erforderlich", "Telefon ist erforderlich"]) {
+    for (const message of [
+      "Firmenname ist erforderlich",
+      "Rechtsform ist erforderlich",
+      "PLZ ist erforderlich",
+      "E-Mail ist erforderlich",
+      "Rechnungs-E-Mail ist erforderlich",
+      "Telefon ist erforderlich",
+    ]) {
       await dialog.getByText(message, { exact: true }).waitFor();
     }
     await fill(page, { ...REQUEST, email: "c.lahn(at)hochbau", rechnungsEmail: "rechnung@" });
@@ -152,7 +164,8 @@ describe("membership-request dialog", () => {
     expect(norm(await failure.textContent())).toContain("Zu viele Anfragen");
     expect(await failure.getAttribute("class")).toContain("bg-red-600"); // destructive variant
     expect(await dialog.isVisible()).toBe(true);
-    for (const [key, label] of Object.entries(LABELS)) expect(await dialog.getByLabel(label, { exact: true }).inputValue(), label).toBe(REQUEST[key as keyof typeof REQUEST]);
+    for (const [key, label] of Object.entries(LABELS))
+      expect(await dialog.getByLabel(label, { exact: true }).inputValue(), label).toBe(REQUEST[key as keyof typeof REQUEST]);
     expect(await dialog.getByLabel("Paket").inputValue()).toBe("3");
     await context.close();
   });
@@ -172,7 +185,11 @@ describe("membership-request dialog", () => {
 });
 
 describe("contact form", () => {
-  const CONTACT = { name: "Jonas Probe", email: "j.probe@probe-bau.example", message: "Wir möchten eine Testanalyse für ein LV mit 350 Positionen anfragen." };
+  const CONTACT = {
+    name: "Jonas Probe",
+    email: "j.probe@probe-bau.example",
+    message: "Wir möchten eine Testanalyse für ein LV mit 350 Positionen anfragen.",
+  };
 
   async function form(page: Page) {
     const f = page.getByTestId("contact-form");
@@ -253,7 +270,17 @@ describe("inquiry list for the super admin", () => {
     expect(dates[0]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
     const membership = items.filter({ hasText: REQUEST.firmenname }).filter({ hasText: "Ausführungspaket" }).first();
     const text = norm(await membership.textContent());
-    for (const v of ["Mitgliedschaftsanfrage", "Ausführungspaket", REQUEST.rechtsform, "Am Hafen 4, 35390 Gießen", REQUEST.ansprechpartner, REQUEST.email, REQUEST.telefon, REQUEST.rechnungsEmail, "Telefon"]) {
+    for (const v of [
+      "Mitgliedschaftsanfrage",
+      "Ausführungspaket",
+      REQUEST.rechtsform,
+      "Am Hafen 4, 35390 Gießen",
+      REQUEST.ansprechpartner,
+      REQUEST.email,
+      REQUEST.telefon,
+      REQUEST.rechnungsEmail,
+      "Telefon",
+    ]) {
       expect(text, v).toContain(v);
     }
     const contact = items.filter({ hasText: "Jonas Probe" }).filter({ hasText: "Kontaktnachricht" }).first();

@@ -24,7 +24,8 @@ const PHONE = { width: 390, height: 844 };
 let server: RunningServer;
 let browser: Browser;
 
-const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? "").replace(/\u00a0/g, " ").trim();
+const text = async (page: Page, selector: string) =>
+  ((await page.locator(selector).first().textContent()) ?? "").replace(/\u00a0/g, " ").trim();
 const ready = (page: Page) => page.waitForSelector("html[data-ready='true']");
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 async function open(path: string, viewport = DESKTOP) {
@@ -67,7 +68,9 @@ describe("pre-rendered pages and metadata", () => {
     }
     // Section order of the spec.
     const order = await page.evaluate(() =>
-      ["home", "features", "services", "dashboard-preview", "value-analysis", "pricing", "contact"].map((id) => document.getElementById(id)!.getBoundingClientRect().top + window.scrollY),
+      ["home", "features", "services", "dashboard-preview", "value-analysis", "pricing", "contact"].map(
+        (id) => document.getElementById(id)!.getBoundingClientRect().top + window.scrollY,
+      ),
     );
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(await page.locator("[data-testid^='package-']").count()).toBe(4);
@@ -96,19 +99,28 @@ describe("pre-rendered pages and metadata", () => {
     expect(home).toContain(`<meta property="og:url" content="${server.url}/" />`);
     expect(home).toMatch(/<meta name="description" content="[^"]*Nachtragspotenzial[^"]*" \/>/);
     expect(home).toContain('<meta property="og:title" content="KI-gestützte LV-Analyse für Bauunternehmen | bauklar" />');
-    const ld = JSON.parse(home.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]) as { "@graph": Record<string, unknown>[] };
+    const ld = JSON.parse(home.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]) as {
+      "@graph": Record<string, unknown>[];
+    };
     const byType = (t: string) => ld["@graph"].find((n) => n["@type"] === t)!;
     expect(byType("SoftwareApplication")).toMatchObject({
       offers: { price: "99.00", priceCurrency: "EUR" },
       aggregateRating: { ratingValue: "4.8", ratingCount: "248" },
     });
     expect(byType("ProfessionalService")).toMatchObject({ openingHours: "Mo-Fr 09:00-18:00", telephone: "+49 6033 12345" });
-    expect(byType("Organization")).toMatchObject({ legalName: "Testbau Plattform GmbH", url: `${server.url}/`, contactPoint: { url: `${server.url}/kontakt` } });
+    expect(byType("Organization")).toMatchObject({
+      legalName: "Testbau Plattform GmbH",
+      url: `${server.url}/`,
+      contactPoint: { url: `${server.url}/kontakt` },
+    });
     const nav = JSON.stringify(byType("ItemList"));
     for (const path of ["/dashboard/projects", "/dashboard/chatbot-legal", "/kontakt"]) expect(nav).toContain(`${server.url}${path}`);
     // The run-time configuration block is data, not script, and escapes markup.
     const config = JSON.parse(home.match(/<script type="application\/json" id="site-config">([\s\S]*?)<\/script>/)![1]);
-    expect(config).toMatchObject({ publicOrigin: server.url, operator: { representatives: "Anna Beispiel & Bernd <Probe>", phoneHref: "+49603312345" } });
+    expect(config).toMatchObject({
+      publicOrigin: server.url,
+      operator: { representatives: "Anna Beispiel & Bernd <Probe>", phoneHref: "+49603312345" },
+    });
     expect(home).not.toContain("Bernd <Probe>");
 
     const impressum = await (await fetch(`${server.url}/impressum`)).text();
@@ -165,7 +177,11 @@ describe("header", () => {
     expect(cls).toContain("backdrop-blur-md");
     expect(cls).toContain("shadow-md");
     expect(cls).toContain("bg-white");
-    const style = await header.evaluate((el) => ({ bg: getComputedStyle(el).backgroundColor, blur: getComputedStyle(el).backdropFilter, shadow: getComputedStyle(el).boxShadow }));
+    const style = await header.evaluate((el) => ({
+      bg: getComputedStyle(el).backgroundColor,
+      blur: getComputedStyle(el).backdropFilter,
+      shadow: getComputedStyle(el).boxShadow,
+    }));
     expect(style.blur).toContain("blur");
     expect(style.shadow).not.toBe("none");
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
@@ -271,25 +287,121 @@ describe("landing page behaviour", () => {
     const { context, page } = await open("/");
     const card = async (id: number) => ((await page.getByTestId(`package-${id}`).textContent()) ?? "").replace(/\u00a0/g, " ");
     const k = await card(1);
-    for (const t of ["Kalkulationspaket", "75,00 €", "Servicegebühr pro LV", "1,35 € pro Position", "Einrichtungsgebühr 100,00 €", "48 Stunden", "5 Benutzer", "Doppelte oder ähnliche Positionen werden nicht berechnet"]) expect(k).toContain(t);
+    for (const t of [
+      "Kalkulationspaket",
+      "75,00 €",
+      "Servicegebühr pro LV",
+      "1,35 € pro Position",
+      "Einrichtungsgebühr 100,00 €",
+      "48 Stunden",
+      "5 Benutzer",
+      "Doppelte oder ähnliche Positionen werden nicht berechnet",
+    ])
+      expect(k).toContain(t);
     const a = await card(2);
-    for (const t of ["Ausführungspaket", "Empfohlen", "125,00 €", "3,05 € pro Position", "Einrichtungsgebühr 100,00 €", "48 Stunden", "10 Benutzer", "Kostenlose Anpassung und Überarbeitung der Ergebnisse"]) expect(a).toContain(t);
+    for (const t of [
+      "Ausführungspaket",
+      "Empfohlen",
+      "125,00 €",
+      "3,05 € pro Position",
+      "Einrichtungsgebühr 100,00 €",
+      "48 Stunden",
+      "10 Benutzer",
+      "Kostenlose Anpassung und Überarbeitung der Ergebnisse",
+    ])
+      expect(a).toContain(t);
     const p = await card(3);
-    for (const t of ["Partnerschaft", "Preis auf Anfrage", "Einrichtung und Onboarding inklusive", "Mindestlaufzeit 3 Monate", "Unbegrenzte Anzahl an Benutzern", "Keine Kosten für die Anfrage", "Workshop vor Vertragsabschluss"]) expect(p).toContain(t);
+    for (const t of [
+      "Partnerschaft",
+      "Preis auf Anfrage",
+      "Einrichtung und Onboarding inklusive",
+      "Mindestlaufzeit 3 Monate",
+      "Unbegrenzte Anzahl an Benutzern",
+      "Keine Kosten für die Anfrage",
+      "Workshop vor Vertragsabschluss",
+    ])
+      expect(p).toContain(t);
     const c = await card(4);
-    for (const t of ["Chatbot-Paket", "69,00 €", "pro Monat", "250 Anfragen pro Monat", "Jede weitere Anfrage 0,27 €", "Keine Einrichtungsgebühr", "24/7", "Testversion im Demo-Dashboard"]) expect(c).toContain(t);
-    expect(((await page.locator("#pricing").textContent()) ?? "").replace(/\u00a0/g, " ")).toContain("Alle Preise netto zzgl. gesetzlicher Umsatzsteuer.");
+    for (const t of [
+      "Chatbot-Paket",
+      "69,00 €",
+      "pro Monat",
+      "250 Anfragen pro Monat",
+      "Jede weitere Anfrage 0,27 €",
+      "Keine Einrichtungsgebühr",
+      "24/7",
+      "Testversion im Demo-Dashboard",
+    ])
+      expect(c).toContain(t);
+    expect(((await page.locator("#pricing").textContent()) ?? "").replace(/\u00a0/g, " ")).toContain(
+      "Alle Preise netto zzgl. gesetzlicher Umsatzsteuer.",
+    );
     await context.close();
   });
 });
 
 describe("cost-comparison calculator", () => {
   const cases: [string, { size: string; manual: string; hours: string; k: string; kSave: string; a: string; aSave: string }][] = [
-    ["0", { size: "Kleines LV (unter 100 Positionen)", manual: "0,00 €", hours: "0 Std. × 31,25 €", k: "75,00 €", kSave: "Keine Ersparnis", a: "125,00 €", aSave: "Keine Ersparnis" }],
-    ["99", { size: "Kleines LV (unter 100 Positionen)", manual: "773,44 €", hours: "24,75 Std. × 31,25 €", k: "208,65 €", kSave: "564,79 € gespart (73 %)", a: "426,95 €", aSave: "346,49 € gespart (45 %)" }],
-    ["100", { size: "Mittleres LV (100 bis 299 Positionen)", manual: "781,25 €", hours: "25 Std. × 31,25 €", k: "210,00 €", kSave: "571,25 € gespart (73 %)", a: "430,00 €", aSave: "351,25 € gespart (45 %)" }],
-    ["300", { size: "Großes LV (ab 300 Positionen)", manual: "2.343,75 €", hours: "75 Std. × 31,25 €", k: "480,00 €", kSave: "1.863,75 € gespart (80 %)", a: "1.040,00 €", aSave: "1.303,75 € gespart (56 %)" }],
-    ["10000", { size: "Großes LV (ab 300 Positionen)", manual: "78.125,00 €", hours: "2.500 Std. × 31,25 €", k: "13.575,00 €", kSave: "64.550,00 € gespart (83 %)", a: "30.625,00 €", aSave: "47.500,00 € gespart (61 %)" }],
+    [
+      "0",
+      {
+        size: "Kleines LV (unter 100 Positionen)",
+        manual: "0,00 €",
+        hours: "0 Std. × 31,25 €",
+        k: "75,00 €",
+        kSave: "Keine Ersparnis",
+        a: "125,00 €",
+        aSave: "Keine Ersparnis",
+      },
+    ],
+    [
+      "99",
+      {
+        size: "Kleines LV (unter 100 Positionen)",
+        manual: "773,44 €",
+        hours: "24,75 Std. × 31,25 €",
+        k: "208,65 €",
+        kSave: "564,79 € gespart (73 %)",
+        a: "426,95 €",
+        aSave: "346,49 € gespart (45 %)",
+      },
+    ],
+    [
+      "100",
+      {
+        size: "Mittleres LV (100 bis 299 Positionen)",
+        manual: "781,25 €",
+        hours: "25 Std. × 31,25 €",
+        k: "210,00 €",
+        kSave: "571,25 € gespart (73 %)",
+        a: "430,00 €",
+        aSave: "351,25 € gespart (45 %)",
+      },
+    ],
+    [
+      "300",
+      {
+        size: "Großes LV (ab 300 Positionen)",
+        manual: "2.343,75 €",
+        hours: "75 Std. × 31,25 €",
+        k: "480,00 €",
+        kSave: "1.863,75 € gespart (80 %)",
+        a: "1.040,00 €",
+        aSave: "1.303,75 € gespart (56 %)",
+      },
+    ],
+    [
+      "10000",
+      {
+        size: "Großes LV (ab 300 Positionen)",
+        manual: "78.125,00 €",
+        hours: "2.500 Std. × 31,25 €",
+        k: "13.575,00 €",
+        kSave: "64.550,00 € gespart (83 %)",
+        a: "30.625,00 €",
+        aSave: "47.500,00 € gespart (61 %)",
+      },
+    ],
   ];
 
   async function expectResult(page: Page, e: (typeof cases)[number][1]) {

@@ -42,8 +42,16 @@ afterAll(async () => {
 describe.runIf(postgresUrl)("reading queue", () => {
   it("the LV tab shows the files before one's own; the super admin requeues a failed reading in Einstellungen → Betrieb", async () => {
     const admin = await apiSession(server.url, ADMIN.username, ADMIN.password);
-    const companyA = await admin.call<{ id: number }>("POST", "/api/companies", { name: "Stapel Bau GmbH", address: "Weg 1, 35510 Butzbach", contactEmail: "a@stapel.de" });
-    const companyB = await admin.call<{ id: number }>("POST", "/api/companies", { name: "Einzel Bau KG", address: "Weg 2, 35510 Butzbach", contactEmail: "b@einzel.de" });
+    const companyA = await admin.call<{ id: number }>("POST", "/api/companies", {
+      name: "Stapel Bau GmbH",
+      address: "Weg 1, 35510 Butzbach",
+      contactEmail: "a@stapel.de",
+    });
+    const companyB = await admin.call<{ id: number }>("POST", "/api/companies", {
+      name: "Einzel Bau KG",
+      address: "Weg 2, 35510 Butzbach",
+      contactEmail: "b@einzel.de",
+    });
     // Projects of A (three files) and B (one) created by the super admin for each company.
     const projectFor = async (companyId: number, name: string) => {
       const form = new FormData();
@@ -68,8 +76,12 @@ describe.runIf(postgresUrl)("reading queue", () => {
     await page.getByText("Das Leistungsverzeichnis wird gelesen – noch 1 Datei vor Ihrer").waitFor({ timeout: 15_000 });
 
     // A1's reading gives up (as after its last attempt); the super admin starts it again.
-    await db.db.execute(sql`update jobs set status = 'failed', lock_token = null, locked_until = null, attempts = 3, last_error = 'Testfehler', finished_at = now() where payload->>'projectId' = ${String(a1)}`);
-    await db.db.execute(sql`update boq_analyses set status = 'failed', error = 'Das Leistungsverzeichnis konnte nach mehreren Versuchen nicht gelesen werden.' where project_id = ${a1}`);
+    await db.db.execute(
+      sql`update jobs set status = 'failed', lock_token = null, locked_until = null, attempts = 3, last_error = 'Testfehler', finished_at = now() where payload->>'projectId' = ${String(a1)}`,
+    );
+    await db.db.execute(
+      sql`update boq_analyses set status = 'failed', error = 'Das Leistungsverzeichnis konnte nach mehreren Versuchen nicht gelesen werden.' where project_id = ${a1}`,
+    );
     llm.setMode({ kind: "answer" });
 
     await page.goto("/dashboard/settings?tab=betrieb");

@@ -67,7 +67,9 @@ describe("db:backup and db:restore commands", () => {
 
     await source.server.stop();
     const backup = await npmRun("db:backup", [backupFile], { DATA_DIR: dataDir });
-    expect(backup.out).toMatch(/^Sicherung von PGlite in .* geschrieben: .*bauklar-sicherung\.ndjson\.gz \(\d+\.\d MB, \d+ Zeilen, \d+\.\d s\)\n$/);
+    expect(backup.out).toMatch(
+      /^Sicherung von PGlite in .* geschrieben: .*bauklar-sicherung\.ndjson\.gz \(\d+\.\d MB, \d+ Zeilen, \d+\.\d s\)\n$/,
+    );
     expect(backup.code).toBe(0);
   }, 90_000); // creating a PGlite DATA_DIR alone takes seconds
 

@@ -98,7 +98,11 @@ describe("full disk (PGlite on an 80 MB tmpfs)", () => {
     }
     const again = await upload();
     expect(again.status).toBe(507);
-    const login = await timed(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) });
+    const login = await timed(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+    });
     expect(login.ms).toBeLessThan(5000);
     console.info(`full disk: upload refused in ${refused.ms} ms, login answered ${login.status} in ${login.ms} ms`);
 

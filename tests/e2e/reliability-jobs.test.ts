@@ -59,10 +59,16 @@ interface JobRow {
   takeovers: number;
 }
 async function jobOf(db: Database, projectId: number): Promise<JobRow[]> {
-  return rows<JobRow>(db.db, sql`select status, attempts, takeovers from jobs where queue = 'boq.analyse' and payload->>'projectId' = ${String(projectId)} order by id`);
+  return rows<JobRow>(
+    db.db,
+    sql`select status, attempts, takeovers from jobs where queue = 'boq.analyse' and payload->>'projectId' = ${String(projectId)} order by id`,
+  );
 }
 async function analysisStatus(db: Database, projectId: number): Promise<string | undefined> {
-  const [a] = await rows<{ status: string }>(db.db, sql`select a.status from boq_analyses a join projects p on p.input_file_id = a.file_id where p.id = ${projectId}`);
+  const [a] = await rows<{ status: string }>(
+    db.db,
+    sql`select a.status from boq_analyses a join projects p on p.input_file_id = a.file_id where p.id = ${projectId}`,
+  );
   return a?.status;
 }
 /** Model requests of the reading (the chatbots are not used here). */
@@ -85,9 +91,15 @@ describe("kill -9 during a reading", () => {
     const second = track(await startServer(llmEnv(llm), { dataDir }));
     const startedAt = Date.now();
     const { call } = await apiSession(second.url, ADMIN.username, ADMIN.password);
-    await waitFor("the reading", async () => (await call<{ status: string }>("GET", `/api/projects/${projectId}/boq`)).status === "done", 60_000);
+    await waitFor(
+      "the reading",
+      async () => (await call<{ status: string }>("GET", `/api/projects/${projectId}/boq`)).status === "done",
+      60_000,
+    );
     const doneAt = Date.now();
-    console.info(`PGlite kill -9: read ${doneAt - startedAt} ms after the restart was up (${doneAt - killedAt} ms after the kill, restart included)`);
+    console.info(
+      `PGlite kill -9: read ${doneAt - startedAt} ms after the restart was up (${doneAt - killedAt} ms after the kill, restart included)`,
+    );
     expect(doneAt - startedAt).toBeLessThan(10_000);
     await sleep(2000);
     const readingCalls = modelCalls(llm) - callsBefore;
@@ -104,27 +116,31 @@ describe("kill -9 during a reading", () => {
     expect(readingCalls).toBe(callsBefore);
   }, 180_000);
 
-  it.runIf(postgresUrl)("PostgreSQL, two instances: the other instance takes the reading over within the 30 s lease and reads it once", async () => {
-    const pg = await createPostgresDatabase();
-    cleanups.push(pg.drop);
-    const llm = await fakeLlm();
-    const a = track(await startServer({ DATABASE_URL: pg.url, ...llmEnv(llm) }));
-    const projectId = await uploadLv(a, "Instanz A stirbt");
-    await waitFor("the model pass to start", async () => modelCalls(llm) > 0, 30_000);
-    const b = track(await startServer({ DATABASE_URL: pg.url, ...llmEnv(llm) }));
-    const db = await openDatabase({ databaseUrl: pg.url, poolSize: 2 });
-    cleanups.push(() => db.close());
-    llm.setMode({ kind: "answer" });
-    const killedAt = Date.now();
-    a.process.kill("SIGKILL");
-    await waitFor("the reading", async () => (await analysisStatus(db, projectId)) === "done", 60_000);
-    const delay = Date.now() - killedAt;
-    console.info(`PostgreSQL kill -9: taken over and read ${delay} ms after the kill (lease 30 s, heartbeat 10 s)`);
-    expect(delay).toBeLessThan(35_000);
-    await sleep(1500);
-    expect(await jobOf(db, projectId)).toEqual([{ status: "done", attempts: 2, takeovers: 1 }]);
-    await b.stop();
-  }, 180_000);
+  it.runIf(postgresUrl)(
+    "PostgreSQL, two instances: the other instance takes the reading over within the 30 s lease and reads it once",
+    async () => {
+      const pg = await createPostgresDatabase();
+      cleanups.push(pg.drop);
+      const llm = await fakeLlm();
+      const a = track(await startServer({ DATABASE_URL: pg.url, ...llmEnv(llm) }));
+      const projectId = await uploadLv(a, "Instanz A stirbt");
+      await waitFor("the model pass to start", async () => modelCalls(llm) > 0, 30_000);
+      const b = track(await startServer({ DATABASE_URL: pg.url, ...llmEnv(llm) }));
+      const db = await openDatabase({ databaseUrl: pg.url, poolSize: 2 });
+      cleanups.push(() => db.close());
+      llm.setMode({ kind: "answer" });
+      const killedAt = Date.now();
+      a.process.kill("SIGKILL");
+      await waitFor("the reading", async () => (await analysisStatus(db, projectId)) === "done", 60_000);
+      const delay = Date.now() - killedAt;
+      console.info(`PostgreSQL kill -9: taken over and read ${delay} ms after the kill (lease 30 s, heartbeat 10 s)`);
+      expect(delay).toBeLessThan(35_000);
+      await sleep(1500);
+      expect(await jobOf(db, projectId)).toEqual([{ status: "done", attempts: 2, takeovers: 1 }]);
+      await b.stop();
+    },
+    180_000,
+  );
 });
 
 describe.runIf(postgresUrl)("SIGTERM during a reading", () => {

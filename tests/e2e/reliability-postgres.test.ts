@@ -46,7 +46,11 @@ describe.skipIf(!bin)("PostgreSQL restart", () => {
     const whileDown = [
       await timed("/api/user", { headers }),
       await timed("/api/projects", { headers }),
-      await timed("/api/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) }),
+      await timed("/api/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+      }),
     ];
     for (const r of whileDown) {
       expect(r.status).toBe(503);
@@ -65,7 +69,11 @@ describe.skipIf(!bin)("PostgreSQL restart", () => {
     const projects = await timed("/api/projects", { headers });
     expect(projects.status).toBe(200);
     // Writes work again too: a new sign-in.
-    const login = await timed("/api/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) });
+    const login = await timed("/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+    });
     expect(login.status).toBe(200);
   });
 });

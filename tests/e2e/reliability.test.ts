@@ -50,7 +50,14 @@ interface Upload {
 }
 
 /** A multipart upload over its own connection whose body is sent in steps the test controls. */
-function startUpload(baseUrl: string, path: string, cookie: string, fields: Record<string, string>, data: Buffer, firstBytes: number): Upload {
+function startUpload(
+  baseUrl: string,
+  path: string,
+  cookie: string,
+  fields: Record<string, string>,
+  data: Buffer,
+  firstBytes: number,
+): Upload {
   const { body, headers } = multipart(fields, [{ field: "file", name: "LV-Datei.bin", data }]);
   const req = request(`${baseUrl}${path}`, { method: "POST", headers: { ...headers, cookie, "content-length": String(body.length) } });
   const response = new Promise<{ status: number; body: string }>((resolve) => {
@@ -201,8 +208,14 @@ async function crashScenario(env: Record<string, string>, dataDir: string) {
   let acknowledged = 0;
   for (const round of [1, 2]) {
     const outcome = await crashRound(server, round, targets, known);
-    expect(outcome.some((o) => o.result.status === 0), "at least one upload was cut off by the kill").toBe(true);
-    expect(outcome.some((o) => o.result.status === 200 || o.result.status === 201), "at least one upload was acknowledged").toBe(true);
+    expect(
+      outcome.some((o) => o.result.status === 0),
+      "at least one upload was cut off by the kill",
+    ).toBe(true);
+    expect(
+      outcome.some((o) => o.result.status === 200 || o.result.status === 201),
+      "at least one upload was acknowledged",
+    ).toBe(true);
     server = track(await startServer(env, { dataDir }));
     const session = await apiSession(server.url, ADMIN.username, ADMIN.password);
     // Every upload the server acknowledged is there after the restart, byte for byte.
@@ -236,17 +249,21 @@ describe("SIGKILL during uploads", () => {
     }
   }, 90_000);
 
-  it.runIf(postgresUrl)("PostgreSQL: only whole files, no project without its input, acknowledged uploads survive", async () => {
-    const pg = await createPostgresDatabase();
-    cleanups.push(pg.drop);
-    const { known, acknowledged } = await crashScenario({ DATABASE_URL: pg.url }, tempDataDir());
-    const database = await openDatabase({ databaseUrl: pg.url, poolSize: 1 });
-    try {
-      await checkAfterCrashes(database.db, known, acknowledged);
-    } finally {
-      await database.close();
-    }
-  }, 90_000);
+  it.runIf(postgresUrl)(
+    "PostgreSQL: only whole files, no project without its input, acknowledged uploads survive",
+    async () => {
+      const pg = await createPostgresDatabase();
+      cleanups.push(pg.drop);
+      const { known, acknowledged } = await crashScenario({ DATABASE_URL: pg.url }, tempDataDir());
+      const database = await openDatabase({ databaseUrl: pg.url, poolSize: 1 });
+      try {
+        await checkAfterCrashes(database.db, known, acknowledged);
+      } finally {
+        await database.close();
+      }
+    },
+    90_000,
+  );
 });
 
 describe.runIf(postgresUrl)("two instances on one PostgreSQL", () => {
@@ -298,7 +315,12 @@ async function balancer(targets: RunningServer[]) {
 }
 
 /** One request on a fresh connection (so the balancer spreads them). */
-function once(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string; setCookie?: string[] }> {
+function once(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; text: string; setCookie?: string[] }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers: { ...headers, connection: "close" }, agent: false }, (res) => {
       let text = "";
@@ -320,9 +342,24 @@ describe.runIf(postgresUrl)("two instances behind one port", () => {
     const [a, b] = (await Promise.all([startServer({ DATABASE_URL: pg.url }), startServer({ DATABASE_URL: pg.url })])).map(track);
     const database = await openDatabase({ databaseUrl: pg.url });
     const passwordHash = await hashPassword(PASSWORD);
-    const [company] = await database.db.insert(companies).values({ name: "Quote GmbH", address: "Am Markt 1, 35510 Butzbach", contactEmail: "info@quote.de", freeChatbotRequestsPerMonth: 10 }).returning({ id: companies.id });
+    const [company] = await database.db
+      .insert(companies)
+      .values({ name: "Quote GmbH", address: "Am Markt 1, 35510 Butzbach", contactEmail: "info@quote.de", freeChatbotRequestsPerMonth: 10 })
+      .returning({ id: companies.id });
     const names = [1, 2, 3, 4, 5].map((i) => `quote_user_${i}`);
-    await database.db.insert(users).values(names.map((username) => ({ username, email: `${username}@quote.de`, passwordHash, role: "user" as const, companyId: company.id, firstName: "Q", lastName: "U" })));
+    await database.db
+      .insert(users)
+      .values(
+        names.map((username) => ({
+          username,
+          email: `${username}@quote.de`,
+          passwordHash,
+          role: "user" as const,
+          companyId: company.id,
+          firstName: "Q",
+          lastName: "U",
+        })),
+      );
     const lb = await balancer([a, b]);
 
     const json = { "content-type": "application/json" };
@@ -333,13 +370,23 @@ describe.runIf(postgresUrl)("two instances behind one port", () => {
       cookies.push(login.setCookie![0].split(";")[0]);
     }
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => once(`${lb.url}/api/chatbot/construction`, "POST", { ...json, cookie: cookies[i % 5] }, JSON.stringify({ message: `Frage ${i}: Wer führt das Bautagebuch?` }))),
+      Array.from({ length: 50 }, (_, i) =>
+        once(
+          `${lb.url}/api/chatbot/construction`,
+          "POST",
+          { ...json, cookie: cookies[i % 5] },
+          JSON.stringify({ message: `Frage ${i}: Wer führt das Bautagebuch?` }),
+        ),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     const usage = results.map((r) => (JSON.parse(r.text) as { usage: { currentCount: number; paid: boolean } }).usage);
     expect(usage.map((u) => u.currentCount).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(usage.filter((u) => u.paid)).toHaveLength(40);
-    const ledger = await rows<{ paid: boolean }>(database.db, sql`select paid from chatbot_request_ledger where company_id = ${company.id}`);
+    const ledger = await rows<{ paid: boolean }>(
+      database.db,
+      sql`select paid from chatbot_request_ledger where company_id = ${company.id}`,
+    );
     expect(ledger.filter((r) => !r.paid)).toHaveLength(10);
     expect(ledger.filter((r) => r.paid)).toHaveLength(40);
     // Both instances really took part.

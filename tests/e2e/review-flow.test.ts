@@ -41,7 +41,11 @@ beforeAll(async () => {
   server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: "bauklar <noreply@bauklar.test>" });
   browser = await launchBrowser();
   admin = await apiSession(server.url, ADMIN.username, ADMIN.password);
-  const company = await admin.call<{ id: number }>("POST", "/api/companies", { name: COMPANY, address: "Industriestraße 112, 35510 Butzbach", contactEmail: "info@oberhessen.example" });
+  const company = await admin.call<{ id: number }>("POST", "/api/companies", {
+    name: COMPANY,
+    address: "Industriestraße 112, 35510 Butzbach",
+    contactEmail: "info@oberhessen.example",
+  });
   await invitedUser(server.url, admin, "kunde", "company_admin", company.id);
   const form = new FormData();
   form.append("name", PROJECT);
@@ -128,7 +132,10 @@ describe("the review workflow", () => {
     expect(await customer.page.getByTestId("review-panel").count()).toBe(0);
     await cTab.getByTestId("boq-lv-findings").waitFor();
     // The rejected finding is gone for the customer (in the data and on screen), the others stay.
-    const seen = await customer.page.evaluate(async (id) => (await (await fetch(`/api/projects/${id}/boq`)).json()) as { findings: { id: string }[] }, projectId);
+    const seen = await customer.page.evaluate(
+      async (id) => (await (await fetch(`/api/projects/${id}/boq`)).json()) as { findings: { id: string }[] },
+      projectId,
+    );
     expect(seen.findings.map((f) => f.id)).not.toContain(rejectedId);
     expect(seen.findings).toHaveLength(total);
     expect(await cTab.locator(`[data-finding-id="${rejectedId}"]`).count()).toBe(0);
@@ -171,9 +178,12 @@ describe("at 390 px", () => {
     await settled(page);
     problems.push(...(await page.evaluate(findOverflow)).map((p) => `LV tab: ${p}`));
     // OZ on one line in the tree.
-    const ozLines = await page
-      .getByRole("treeitem")
-      .evaluateAll((rows) => rows.map((r) => r.querySelector("span.tabular-nums") as HTMLElement | null).filter(Boolean).map((s) => Math.round(s!.getBoundingClientRect().height)));
+    const ozLines = await page.getByRole("treeitem").evaluateAll((rows) =>
+      rows
+        .map((r) => r.querySelector("span.tabular-nums") as HTMLElement | null)
+        .filter(Boolean)
+        .map((s) => Math.round(s!.getBoundingClientRect().height)),
+    );
     expect(Math.max(...ozLines)).toBeLessThan(30);
 
     await page.goto(`/projects/${projectId}/result`);
@@ -186,7 +196,10 @@ describe("at 390 px", () => {
     const frameOverflow = await frame.locator("body").evaluate((b) => {
       const doc = b.ownerDocument;
       const vw = doc.documentElement.clientWidth;
-      return [...doc.querySelectorAll(".kpi")].filter((k) => k.getBoundingClientRect().right > vw + 1).length + (doc.documentElement.scrollWidth > vw + 1 ? 1 : 0);
+      return (
+        [...doc.querySelectorAll(".kpi")].filter((k) => k.getBoundingClientRect().right > vw + 1).length +
+        (doc.documentElement.scrollWidth > vw + 1 ? 1 : 0)
+      );
     });
     expect(frameOverflow).toBe(0);
     await context.close();
@@ -224,9 +237,12 @@ describe("the public demo's LV tab", () => {
       });
       const problems = await page.evaluate(findOverflow);
       expect(problems).toEqual([]);
-      const ozLines = await demo
-        .getByRole("treeitem")
-        .evaluateAll((rows) => rows.map((r) => r.querySelector("span.tabular-nums") as HTMLElement | null).filter(Boolean).map((s) => Math.round(s!.getBoundingClientRect().height)));
+      const ozLines = await demo.getByRole("treeitem").evaluateAll((rows) =>
+        rows
+          .map((r) => r.querySelector("span.tabular-nums") as HTMLElement | null)
+          .filter(Boolean)
+          .map((s) => Math.round(s!.getBoundingClientRect().height)),
+      );
       expect(Math.max(...ozLines)).toBeLessThan(30);
       await context.close();
     });
@@ -242,7 +258,13 @@ describe("/datenschutz", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Datenschutz" }).click();
     await page.waitForURL(/\/datenschutz$/);
     await page.getByRole("heading", { level: 1, name: "Datenschutzerklärung" }).waitFor();
-    for (const heading of ["Verantwortlicher", "Welche Daten wir speichern und wozu", "Wie lange wir Daten speichern", "Empfänger und Auftragsverarbeiter", "Ihre Rechte"]) {
+    for (const heading of [
+      "Verantwortlicher",
+      "Welche Daten wir speichern und wozu",
+      "Wie lange wir Daten speichern",
+      "Empfänger und Auftragsverarbeiter",
+      "Ihre Rechte",
+    ]) {
       await page.getByRole("heading", { level: 2, name: heading }).waitFor();
     }
     expect(await page.getByTestId("privacy-mail").innerText()).toContain("127.0.0.1");
@@ -260,7 +282,13 @@ describe("/datenschutz", () => {
 
 describe("Passwort vergessen?", () => {
   it("from /auth: request by e-mail, the mailed link sets a new password, the old one stops working", async () => {
-    const user = await invitedUser(server.url, admin, "vergesslich", "user", (await admin.call<{ id: number }[]>("GET", "/api/companies"))[0].id);
+    const user = await invitedUser(
+      server.url,
+      admin,
+      "vergesslich",
+      "user",
+      (await admin.call<{ id: number }[]>("GET", "/api/companies"))[0].id,
+    );
     void user;
     const { context, page } = await newPage(browser, server.url);
     await page.goto("/auth");
@@ -281,7 +309,11 @@ describe("Passwort vergessen?", () => {
     await page.getByTestId("reset-result").getByText("Ihr Passwort wurde geändert.").waitFor();
     await page.getByRole("link", { name: "Zur Anmeldung", exact: true }).click();
     await loginViaUi(page, "vergesslich", "Neu!Passwort2024");
-    const old = await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "vergesslich", password: PASSWORD }) });
+    const old = await fetch(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "vergesslich", password: PASSWORD }),
+    });
     expect(old.status).toBe(401);
     await context.close();
   });

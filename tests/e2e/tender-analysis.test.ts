@@ -15,7 +15,11 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const admin = await apiSession(server.url, ADMIN.username, ADMIN.password);
-  const company = await admin.call<{ id: number }>("POST", "/api/companies", { name: "Kalkulation GmbH", address: "Weg 1, 35510 Butzbach", contactEmail: "k@kalk.de" });
+  const company = await admin.call<{ id: number }>("POST", "/api/companies", {
+    name: "Kalkulation GmbH",
+    address: "Weg 1, 35510 Butzbach",
+    contactEmail: "k@kalk.de",
+  });
   const chef = await invitedUser(server.url, admin, "kalkulator", "company_admin", company.id);
   const form = new FormData();
   form.append("name", "Neubau Testhalle");

@@ -18,7 +18,11 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const admin = await apiSession(server.url, ADMIN.username, ADMIN.password);
-  const company = await admin.call<{ id: number }>("POST", "/api/companies", { name: "Rohbau Nord GmbH", address: "Weg 1, 35510 Butzbach", contactEmail: "r@nord.de" });
+  const company = await admin.call<{ id: number }>("POST", "/api/companies", {
+    name: "Rohbau Nord GmbH",
+    address: "Weg 1, 35510 Butzbach",
+    contactEmail: "r@nord.de",
+  });
   await invitedUser(server.url, admin, "nord_admin", "company_admin", company.id);
 });
 afterAll(async () => {
@@ -62,7 +66,13 @@ describe("tender intake", () => {
 
   it("a CSV without header row is mapped in the column dialog and then read", async () => {
     const csv = Buffer.from(
-      ["01;Erdarbeiten;;", "01.0010;Oberboden abtragen;850,000;m2", "01.0020;Baugrube ausheben;1.240,500;m3", "02;Beton;;", "02.0010;Bodenplatte C30/37;123,000;m3"].join("\r\n"),
+      [
+        "01;Erdarbeiten;;",
+        "01.0010;Oberboden abtragen;850,000;m2",
+        "01.0020;Baugrube ausheben;1.240,500;m3",
+        "02;Beton;;",
+        "02.0010;Bodenplatte C30/37;123,000;m3",
+      ].join("\r\n"),
       "latin1",
     );
     const { context, page } = await newPage(browser, server.url);
@@ -80,7 +90,10 @@ describe("tender intake", () => {
     const tab = page.getByTestId("boq-tab");
     await tab.waitFor({ timeout: 30_000 });
     await page.getByTestId("boq-reading").getByText("CSV-Tabelle").waitFor();
-    await tab.getByRole("treeitem", { name: /01\.0020/ }).getByText("1.240,5 m3").waitFor();
+    await tab
+      .getByRole("treeitem", { name: /01\.0020/ })
+      .getByText("1.240,5 m3")
+      .waitFor();
     await context.close();
   });
 });

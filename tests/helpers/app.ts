@@ -29,7 +29,11 @@ export interface TestContext {
   createCompany(name?: string, extra?: Partial<typeof companies.$inferInsert>): Promise<number>;
   createUser(role: Role, companyId: number | null, name?: string): Promise<TestUser>;
   login(username: string, password?: string): Promise<string>;
-  request(method: string, url: string, opts?: { user?: TestUser | null; cookie?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  request(
+    method: string,
+    url: string,
+    opts?: { user?: TestUser | null; cookie?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
 }
 
 let counter = 0;
@@ -38,7 +42,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const testDb = await createTestDatabase();
   const db = testDb.database.db;
   // Rate limits are off by default (tests sign in often); the rate-limit tests turn them on.
-  const config: Config = { ...loadConfig({ PUBLIC_ORIGIN: "http://localhost:3000", LOG_LEVEL: "error" }), clientDir: "/nonexistent", rateLimit: false, ...overrides };
+  const config: Config = {
+    ...loadConfig({ PUBLIC_ORIGIN: "http://localhost:3000", LOG_LEVEL: "error" }),
+    clientDir: "/nonexistent",
+    rateLimit: false,
+    ...overrides,
+  };
   const app = await buildApp({ db, database: testDb.database, config }, { logger: false });
   const silent = { warn() {}, info() {}, error() {} } as unknown as FastifyInstance["log"];
   await firstStart(db, config, silent);
@@ -63,7 +72,15 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       const username = name ?? `${role}_${++counter}`;
       const [u] = await db
         .insert(users)
-        .values({ username, email: `${username}@example.de`, passwordHash: await hashPassword(PASSWORD), role, companyId, firstName: "Vor", lastName: "Name" })
+        .values({
+          username,
+          email: `${username}@example.de`,
+          passwordHash: await hashPassword(PASSWORD),
+          role,
+          companyId,
+          firstName: "Vor",
+          lastName: "Name",
+        })
         .returning({ id: users.id });
       const cookie = await ctx.login(username);
       return { id: u.id, username, role, companyId, cookie };

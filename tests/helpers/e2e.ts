@@ -29,7 +29,10 @@ export interface RunningServer {
 }
 
 /** `host`: the name in PUBLIC_ORIGIN and the URL (WebAuthn needs a domain such as localhost, not an IP). */
-export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; host?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string; host?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "bauklar-e2e-"));
   const url = `http://${opts.host ?? "127.0.0.1"}:${port}`;
@@ -87,11 +90,24 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
 }
 
-export async function newPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, locale: "de-DE", timezoneId: "Europe/Berlin" });
   const page = await context.newPage();
   return { context, page };
@@ -108,7 +124,11 @@ export async function loginViaUi(page: Page, username: string, password: string)
 
 /** A signed-in API client against a running server (for test setup through the public API). */
 export async function apiSession(baseUrl: string, username: string, password: string) {
-  const res = await fetch(`${baseUrl}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
   if (!res.ok) throw new Error(`login ${res.status}`);
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
   const call = async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {

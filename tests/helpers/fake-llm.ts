@@ -20,7 +20,12 @@ export interface FakeLlmRequest {
 }
 
 export type FakeLlmMode =
-  | { kind: "answer"; text?: (req: FakeLlmRequest) => string; chunkDelayMs?: number; /** Wait before answering (a slow model). */ delayMs?: number }
+  | {
+      kind: "answer";
+      text?: (req: FakeLlmRequest) => string;
+      chunkDelayMs?: number;
+      /** Wait before answering (a slow model). */ delayMs?: number;
+    }
   | { kind: "error"; status?: number }
   | { kind: "hang" }
   | { kind: "stall-after-first-chunk" };
@@ -111,7 +116,9 @@ export async function startFakeLlm(initial: FakeLlmMode = { kind: "answer" }): P
     res.write(chunk(id, call.model, {}, "stop"));
     // Like OpenAI: with stream_options.include_usage a last chunk without choices carries the usage.
     if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) {
-      res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: call.model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: call.model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 } })}\n\n`,
+      );
     }
     res.end("data: [DONE]\n\n");
   };

@@ -77,7 +77,11 @@ export async function createPrivateCluster(): Promise<PrivateCluster> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async start() {
       // Only TCP on 127.0.0.1 and a socket in our own directory; fsync off, it is a test cluster.
-      await run(pgCtl, ["-D", data, "-l", join(dir, "server.log"), "-w", "-t", "30", "-o", `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off`, "start"], user);
+      await run(
+        pgCtl,
+        ["-D", data, "-l", join(dir, "server.log"), "-w", "-t", "30", "-o", `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off`, "start"],
+        user,
+      );
       running = true;
     },
     async stop(mode = "fast") {

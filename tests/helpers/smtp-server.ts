@@ -62,10 +62,18 @@ export async function startSmtpServer(opts: SmtpServerOptions = {}): Promise<Smt
         if (verb === "EHLO") socket.write("250-localhost\r\n250 8BITMIME\r\n");
         else if (verb === "HELO") reply("250 localhost");
         else if (verb === "MAIL") {
-          current.from = line.replace(/^MAIL FROM:\s*/i, "").replace(/[<>]/g, "").split(" ")[0];
+          current.from = line
+            .replace(/^MAIL FROM:\s*/i, "")
+            .replace(/[<>]/g, "")
+            .split(" ")[0];
           reply("250 OK");
         } else if (verb === "RCPT") {
-          current.to.push(line.replace(/^RCPT TO:\s*/i, "").replace(/[<>]/g, "").split(" ")[0]);
+          current.to.push(
+            line
+              .replace(/^RCPT TO:\s*/i, "")
+              .replace(/[<>]/g, "")
+              .split(" ")[0],
+          );
           reply("250 OK");
         } else if (verb === "DATA") {
           inData = true;
@@ -125,7 +133,10 @@ function decodeWords(value: string): string {
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, data: string) =>
       enc.toUpperCase() === "B"
         ? Buffer.from(data, "base64").toString("utf8")
-        : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+        : Buffer.from(
+            data.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+            "latin1",
+          ).toString("utf8"),
     );
 }
 

@@ -11,7 +11,16 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs"
 import { usePageTitle } from "../hooks/use-page-title";
 import { USER_KEY } from "../hooks/use-current-user";
 import { apiRequest } from "../lib/api";
-import { clearRedirect, clearSession, hasSessionMarker, isSafeTarget, normalizeTarget, storeRedirect, storeUser, storedRedirect } from "../lib/session";
+import {
+  clearRedirect,
+  clearSession,
+  hasSessionMarker,
+  isSafeTarget,
+  normalizeTarget,
+  storeRedirect,
+  storeUser,
+  storedRedirect,
+} from "../lib/session";
 import { LoginForm } from "./LoginForm";
 import { MarketingPanel } from "./MarketingPanel";
 import { RegisterForm } from "./RegisterForm";
@@ -19,7 +28,11 @@ import { LINK_CHECK_FAILED, LINK_INVALID } from "./messages";
 
 const sleep = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
 
-type LinkState = { kind: "none" } | { kind: "checking" } | { kind: "valid"; invitation: RegistrationLinkValidation } | { kind: "invalid"; message: string };
+type LinkState =
+  | { kind: "none" }
+  | { kind: "checking" }
+  | { kind: "valid"; invitation: RegistrationLinkValidation }
+  | { kind: "invalid"; message: string };
 
 /** Remembers a protected page the browser came from (same host, not an auth page). */
 function rememberReferrer() {

@@ -2,10 +2,26 @@ import { Clock, FileSearch, ShieldCheck, TrendingUp } from "lucide-react";
 import { Logo } from "../components/Logo";
 
 const FEATURES = [
-  { icon: FileSearch, title: "Prüfung jeder Position", text: "Unklare Texte, fehlende Mengen und riskante Formulierungen im Leistungsverzeichnis werden sichtbar, bevor Sie kalkulieren." },
-  { icon: TrendingUp, title: "Nachtragspotenzial erkennen", text: "Hinweise, wo Mengen, Bedarfs- und Wahlpositionen nach VOB/B später zu Mehrvergütung führen können." },
-  { icon: Clock, title: "Auswertung in 48 Stunden", text: "Ihre Ausschreibung als GAEB-Datei (X83/X84) oder PDF hochladen und die Auswertung direkt im Projekt erhalten." },
-  { icon: ShieldCheck, title: "Nur auf Einladung", text: "Jedes Unternehmen sieht ausschließlich seine eigenen Projekte. Zugänge vergibt Ihr Administrator." },
+  {
+    icon: FileSearch,
+    title: "Prüfung jeder Position",
+    text: "Unklare Texte, fehlende Mengen und riskante Formulierungen im Leistungsverzeichnis werden sichtbar, bevor Sie kalkulieren.",
+  },
+  {
+    icon: TrendingUp,
+    title: "Nachtragspotenzial erkennen",
+    text: "Hinweise, wo Mengen, Bedarfs- und Wahlpositionen nach VOB/B später zu Mehrvergütung führen können.",
+  },
+  {
+    icon: Clock,
+    title: "Auswertung in 48 Stunden",
+    text: "Ihre Ausschreibung als GAEB-Datei (X83/X84) oder PDF hochladen und die Auswertung direkt im Projekt erhalten.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Nur auf Einladung",
+    text: "Jedes Unternehmen sieht ausschließlich seine eigenen Projekte. Zugänge vergibt Ihr Administrator.",
+  },
 ];
 
 export function MarketingPanel() {

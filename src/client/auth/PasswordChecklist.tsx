@@ -9,7 +9,13 @@ export function PasswordChecklist({ password }: { password: string }) {
     <div className="space-y-2" data-testid="password-checklist">
       <div className="flex gap-1" aria-hidden>
         {PASSWORD_RULES.map((r, i) => (
-          <div key={r.id} className={cn("h-1.5 flex-1 rounded-full", i < met ? (met === PASSWORD_RULES.length ? "bg-green-500" : "bg-amber-400") : "bg-slate-200")} />
+          <div
+            key={r.id}
+            className={cn(
+              "h-1.5 flex-1 rounded-full",
+              i < met ? (met === PASSWORD_RULES.length ? "bg-green-500" : "bg-amber-400") : "bg-slate-200",
+            )}
+          />
         ))}
       </div>
       <ul className="grid grid-cols-1 gap-1 text-xs sm:grid-cols-2">

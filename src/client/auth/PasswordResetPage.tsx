@@ -8,11 +8,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Eye, EyeOff, Info } from "lucide-react";
 import { z } from "zod";
-import {
-  PASSWORD_RESET_TEXTS,
-  newPasswordFormSchema,
-  passwordResetRequestSchema,
-} from "../../common/schemas/password-reset";
+import { PASSWORD_RESET_TEXTS, newPasswordFormSchema, passwordResetRequestSchema } from "../../common/schemas/password-reset";
 import { Button, buttonVariants } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
 import { Input } from "../components/ui/input";
@@ -89,7 +85,11 @@ function ConfirmForm({ token }: { token: string }) {
   if (result?.ok)
     return (
       <div className="space-y-4">
-        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800" data-testid="reset-result">
+        <p
+          role="status"
+          className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800"
+          data-testid="reset-result"
+        >
           {result.text}
         </p>
         <Link to="/auth" className={buttonVariants({ className: "w-full" })}>
@@ -101,7 +101,14 @@ function ConfirmForm({ token }: { token: string }) {
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field id="reset-password" label="Neues Passwort" error={errors.password?.message}>
         <div className="relative">
-          <Input id="reset-password" type={show ? "text" : "password"} autoComplete="new-password" aria-invalid={!!errors.password} className="pr-10" {...form.register("password")} />
+          <Input
+            id="reset-password"
+            type={show ? "text" : "password"}
+            autoComplete="new-password"
+            aria-invalid={!!errors.password}
+            className="pr-10"
+            {...form.register("password")}
+          />
           <button
             type="button"
             className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500 hover:text-slate-800"
@@ -114,7 +121,13 @@ function ConfirmForm({ token }: { token: string }) {
       </Field>
       <PasswordChecklist password={password ?? ""} />
       <Field id="reset-confirm" label="Passwort bestätigen" error={errors.confirmPassword?.message}>
-        <Input id="reset-confirm" type={show ? "text" : "password"} autoComplete="new-password" aria-invalid={!!errors.confirmPassword} {...form.register("confirmPassword")} />
+        <Input
+          id="reset-confirm"
+          type={show ? "text" : "password"}
+          autoComplete="new-password"
+          aria-invalid={!!errors.confirmPassword}
+          {...form.register("confirmPassword")}
+        />
       </Field>
       {result ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700" data-testid="reset-result">

@@ -13,7 +13,15 @@ import { NO_LINK, registrationErrorText } from "./messages";
 import { PasswordChecklist } from "./PasswordChecklist";
 import { PrivacyNote } from "../legal/PrivacyNote";
 
-export function RegisterForm({ token, invitation, onSuccess }: { token: string | null; invitation: RegistrationLinkValidation; onSuccess: (u: CurrentUser) => void }) {
+export function RegisterForm({
+  token,
+  invitation,
+  onSuccess,
+}: {
+  token: string | null;
+  invitation: RegistrationLinkValidation;
+  onSuccess: (u: CurrentUser) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   // The first-start invitation names no e-mail: the first super admin chooses it here.
@@ -75,7 +83,14 @@ export function RegisterForm({ token, invitation, onSuccess }: { token: string |
       </Field>
       <Field id="reg-password" label="Passwort" error={errors.password?.message}>
         <div className="relative">
-          <Input id="reg-password" type={showPassword ? "text" : "password"} autoComplete="new-password" className="pr-10" aria-invalid={!!errors.password} {...form.register("password")} />
+          <Input
+            id="reg-password"
+            type={showPassword ? "text" : "password"}
+            autoComplete="new-password"
+            className="pr-10"
+            aria-invalid={!!errors.password}
+            {...form.register("password")}
+          />
           <button
             type="button"
             className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500 hover:text-slate-800"
@@ -88,7 +103,13 @@ export function RegisterForm({ token, invitation, onSuccess }: { token: string |
       </Field>
       <PasswordChecklist password={password ?? ""} />
       <Field id="reg-confirm" label="Passwort bestätigen" error={errors.confirmPassword?.message}>
-        <Input id="reg-confirm" type={showPassword ? "text" : "password"} autoComplete="new-password" aria-invalid={!!errors.confirmPassword} {...form.register("confirmPassword")} />
+        <Input
+          id="reg-confirm"
+          type={showPassword ? "text" : "password"}
+          autoComplete="new-password"
+          aria-invalid={!!errors.confirmPassword}
+          {...form.register("confirmPassword")}
+        />
       </Field>
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">

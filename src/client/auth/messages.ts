@@ -11,9 +11,11 @@ export function loginErrorText(err: unknown): string {
 }
 
 export function registrationErrorText(err: unknown): string {
-  if (!(err instanceof RequestError) || err.serverMessage === null) return "Fehler bei der Registrierung. Bitte versuchen Sie es später erneut.";
+  if (!(err instanceof RequestError) || err.serverMessage === null)
+    return "Fehler bei der Registrierung. Bitte versuchen Sie es später erneut.";
   const m = err.serverMessage;
-  if (m.includes("Username already exists")) return "Dieser Benutzername ist bereits vergeben. Bitte wählen Sie einen anderen Benutzernamen.";
+  if (m.includes("Username already exists"))
+    return "Dieser Benutzername ist bereits vergeben. Bitte wählen Sie einen anderen Benutzernamen.";
   if (m.includes("Email already exists")) return "Diese E-Mail-Adresse wird bereits verwendet. Bitte kontaktieren Sie den Support.";
   if (m.includes("Registration link")) return "Der Registrierungslink ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen Link an.";
   return m;

@@ -11,7 +11,7 @@ import { LvFindings } from "./LvFindings";
 import { PositionDetails } from "./PositionDetails";
 import { ReadingNotes } from "./ReadingNotes";
 import { findingsByOz as groupByOz, lvFindings } from "./summary";
-import type { BoqResponse } from "./types";
+import type { BoqView } from "../../common/types";
 
 export function BoqAnalysis({
   data,
@@ -19,7 +19,7 @@ export function BoqAnalysis({
   actions,
   review,
 }: {
-  data: BoqResponse;
+  data: BoqView;
   /** The printable summary; none in the demo. */
   summaryHref?: string;
   /** Beside "Gelesen als …": the exports (and the column mapping). */
@@ -41,7 +41,7 @@ export function BoqAnalysis({
 }
 
 /** The tree and, beside it, the selected position. */
-function BoqPositions({ data }: { data: BoqResponse }) {
+function BoqPositions({ data }: { data: BoqView }) {
   const [selected, setSelected] = useState<number | null>(null);
   // Derived once per response, not per keystroke in the search (the LV may have 5 000 positions).
   const findingsByOz = useMemo(() => groupByOz(data.findings ?? []), [data]);

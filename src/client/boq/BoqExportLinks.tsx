@@ -9,7 +9,16 @@ export function BoqExportLinks({ projectId, priced }: { projectId: number | null
   const links = [
     { ext: "xlsx", label: "Als Excel herunterladen", icon: FileSpreadsheet, title: undefined },
     { ext: "x83", label: "Als GAEB XML herunterladen", icon: FileCode2, title: "GAEB DA XML 3.3, Angebotsaufforderung (X83)" },
-    ...(priced ? [{ ext: "x84", label: "Preise als GAEB X84", icon: FileCode2, title: "GAEB DA XML 3.3, Angebotsabgabe (X84) mit den Preisen des LV" }] : []),
+    ...(priced
+      ? [
+          {
+            ext: "x84",
+            label: "Preise als GAEB X84",
+            icon: FileCode2,
+            title: "GAEB DA XML 3.3, Angebotsabgabe (X84) mit den Preisen des LV",
+          },
+        ]
+      : []),
   ];
   const className = buttonVariants({ variant: "outline", size: "sm" });
   return (

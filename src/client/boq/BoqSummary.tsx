@@ -2,16 +2,17 @@
 // money by VOB basis).
 import { useMemo } from "react";
 import { formatEuro } from "../../common/format";
-import { countLabel, countNoun } from "../../common/plural";
+import { countNoun } from "../../common/plural";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { BarChart } from "./BarChart";
 import { findingsByTitle, potentialByBasis, sectionStats } from "./summary";
-import { KIND_LABELS, SEVERITY_STYLES, type BoqResponse } from "./types";
+import { KIND_LABELS, SEVERITY_STYLES } from "./labels";
+import type { BoqView } from "../../common/types";
 
 const range = (r: { low: number; high: number }) => `${formatEuro(r.low)} – ${formatEuro(r.high)}`;
 
 /** The decision a Geschäftsführer acts on: Go / Go mit Auflagen / No-Go, its reasons, the surcharge. */
-export function BoqDecisionCard({ data, summaryHref }: { data: BoqResponse; summaryHref?: string }) {
+export function BoqDecisionCard({ data, summaryHref }: { data: BoqView; summaryHref?: string }) {
   const d = data.decision;
   if (!d) return null;
   const tone = d.verdict === "Go" ? "text-green-700" : d.verdict === "No-Go" ? "text-red-700" : "text-amber-700";
@@ -50,7 +51,7 @@ export function BoqDecisionCard({ data, summaryHref }: { data: BoqResponse; summ
   );
 }
 
-export function BoqStats({ data }: { data: BoqResponse }) {
+export function BoqStats({ data }: { data: BoqView }) {
   const counts = data.findingCounts;
   const sev = counts?.bySeverity ?? {};
   const potential = data.potential ?? null;
@@ -63,7 +64,7 @@ export function BoqStats({ data }: { data: BoqResponse }) {
       <Stat
         label="Befunde der Vorprüfung"
         value={(counts?.total ?? 0).toLocaleString("de-DE")}
-        hint={`${countLabel(sev.risiko ?? 0, "kritischer Befund", "kritische Befunde")}, ${countLabel(sev.warnung ?? 0, "Warnung")}, ${countLabel(sev.hinweis ?? 0, "Hinweis")}`}
+        hint={`${countNoun(sev.risiko ?? 0, "kritischer Befund", "kritische Befunde")}, ${countNoun(sev.warnung ?? 0, "Warnung")}, ${countNoun(sev.hinweis ?? 0, "Hinweis")}`}
         testId="boq-finding-stat"
       />
       <Stat
@@ -99,7 +100,7 @@ export function BoqStats({ data }: { data: BoqResponse }) {
   );
 }
 
-export function BoqOverview({ data }: { data: BoqResponse }) {
+export function BoqOverview({ data }: { data: BoqView }) {
   const counts = data.counts ?? {};
   // Derived once per response (the LV may have 5 000 positions).
   const sections = useMemo(() => sectionStats(data.positions), [data]);

@@ -11,14 +11,14 @@ import { BoqExportLinks } from "./BoqExportLinks";
 import { ColumnMappingDialog } from "./ColumnMappingDialog";
 import { BOQ_TEXTS, boqLoadState, boqStaleTime } from "./load-state";
 import { ReviewPanel } from "../findings/ReviewPanel";
-import type { BoqResponse } from "./types";
+import type { BoqView } from "../../common/types";
 
 /** The client's default freshness (requirements 1.7), except for a "pending" answer. */
 const FRESH_MS = 5 * 60_000;
 
 /** The LV of a project; the project page prefetches it when the pointer or focus reaches the tab. */
 export const boqQuery = (projectId: number) =>
-  queryOptions<BoqResponse>({ queryKey: [`/api/projects/${projectId}/boq`], staleTime: (q) => boqStaleTime(q.state.data, FRESH_MS) });
+  queryOptions<BoqView>({ queryKey: [`/api/projects/${projectId}/boq`], staleTime: (q) => boqStaleTime(q.state.data, FRESH_MS) });
 
 export function BoqTab({
   projectId,

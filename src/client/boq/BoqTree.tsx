@@ -12,7 +12,8 @@ import { SearchInput } from "../components/ui/search-input";
 import { cn } from "../lib/utils";
 import type { TreeRow } from "./boq-tree";
 import { treeKeyAction } from "./tree-keys";
-import { POSITION_BADGES, type BoqFinding, type BoqPosition } from "./types";
+import { POSITION_BADGES } from "./labels";
+import type { BoqFinding, BoqPosition } from "../../common/types";
 import { useBoqTree } from "./use-boq-tree";
 
 const num = (n: number | null) => (n === null ? "–" : n.toLocaleString("de-DE", { maximumFractionDigits: 3 }));
@@ -216,7 +217,9 @@ const TreeItem = memo(function TreeItem(props: {
       {/* An OZ never wraps ("001.001.001.0"); on a phone the short text gets two lines (rows are measured). */}
       <span className="min-w-[4.5rem] shrink-0 whitespace-nowrap tabular-nums text-slate-600 sm:w-24">{p.oz}</span>
       <span className="min-w-0">
-        <span className="line-clamp-2 block [overflow-wrap:anywhere] sm:line-clamp-none sm:truncate">{p.shortText || (p.kind === "remark" ? "Hinweistext" : "—")}</span>
+        <span className="line-clamp-2 block [overflow-wrap:anywhere] sm:line-clamp-none sm:truncate">
+          {p.shortText || (p.kind === "remark" ? "Hinweistext" : "—")}
+        </span>
         {badges.length ? (
           <span className="flex flex-wrap gap-1 pt-0.5">
             {badges.map((k) => (

@@ -23,7 +23,8 @@ export function ClauseChecklist({ entries, documents }: { entries: ChecklistEntr
       <CardHeader>
         <CardTitle className="text-base">Vertragsklauseln – Checkliste</CardTitle>
         <CardDescription>
-          {counts.types} Klauselarten geprüft, {counts.regulated} davon geregelt: {counts.kritisch} kritisch, {counts.prüfen} zu prüfen. Gelesen: {read}.
+          {counts.types} Klauselarten geprüft, {counts.regulated} davon geregelt: {counts.kritisch} kritisch, {counts.prüfen} zu prüfen.
+          Gelesen: {read}.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
@@ -36,7 +37,9 @@ export function ClauseChecklist({ entries, documents }: { entries: ChecklistEntr
               onClick={() => setFilter(f.value)}
               className={cn(
                 "rounded-full border px-3 py-1 text-xs font-medium",
-                filter === f.value ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+                filter === f.value
+                  ? "border-brand-600 bg-brand-600 text-white"
+                  : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
               )}
             >
               {f.label}
@@ -54,7 +57,9 @@ export function ClauseChecklist({ entries, documents }: { entries: ChecklistEntr
         </div>
         {shown.length === 0 ? (
           <p className="text-sm text-slate-500">
-            {filter === "handlungsbedarf" && !query && !group ? "Keine Klausel braucht Handlungsbedarf – alle Klauselarten wurden geprüft." : "Keine Klausel passt zum Filter."}
+            {filter === "handlungsbedarf" && !query && !group
+              ? "Keine Klausel braucht Handlungsbedarf – alle Klauselarten wurden geprüft."
+              : "Keine Klausel passt zum Filter."}
           </p>
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="clause-checklist-entries">
@@ -63,7 +68,9 @@ export function ClauseChecklist({ entries, documents }: { entries: ChecklistEntr
                 <p className="flex flex-wrap items-center gap-2">
                   <Badge className={VERDICT_STYLES[e.verdict].className}>{VERDICT_STYLES[e.verdict].label}</Badge>
                   <span className="font-semibold text-slate-900">{e.name}</span>
-                  {e.status === "nicht geregelt" ? <Badge className="border-slate-200 bg-slate-50 text-slate-600">nicht geregelt</Badge> : null}
+                  {e.status === "nicht geregelt" ? (
+                    <Badge className="border-slate-200 bg-slate-50 text-slate-600">nicht geregelt</Badge>
+                  ) : null}
                   {e.source === "model" ? (
                     <Badge className="border-violet-200 bg-violet-50 text-violet-700" title="Von der KI-Prüfung ergänzt – fachlich prüfen">
                       KI-Hinweis

@@ -13,7 +13,17 @@ import { toast } from "../hooks/use-toast";
 import { apiRequest, RequestError } from "../lib/api";
 import { columnLetter, FIELDS, initialChoice, REQUIRED, toMapping, type Choice } from "./column-mapping";
 
-export function ColumnMappingDialog({ projectId, preview, open, onOpenChange }: { projectId: number; preview: SheetPreview; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ColumnMappingDialog({
+  projectId,
+  preview,
+  open,
+  onOpenChange,
+}: {
+  projectId: number;
+  preview: SheetPreview;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const qc = useQueryClient();
   const width = useMemo(() => Math.max(0, ...preview.rows.map((r) => r.length)), [preview]);
   const [choice, setChoice] = useState<Choice>(() => initialChoice(preview.guess));
@@ -26,7 +36,12 @@ export function ColumnMappingDialog({ projectId, preview, open, onOpenChange }: 
       onOpenChange(false);
       await qc.invalidateQueries({ queryKey: [`/api/projects/${projectId}/boq`] });
     },
-    onError: (err) => toast({ title: "Speichern fehlgeschlagen", description: err instanceof RequestError ? (err.serverMessage ?? err.message) : String(err), variant: "destructive" }),
+    onError: (err) =>
+      toast({
+        title: "Speichern fehlgeschlagen",
+        description: err instanceof RequestError ? (err.serverMessage ?? err.message) : String(err),
+        variant: "destructive",
+      }),
   });
   const columnOptions = Array.from({ length: width }, (_, i) => i);
   const labelOf = (i: number) => {
@@ -40,8 +55,8 @@ export function ColumnMappingDialog({ projectId, preview, open, onOpenChange }: 
         <DialogHeader>
           <DialogTitle>Spalten zuordnen</DialogTitle>
           <DialogDescription>
-            Ordnen Sie die Spalten der Tabelle{preview.sheets.length > 1 ? ` „${preview.sheet}“` : ""} den Feldern des Leistungsverzeichnisses zu. Zeilen mit OZ und
-            Text, aber ohne Menge, werden als Titel gelesen.
+            Ordnen Sie die Spalten der Tabelle{preview.sheets.length > 1 ? ` „${preview.sheet}“` : ""} den Feldern des
+            Leistungsverzeichnisses zu. Zeilen mit OZ und Text, aber ohne Menge, werden als Titel gelesen.
           </DialogDescription>
         </DialogHeader>
         <div className="max-h-64 overflow-auto rounded-md border border-slate-200" tabIndex={0} aria-label="Vorschau der ersten Zeilen">
@@ -104,7 +119,10 @@ export function ColumnMappingDialog({ projectId, preview, open, onOpenChange }: 
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Abbrechen
           </Button>
-          <Button disabled={typeof mapping === "string" || save.isPending} onClick={() => typeof mapping !== "string" && save.mutate(mapping)}>
+          <Button
+            disabled={typeof mapping === "string" || save.isPending}
+            onClick={() => typeof mapping !== "string" && save.mutate(mapping)}
+          >
             <Columns3 className="size-4" /> Zuordnung übernehmen
           </Button>
         </DialogFooter>

@@ -11,17 +11,25 @@ import { Textarea } from "../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
-import type { BoqResponse } from "./types";
+import type { BoqView } from "../../common/types";
 
 /** Opened from an order: loads the draft, shows the LV's price, lets the admin edit and publish. */
-export function DraftEvaluationDialog({ projectId, projectName, onClose }: { projectId: number; projectName: string; onClose: () => void }) {
+export function DraftEvaluationDialog({
+  projectId,
+  projectName,
+  onClose,
+}: {
+  projectId: number;
+  projectName: string;
+  onClose: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const [html, setHtml] = useState("");
   const [fileName, setFileName] = useState("Auswertung.html");
   const [busy, setBusy] = useState(false);
   const qc = useQueryClient();
 
-  const { data: boq } = useQuery<BoqResponse>({ queryKey: [`/api/projects/${projectId}/boq`] });
+  const { data: boq } = useQuery<BoqView>({ queryKey: [`/api/projects/${projectId}/boq`] });
   const close = () => {
     setOpen(false);
     onClose();
@@ -35,7 +43,11 @@ export function DraftEvaluationDialog({ projectId, projectName, onClose }: { pro
       setFileName(draft.fileName);
       setOpen(true);
     } catch (err) {
-      toast({ title: "Fehler beim Erstellen", description: errorMessage(err, "Der Entwurf konnte nicht erstellt werden."), variant: "destructive" });
+      toast({
+        title: "Fehler beim Erstellen",
+        description: errorMessage(err, "Der Entwurf konnte nicht erstellt werden."),
+        variant: "destructive",
+      });
       onClose();
     } finally {
       setBusy(false);
@@ -60,7 +72,11 @@ export function DraftEvaluationDialog({ projectId, projectName, onClose }: { pro
       toast({ title: "Auswertung veröffentlicht", description: "HTML-Datei wurde erfolgreich hochgeladen" });
       close();
     } catch (err) {
-      toast({ title: "Fehler beim Hochladen der HTML-Datei", description: errorMessage(err, "Unbekannter Fehler"), variant: "destructive" });
+      toast({
+        title: "Fehler beim Hochladen der HTML-Datei",
+        description: errorMessage(err, "Unbekannter Fehler"),
+        variant: "destructive",
+      });
     } finally {
       setBusy(false);
     }
@@ -78,10 +94,13 @@ export function DraftEvaluationDialog({ projectId, projectName, onClose }: { pro
         <DialogContent className="max-w-5xl">
           <DialogHeader>
             <DialogTitle>Auswertungsentwurf – {projectName}</DialogTitle>
-            <DialogDescription>Aus der automatischen Vorprüfung erstellt. Prüfen und bearbeiten Sie den Entwurf, bevor Sie ihn veröffentlichen.</DialogDescription>
+            <DialogDescription>
+              Aus der automatischen Vorprüfung erstellt. Prüfen und bearbeiten Sie den Entwurf, bevor Sie ihn veröffentlichen.
+            </DialogDescription>
             {boq?.prices ? (
               <p className="text-sm text-slate-700" data-testid="order-prices">
-                {boq.chargeablePositions} abrechenbare Positionen · Kalkulationspaket {formatEuro(boq.prices.kalkulationspaket)} · Ausführungspaket {formatEuro(boq.prices.ausfuehrungspaket)} (netto)
+                {boq.chargeablePositions} abrechenbare Positionen · Kalkulationspaket {formatEuro(boq.prices.kalkulationspaket)} ·
+                Ausführungspaket {formatEuro(boq.prices.ausfuehrungspaket)} (netto)
               </p>
             ) : null}
           </DialogHeader>
@@ -94,7 +113,13 @@ export function DraftEvaluationDialog({ projectId, projectName, onClose }: { pro
               <iframe title="Vorschau der Auswertung" sandbox="" srcDoc={html} className="h-[60vh] w-full rounded-md border bg-white" />
             </TabsContent>
             <TabsContent value="edit">
-              <Textarea aria-label="HTML der Auswertung" value={html} onChange={(e) => setHtml(e.target.value)} className="h-[60vh] font-mono text-xs" spellCheck={false} />
+              <Textarea
+                aria-label="HTML der Auswertung"
+                value={html}
+                onChange={(e) => setHtml(e.target.value)}
+                className="h-[60vh] font-mono text-xs"
+                spellCheck={false}
+              />
             </TabsContent>
           </Tabs>
           <DialogFooter>

@@ -4,14 +4,23 @@
 import { formatEuro } from "../../common/format";
 import { Badge } from "../components/ui/badge";
 import { cn } from "../lib/utils";
-import { SEVERITY_STYLES, type BoqFinding } from "./types";
+import { SEVERITY_STYLES } from "./labels";
+import type { BoqFinding } from "../../common/types";
 
-const EFFECT_TITLE = { risiko: "Risiko (möglicher Verlust)", chance: "Chance (Nachtragspotenzial)", offen: "Offener Betrag (kein Verlust)" } as const;
+const EFFECT_TITLE = {
+  risiko: "Risiko (möglicher Verlust)",
+  chance: "Chance (Nachtragspotenzial)",
+  offen: "Offener Betrag (kein Verlust)",
+} as const;
 
 export function FindingCard({ f }: { f: BoqFinding }) {
   const related = (f.relatedOz ?? []).filter((oz) => oz !== f.oz);
   return (
-    <div className={cn("space-y-1 rounded-md border p-2 text-sm", SEVERITY_STYLES[f.severity].className)} data-testid="boq-finding" data-finding-id={f.id}>
+    <div
+      className={cn("space-y-1 rounded-md border p-2 text-sm", SEVERITY_STYLES[f.severity].className)}
+      data-testid="boq-finding"
+      data-finding-id={f.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="font-semibold">
           {SEVERITY_STYLES[f.severity].label}: {f.title}
@@ -24,7 +33,10 @@ export function FindingCard({ f }: { f: BoqFinding }) {
             </Badge>
           ) : null}
           {f.expertConfirmed ? (
-            <Badge className="ml-2 border-green-200 bg-green-50 px-1.5 py-0 align-middle text-[10px] text-green-800" data-testid="expert-confirmed">
+            <Badge
+              className="ml-2 border-green-200 bg-green-50 px-1.5 py-0 align-middle text-[10px] text-green-800"
+              data-testid="expert-confirmed"
+            >
               {f.source === "expert" ? "Befund des Experten" : "Vom Experten bestätigt"}
             </Badge>
           ) : null}
@@ -33,7 +45,10 @@ export function FindingCard({ f }: { f: BoqFinding }) {
           ) : null}
         </p>
         {f.potentialEur != null ? (
-          <span className="shrink-0 rounded bg-white/70 px-1.5 font-semibold tabular-nums" title={`${EFFECT_TITLE[f.effect ?? "risiko"]} (netto)`}>
+          <span
+            className="shrink-0 rounded bg-white/70 px-1.5 font-semibold tabular-nums"
+            title={`${EFFECT_TITLE[f.effect ?? "risiko"]} (netto)`}
+          >
             {f.effect === "chance" ? "Chance " : f.effect === "offen" ? "offen " : ""}
             {formatEuro(f.potentialEur)}
           </span>

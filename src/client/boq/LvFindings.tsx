@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { FindingCard } from "./FindingCard";
-import type { BoqFinding } from "./types";
+import type { BoqFinding } from "../../common/types";
 
 const LV_FINDINGS_SHOWN = 10;
 

@@ -2,7 +2,7 @@
 import { formatEuro } from "../../common/format";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { FindingCard } from "./FindingCard";
-import type { BoqFinding, BoqPosition } from "./types";
+import type { BoqFinding, BoqPosition } from "../../common/types";
 
 const num = (n: number | null) => (n === null ? "–" : n.toLocaleString("de-DE", { maximumFractionDigits: 3 }));
 

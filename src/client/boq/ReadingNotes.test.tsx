@@ -2,9 +2,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ReadingNotes } from "./ReadingNotes";
-import type { BoqResponse } from "./types";
+import type { BoqView } from "../../common/types";
 
-const response = (extra: Partial<BoqResponse>): BoqResponse => ({
+const response = (extra: Partial<BoqView>): BoqView => ({
   status: "done",
   format: "pdf",
   phase: null,

@@ -1,12 +1,13 @@
 // Where the positions came from and what the reader could not read (page/row named); for a scan
 // read with OCR a notice that the positions need checking.
 import { useState, type ReactNode } from "react";
-import { FORMAT_LABELS, type BoqResponse } from "./types";
+import { FORMAT_LABELS } from "./labels";
+import type { BoqView } from "../../common/types";
 
 const WARNINGS_SHOWN = 5;
 const OCR_LABEL = "PDF-Scan (mit Texterkennung gelesen)";
 
-export function ReadingNotes({ data, action }: { data: BoqResponse; action: ReactNode }) {
+export function ReadingNotes({ data, action }: { data: BoqView; action: ReactNode }) {
   const [all, setAll] = useState(false);
   const warnings = data.warnings ?? [];
   const shown = all ? warnings : warnings.slice(0, WARNINGS_SHOWN);
@@ -22,8 +23,8 @@ export function ReadingNotes({ data, action }: { data: BoqResponse; action: Reac
       {data.ocr ? (
         <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-900" role="note" data-testid="boq-ocr-notice">
           <strong>Aus einem Scan gelesen:</strong> Die Positionen wurden mit Texterkennung (OCR) aus den Seitenbildern der PDF-Datei
-          gelesen. Ordnungszahlen, Mengen, Einheiten und Texte können Lesefehler enthalten – bitte prüfen Sie sie mit dem Original,
-          bevor Sie mit ihnen kalkulieren.
+          gelesen. Ordnungszahlen, Mengen, Einheiten und Texte können Lesefehler enthalten – bitte prüfen Sie sie mit dem Original, bevor
+          Sie mit ihnen kalkulieren.
         </p>
       ) : null}
       {warnings.length ? (

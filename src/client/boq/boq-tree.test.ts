@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allSections, buildTreeIndex, rowFor, treeRows } from "./boq-tree";
-import type { BoqPosition } from "./types";
+import type { BoqPosition } from "../../common/types";
 
 let seq = 0;
 const pos = (kind: BoqPosition["kind"], level: number, oz: string, shortText: string, longText: string | null = null): BoqPosition => ({

@@ -1,7 +1,7 @@
 // The LV as a tree (lots and titles with their positions) and the list of rows the virtual tree
 // shows: depending on which titles are collapsed and on the search. Pure functions, computed once
 // per response (index) and once per search term or collapse (rows) – O(n) for 5 000 positions.
-import type { BoqPosition } from "./types";
+import type { BoqPosition } from "../../common/types";
 
 export interface BoqTreeIndex {
   positions: BoqPosition[];
@@ -44,7 +44,10 @@ export function buildTreeIndex(positions: BoqPosition[]): BoqTreeIndex {
     if (isSection(p)) stack.push(i);
   }
   const haystack = positions.map((p) =>
-    [p.oz, p.shortText, p.longText, ...(p.subDescriptions ?? []).flatMap((s) => [s.shortText, s.longText])].filter(Boolean).join("\n").toLowerCase(),
+    [p.oz, p.shortText, p.longText, ...(p.subDescriptions ?? []).flatMap((s) => [s.shortText, s.longText])]
+      .filter(Boolean)
+      .join("\n")
+      .toLowerCase(),
   );
   return { positions, parent, children, roots, haystack, bySeq, items };
 }

@@ -24,7 +24,11 @@ const ENTRIES = [
 
 describe("clause checklist filter", () => {
   it("shows what needs action first, kritisch before prüfen", () => {
-    expect(filterChecklist(ENTRIES, "handlungsbedarf", "", "").map((e) => e.type)).toEqual(["ablösung-sicherheit", "vertragsstrafe", "winterbau"]);
+    expect(filterChecklist(ENTRIES, "handlungsbedarf", "", "").map((e) => e.type)).toEqual([
+      "ablösung-sicherheit",
+      "vertragsstrafe",
+      "winterbau",
+    ]);
   });
 
   it("filters by verdict, 'nicht geregelt', group and text", () => {

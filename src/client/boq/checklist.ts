@@ -44,5 +44,10 @@ export function checklistCounts(entries: ChecklistEntryDto[]) {
     if (!before || RANK[e.verdict] < RANK[before]) worst.set(e.type, e.verdict);
   }
   const count = (v: ClauseVerdict) => [...worst.values()].filter((x) => x === v).length;
-  return { types: types.size, kritisch: count("kritisch"), prüfen: count("prüfen"), regulated: new Set(entries.filter((e) => e.status === "geregelt").map((e) => e.type)).size };
+  return {
+    types: types.size,
+    kritisch: count("kritisch"),
+    prüfen: count("prüfen"),
+    regulated: new Set(entries.filter((e) => e.status === "geregelt").map((e) => e.type)).size,
+  };
 }

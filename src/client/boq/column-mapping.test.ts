@@ -14,7 +14,9 @@ describe("column mapping choice", () => {
   });
 
   it("refuses one column for two fields", () => {
-    expect(toMapping({ ...initialChoice(null), oz: "0", shortText: "0" }, "", undefined)).toBe("Jede Spalte kann nur einem Feld zugeordnet werden.");
+    expect(toMapping({ ...initialChoice(null), oz: "0", shortText: "0" }, "", undefined)).toBe(
+      "Jede Spalte kann nur einem Feld zugeordnet werden.",
+    );
   });
 
   it("builds a mapping the server schema accepts, starting from the reader's guess", () => {
@@ -22,7 +24,11 @@ describe("column mapping choice", () => {
     const choice = initialChoice(guess);
     expect(choice).toMatchObject({ oz: "0", shortText: "1", longText: "", qty: "3", unit: "4" });
     const mapping = toMapping({ ...choice, unitPrice: "5" }, "2", "LV");
-    expect(mapping).toEqual({ sheet: "LV", headerRow: 2, columns: { oz: 0, shortText: 1, longText: null, qty: 3, unit: 4, unitPrice: 5, total: null } });
+    expect(mapping).toEqual({
+      sheet: "LV",
+      headerRow: 2,
+      columns: { oz: 0, shortText: 1, longText: null, qty: 3, unit: 4, unitPrice: 5, total: null },
+    });
     expect(columnMappingSchema.safeParse(mapping).success).toBe(true);
   });
 });

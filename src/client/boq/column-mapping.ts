@@ -5,7 +5,8 @@ export const FIELDS = Object.keys(MAPPED_FIELD_LABELS) as MappedField[];
 export const REQUIRED: MappedField[] = ["oz", "shortText"];
 
 /** Spreadsheet column letters: 0 → A, 26 → AA. */
-export const columnLetter = (i: number): string => (i < 26 ? "" : columnLetter(Math.floor(i / 26) - 1)) + String.fromCharCode(65 + (i % 26));
+export const columnLetter = (i: number): string =>
+  (i < 26 ? "" : columnLetter(Math.floor(i / 26) - 1)) + String.fromCharCode(65 + (i % 26));
 
 /** Per field the chosen column index as a string, "" for none (what the selects hold). */
 export type Choice = Record<MappedField, string>;

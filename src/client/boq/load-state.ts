@@ -2,7 +2,7 @@
 // job still runs; fetching – also when the cache still holds a "pending" answer from an earlier
 // visit of the tab (the LV may have been read long since) – is "wird geladen".
 import { READING_TEXT, readingQueueText } from "../../common/schemas/boq-queue";
-import type { BoqResponse } from "./types";
+import type { BoqView } from "../../common/types";
 
 export const BOQ_TEXTS = {
   fetching: "Leistungsverzeichnis wird geladen…",
@@ -14,11 +14,11 @@ export type BoqLoadState =
   | { kind: "fetching" }
   | { kind: "missing" }
   | { kind: "reading"; label: string }
-  | { kind: "unreadable"; data: BoqResponse }
-  | { kind: "done"; data: BoqResponse };
+  | { kind: "unreadable"; data: BoqView }
+  | { kind: "done"; data: BoqView };
 
 export interface BoqQueryState {
-  data: BoqResponse | undefined;
+  data: BoqView | undefined;
   isError: boolean;
   /** The data was fetched while this tab was shown (not taken from the cache of an earlier visit). */
   isFetchedAfterMount: boolean;
@@ -30,11 +30,13 @@ export function boqLoadState(q: BoqQueryState): BoqLoadState {
   if (data.status === "pending") {
     if (q.isError) return { kind: "missing" };
     // With its place in the queue ("noch 2 Dateien vor Ihrer") when the server sends it.
-    return q.isFetchedAfterMount ? { kind: "reading", label: data.queue ? readingQueueText(data.queue) : BOQ_TEXTS.reading } : { kind: "fetching" };
+    return q.isFetchedAfterMount
+      ? { kind: "reading", label: data.queue ? readingQueueText(data.queue) : BOQ_TEXTS.reading }
+      : { kind: "fetching" };
   }
   if (data.status === "done") return { kind: "done", data };
   return { kind: "unreadable", data };
 }
 
 /** A "pending" answer is never fresh: the tab asks again when it is shown. */
-export const boqStaleTime = (data: BoqResponse | undefined, fallbackMs: number) => (data?.status === "pending" ? 0 : fallbackMs);
+export const boqStaleTime = (data: BoqView | undefined, fallbackMs: number) => (data?.status === "pending" ? 0 : fallbackMs);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findingsByOz, findingsByTitle, lvFindings, potentialByBasis, sectionStats } from "./summary";
-import type { BoqFinding, BoqPosition } from "./types";
+import type { BoqFinding, BoqPosition } from "../../common/types";
 
 const f = (fields: Partial<BoqFinding>): BoqFinding => ({
   id: "bedarfsposition-1",
@@ -53,8 +53,19 @@ describe("LV tab summaries", () => {
 
   it("takes a section's value after its discount or lump sum, and leaves out an alternative section's items", () => {
     const node = (fields: Partial<BoqPosition>): BoqPosition => ({
-      seq: 0, kind: "item", level: 1, oz: null, parentOz: null, shortText: null, longText: null,
-      qty: null, unit: null, unitPrice: null, total: null, kinds: ["item"], ...fields,
+      seq: 0,
+      kind: "item",
+      level: 1,
+      oz: null,
+      parentOz: null,
+      shortText: null,
+      longText: null,
+      qty: null,
+      unit: null,
+      unitPrice: null,
+      total: null,
+      kinds: ["item"],
+      ...fields,
     });
     const section = { discountPercent: null, discountAmount: null, lumpSum: 4500, subtotal: 5000 };
     const stats = sectionStats([

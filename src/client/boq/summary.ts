@@ -1,5 +1,5 @@
 // Derived views of an LV: per top-level section (lot/title) counts and values, finding groups.
-import type { BoqFinding, BoqPosition, BoqPotential } from "./types";
+import type { BoqFinding, BoqPosition, BoqPotential } from "../../common/types";
 
 export interface SectionStat {
   oz: string;

@@ -3,7 +3,7 @@
 // active row – the one with the keyboard focus, kept when rows are hidden (its title then stands in).
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { allSections, buildTreeIndex, rowFor, treeRows } from "./boq-tree";
-import type { BoqPosition } from "./types";
+import type { BoqPosition } from "../../common/types";
 
 const NONE: ReadonlySet<number> = new Set();
 

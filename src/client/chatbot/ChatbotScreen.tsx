@@ -23,7 +23,10 @@ function MessageRow({ message }: { message: ChatMessage }) {
     <div className={cn("flex items-start gap-2.5", mine && "flex-row-reverse")} data-testid={mine ? "message-user" : "message-assistant"}>
       <span
         aria-hidden
-        className={cn("mt-0.5 hidden size-8 shrink-0 items-center justify-center rounded-full sm:flex", mine ? "bg-slate-200 text-slate-700" : "bg-brand-100 text-brand-700")}
+        className={cn(
+          "mt-0.5 hidden size-8 shrink-0 items-center justify-center rounded-full sm:flex",
+          mine ? "bg-slate-200 text-slate-700" : "bg-brand-100 text-brand-700",
+        )}
       >
         {mine ? <UserRound className="size-4" /> : <Bot className="size-4" />}
       </span>

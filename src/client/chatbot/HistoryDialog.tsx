@@ -24,7 +24,12 @@ export function HistoryDialog(props: {
 }) {
   // Under the conversations key, so a new conversation (use-chat) refreshes the pages.
   const [search, setSearch] = useState("");
-  const list = usePagedList<ChatbotConversationDto>({ path: conversationsKey(props.type)[0], pageSize: HISTORY_PAGE_SIZE, search, enabled: props.open });
+  const list = usePagedList<ChatbotConversationDto>({
+    path: conversationsKey(props.type)[0],
+    pageSize: HISTORY_PAGE_SIZE,
+    search,
+    enabled: props.open,
+  });
   const { rows: data, isError } = list;
   const isLoading = props.open && list.isPending;
   return (
@@ -35,7 +40,13 @@ export function HistoryDialog(props: {
           <DialogDescription>Ihre früheren Unterhaltungen mit diesem Assistenten. Nur Sie sehen sie.</DialogDescription>
         </DialogHeader>
         {list.searching || (list.total ?? 0) > 0 ? (
-          <SearchInput value={search} onChange={setSearch} placeholder="Unterhaltungen suchen..." label="Unterhaltungen suchen" className="max-w-none" />
+          <SearchInput
+            value={search}
+            onChange={setSearch}
+            placeholder="Unterhaltungen suchen..."
+            label="Unterhaltungen suchen"
+            className="max-w-none"
+          />
         ) : null}
         {isLoading ? (
           <div className="space-y-2">
@@ -50,7 +61,9 @@ export function HistoryDialog(props: {
         ) : !data.length && list.searching ? (
           <p className="py-6 text-center text-sm text-slate-500">Keine Unterhaltungen gefunden</p>
         ) : !data.length ? (
-          <p className="py-6 text-center text-sm text-slate-500">Noch keine Unterhaltungen. Ihre Fragen erscheinen hier, sobald der Assistent geantwortet hat.</p>
+          <p className="py-6 text-center text-sm text-slate-500">
+            Noch keine Unterhaltungen. Ihre Fragen erscheinen hier, sobald der Assistent geantwortet hat.
+          </p>
         ) : (
           <div className="max-h-[60vh] overflow-y-auto pr-1" data-testid="history-scroll">
             <ul className="space-y-1.5" aria-label="Unterhaltungen">
@@ -73,12 +86,7 @@ export function HistoryDialog(props: {
                 </li>
               ))}
             </ul>
-            <LoadMore
-              shown={data.length}
-              list={list}
-              noun={["Unterhaltung", "Unterhaltungen"]}
-              label="Ältere Unterhaltungen laden"
-            />
+            <LoadMore shown={data.length} list={list} noun={["Unterhaltung", "Unterhaltungen"]} label="Ältere Unterhaltungen laden" />
           </div>
         )}
       </DialogContent>

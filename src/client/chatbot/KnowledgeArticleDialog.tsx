@@ -20,20 +20,41 @@ import { Spinner } from "../components/ui/spinner";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
 import { queryClient } from "../lib/query-client";
-import { OriginNote, type KnowledgeArticleDetail } from "./knowledge-origin";
+import type { KnowledgeArticleDto } from "../../common/types";
+import { OriginNote } from "./knowledge-origin";
 
-export const invalidateKnowledge = () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("/api/chatbot/knowledge") });
+export const invalidateKnowledge = () =>
+  queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("/api/chatbot/knowledge") });
 
-const empty = (type: ChatbotType): KnowledgeArticleInput => ({ chatbotType: type, title: "", content: "", documentType: "leitfaden", tags: "", sources: "" });
+const empty = (type: ChatbotType): KnowledgeArticleInput => ({
+  chatbotType: type,
+  title: "",
+  content: "",
+  documentType: "leitfaden",
+  tags: "",
+  sources: "",
+});
 
-export function KnowledgeArticleDialog(props: { type: ChatbotType; articleId: number | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function KnowledgeArticleDialog(props: {
+  type: ChatbotType;
+  articleId: number | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const editing = props.articleId !== null;
-  const { data: article, isLoading, isError } = useQuery<KnowledgeArticleDetail>({
+  const {
+    data: article,
+    isLoading,
+    isError,
+  } = useQuery<KnowledgeArticleDto>({
     queryKey: [`/api/chatbot/knowledge/${props.articleId}`],
     enabled: props.open && editing,
     staleTime: 0,
   });
-  const form = useForm<KnowledgeArticleInput, unknown, KnowledgeArticleValues>({ resolver: zodResolver(knowledgeArticleSchema), defaultValues: empty(props.type) });
+  const form = useForm<KnowledgeArticleInput, unknown, KnowledgeArticleValues>({
+    resolver: zodResolver(knowledgeArticleSchema),
+    defaultValues: empty(props.type),
+  });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -52,7 +73,15 @@ export function KnowledgeArticleDialog(props: { type: ChatbotType; articleId: nu
 
   const loadShipped = () => {
     const s = article?.origin?.shippedArticle;
-    if (s) form.reset({ chatbotType: article.chatbotType, title: s.title, content: s.content, documentType: s.documentType, tags: s.tags.join(", "), sources: s.sources.join("\n") });
+    if (s)
+      form.reset({
+        chatbotType: article.chatbotType,
+        title: s.title,
+        content: s.content,
+        documentType: s.documentType,
+        tags: s.tags.join(", "),
+        sources: s.sources.join("\n"),
+      });
   };
 
   const submit = form.handleSubmit(async (values) => {
@@ -63,7 +92,11 @@ export function KnowledgeArticleDialog(props: { type: ChatbotType; articleId: nu
       await invalidateKnowledge();
       props.onOpenChange(false);
     } catch (err) {
-      toast({ title: editing ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen", description: errorMessage(err, "Der Artikel konnte nicht gespeichert werden."), variant: "destructive" });
+      toast({
+        title: editing ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen",
+        description: errorMessage(err, "Der Artikel konnte nicht gespeichert werden."),
+        variant: "destructive",
+      });
     }
   });
 
@@ -73,7 +106,8 @@ export function KnowledgeArticleDialog(props: { type: ChatbotType; articleId: nu
         <DialogHeader>
           <DialogTitle>{editing ? "Artikel bearbeiten" : "Neuer Artikel"}</DialogTitle>
           <DialogDescription>
-            Absätze durch eine Leerzeile trennen; jeden Absatz mit „Stichwort (Norm): …“ beginnen und die Kernaussage in den ersten Satz schreiben – der Assistent antwortet mit einzelnen Sätzen und nennt die Norm als Quelle.
+            Absätze durch eine Leerzeile trennen; jeden Absatz mit „Stichwort (Norm): …“ beginnen und die Kernaussage in den ersten Satz
+            schreiben – der Assistent antwortet mit einzelnen Sätzen und nennt die Norm als Quelle.
           </DialogDescription>
         </DialogHeader>
         {editing && isLoading ? (
@@ -105,7 +139,12 @@ export function KnowledgeArticleDialog(props: { type: ChatbotType; articleId: nu
             <Field id="kb-content" label="Inhalt" error={errors.content?.message}>
               <Textarea id="kb-content" rows={12} aria-invalid={!!errors.content} {...form.register("content")} />
             </Field>
-            <Field id="kb-sources" label="Quellen" hint="Eine Quelle je Zeile, z. B. „VOB/B (Ausgabe 2016), § 13 Abs. 4“" error={errors.sources?.message}>
+            <Field
+              id="kb-sources"
+              label="Quellen"
+              hint="Eine Quelle je Zeile, z. B. „VOB/B (Ausgabe 2016), § 13 Abs. 4“"
+              error={errors.sources?.message}
+            >
               <Textarea id="kb-sources" rows={3} {...form.register("sources")} />
             </Field>
             <DialogFooter>

@@ -13,7 +13,8 @@ import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
 import { KnowledgeArticleDialog, invalidateKnowledge } from "./KnowledgeArticleDialog";
-import { OriginBadge, type KnowledgeListItem } from "./knowledge-origin";
+import type { KnowledgeArticleListItemDto } from "../../common/types";
+import { OriginBadge } from "./knowledge-origin";
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -29,11 +30,11 @@ const documentLabel = (t: string) => KNOWLEDGE_DOCUMENT_LABELS[t as keyof typeof
 export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), 250);
-  const { data, isLoading, isError } = useQuery<KnowledgeListItem[]>({
+  const { data, isLoading, isError } = useQuery<KnowledgeArticleListItemDto[]>({
     queryKey: [`/api/chatbot/knowledge?type=${type}${q ? `&q=${encodeURIComponent(q)}` : ""}`],
   });
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [deleting, setDeleting] = useState<KnowledgeListItem | null>(null);
+  const [deleting, setDeleting] = useState<KnowledgeArticleListItemDto | null>(null);
   const [pendingDelete, setPendingDelete] = useState(false);
 
   const remove = async () => {
@@ -45,7 +46,11 @@ export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
       await invalidateKnowledge();
       setDeleting(null);
     } catch (err) {
-      toast({ title: "Fehler beim Löschen", description: errorMessage(err, "Der Artikel konnte nicht gelöscht werden."), variant: "destructive" });
+      toast({
+        title: "Fehler beim Löschen",
+        description: errorMessage(err, "Der Artikel konnte nicht gelöscht werden."),
+        variant: "destructive",
+      });
     } finally {
       setPendingDelete(false);
     }
@@ -57,8 +62,9 @@ export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
         <div className="space-y-1.5">
           <CardTitle>Wissensdatenbank</CardTitle>
           <CardDescription>
-            Artikel, aus denen der Assistent {CHATBOT_LABELS[type]} antwortet – mit einem Sprachmodell als nummerierte Auszüge, ohne Sprachmodell mit ihren eigenen Sätzen samt Quelle.
-            Die ausgelieferten Artikel liegen als Markdown-Dateien im Ordner knowledge/ (Anleitung: docs/knowledge-base.md); Änderungen hier bleiben bei neuen Versionen erhalten.
+            Artikel, aus denen der Assistent {CHATBOT_LABELS[type]} antwortet – mit einem Sprachmodell als nummerierte Auszüge, ohne
+            Sprachmodell mit ihren eigenen Sätzen samt Quelle. Die ausgelieferten Artikel liegen als Markdown-Dateien im Ordner knowledge/
+            (Anleitung: docs/knowledge-base.md); Änderungen hier bleiben bei neuen Versionen erhalten.
           </CardDescription>
         </div>
         <Button onClick={() => setEditing({ id: null })} className="shrink-0">
@@ -119,7 +125,13 @@ export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
                     <Button size="sm" variant="ghost" onClick={() => setEditing({ id: a.id })} aria-label={`${a.title} bearbeiten`}>
                       <Pencil /> <span className="sm:sr-only">Bearbeiten</span>
                     </Button>
-                    <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" onClick={() => setDeleting(a)} aria-label={`${a.title} löschen`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-600 hover:bg-red-50"
+                      onClick={() => setDeleting(a)}
+                      aria-label={`${a.title} löschen`}
+                    >
                       <Trash2 /> <span className="sm:sr-only">Löschen</span>
                     </Button>
                   </div>
@@ -129,7 +141,12 @@ export function KnowledgeBasePanel({ type }: { type: ChatbotType }) {
           </>
         )}
       </CardContent>
-      <KnowledgeArticleDialog type={type} articleId={editing?.id ?? null} open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} />
+      <KnowledgeArticleDialog
+        type={type}
+        articleId={editing?.id ?? null}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -35,7 +35,11 @@ export function LedgerPanel() {
   const { rows: data, isPending: isLoading, isError } = list;
   // The sum is only shown over the whole result, i.e. once every page is loaded.
   const complete = list.total !== undefined && data.length >= list.total;
-  const total = data.reduce((s, r) => ({ free: s.free + r.freeCount, paid: s.paid + r.paidCount, cents: s.cents + r.amountCents }), { free: 0, paid: 0, cents: 0 });
+  const total = data.reduce((s, r) => ({ free: s.free + r.freeCount, paid: s.paid + r.paidCount, cents: s.cents + r.amountCents }), {
+    free: 0,
+    paid: 0,
+    cents: 0,
+  });
 
   return (
     <Card>
@@ -43,7 +47,9 @@ export function LedgerPanel() {
         <CardTitle className="flex items-center gap-2">
           <Receipt className="size-5 text-brand-600" /> Abrechnung der Chatbot-Anfragen
         </CardTitle>
-        <CardDescription>Kostenlose und kostenpflichtige Anfragen (0,27 € je Anfrage über dem Kontingent) je Unternehmen und Kalendermonat.</CardDescription>
+        <CardDescription>
+          Kostenlose und kostenpflichtige Anfragen (0,27 € je Anfrage über dem Kontingent) je Unternehmen und Kalendermonat.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
@@ -53,7 +59,13 @@ export function LedgerPanel() {
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="ledger-company">Unternehmen</Label>
-            <Input id="ledger-company" type="search" placeholder="Alle Unternehmen" value={company} onChange={(e) => setCompany(e.target.value)} />
+            <Input
+              id="ledger-company"
+              type="search"
+              placeholder="Alle Unternehmen"
+              value={company}
+              onChange={(e) => setCompany(e.target.value)}
+            />
           </div>
         </div>
         {isLoading ? (
@@ -97,12 +109,7 @@ export function LedgerPanel() {
           </Table>
         )}
         {!isLoading && !isError ? (
-          <LoadMore
-            shown={data.length}
-            list={list}
-            noun={["Zeile", "Zeilen"]}
-            label="Weitere Zeilen laden"
-          />
+          <LoadMore shown={data.length} list={list} noun={["Zeile", "Zeilen"]} label="Weitere Zeilen laden" />
         ) : null}
       </CardContent>
     </Card>

@@ -9,7 +9,12 @@ function inline(text: string, keyPrefix: string): ReactNode[] {
   return text.split(INLINE).map((part, i) => {
     const key = `${keyPrefix}-${i}`;
     if (part.startsWith("**") && part.endsWith("**") && part.length > 4) return <strong key={key}>{part.slice(2, -2)}</strong>;
-    if (part.startsWith("`") && part.endsWith("`") && part.length > 2) return <code key={key} className="rounded bg-slate-100 px-1 text-[0.85em]">{part.slice(1, -1)}</code>;
+    if (part.startsWith("`") && part.endsWith("`") && part.length > 2)
+      return (
+        <code key={key} className="rounded bg-slate-100 px-1 text-[0.85em]">
+          {part.slice(1, -1)}
+        </code>
+      );
     if (part.startsWith("_") && part.endsWith("_") && part.length > 2) return <em key={key}>{part.slice(1, -1)}</em>;
     return part;
   });
@@ -36,7 +41,11 @@ function blocks(text: string): Block[] {
       out.push({ kind: "p", lines: [] }); // paragraph break
       continue;
     }
-    const content = line.replace(/^>\s?/, "").replace(/^\s*[-*•]\s+/, "").replace(/^\s*\d+[.)]\s+/, "").replace(/^#{1,4}\s+/, "");
+    const content = line
+      .replace(/^>\s?/, "")
+      .replace(/^\s*[-*•]\s+/, "")
+      .replace(/^\s*\d+[.)]\s+/, "")
+      .replace(/^#{1,4}\s+/, "");
     const last = out[out.length - 1];
     if (last && last.kind === kind && kind !== "h" && last.lines.length > 0) last.lines.push(content);
     else out.push({ kind, lines: [content] });

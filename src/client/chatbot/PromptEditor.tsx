@@ -52,7 +52,11 @@ export function PromptEditor({ type }: { type: ChatbotType | "analysis" }) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await apiRequest("POST", analysis ? "/api/analysis-prompts" : "/api/chatbot/prompt", analysis ? values : { ...values, chatbotType: type });
+      await apiRequest(
+        "POST",
+        analysis ? "/api/analysis-prompts" : "/api/chatbot/prompt",
+        analysis ? values : { ...values, chatbotType: type },
+      );
       const target = analysis ? "die KI-Prüfung der Leistungsverzeichnisse" : `den Chatbot ${CHATBOT_LABELS[type]}`;
       toast({ title: "Prompt gespeichert", description: `Die neue Version ist für ${target} aktiv; frühere Versionen bleiben erhalten.` });
       await queryClient.invalidateQueries({ queryKey: key });
@@ -78,13 +82,13 @@ export function PromptEditor({ type }: { type: ChatbotType | "analysis" }) {
         <CardDescription>
           {analysis ? (
             <>
-              Legt fest, worauf das Sprachmodell jedes hochgeladene LV prüft. Die Antwort muss JSON in der im Prompt beschriebenen Form bleiben. Jede Speicherung legt
-              eine neue Version an; sie gilt für Leistungsverzeichnisse, die danach gelesen werden.
+              Legt fest, worauf das Sprachmodell jedes hochgeladene LV prüft. Die Antwort muss JSON in der im Prompt beschriebenen Form
+              bleiben. Jede Speicherung legt eine neue Version an; sie gilt für Leistungsverzeichnisse, die danach gelesen werden.
             </>
           ) : (
             <>
-              Legt Rolle, Stil und Regeln des Assistenten {CHATBOT_LABELS[type]} fest. Die erste Zeile nennt die Rolle, mit der auch Antworten aus der Wissensdatenbank
-              überschrieben werden. Jede Speicherung legt eine neue Version an.
+              Legt Rolle, Stil und Regeln des Assistenten {CHATBOT_LABELS[type]} fest. Die erste Zeile nennt die Rolle, mit der auch
+              Antworten aus der Wissensdatenbank überschrieben werden. Jede Speicherung legt eine neue Version an.
             </>
           )}
         </CardDescription>
@@ -141,7 +145,12 @@ export function PromptEditor({ type }: { type: ChatbotType | "analysis" }) {
                         <p className="mt-1 line-clamp-2 whitespace-pre-line text-slate-700">{p.systemPrompt}</p>
                       </div>
                       <div className="flex flex-wrap gap-2">
-                        <Button type="button" size="sm" variant="outline" onClick={() => form.setValue("systemPrompt", p.systemPrompt, { shouldDirty: true })}>
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="outline"
+                          onClick={() => form.setValue("systemPrompt", p.systemPrompt, { shouldDirty: true })}
+                        >
                           In Editor übernehmen
                         </Button>
                         {analysis ? (

@@ -77,7 +77,10 @@ export function ReferencePricesPanel() {
     setBusy(true);
     try {
       await apiRequest("PUT", "/api/reference-prices", parsed.data);
-      toast({ title: "Richtwerte gespeichert", description: "Unbepreiste Leistungsverzeichnisse, die ab jetzt gelesen werden, werden damit geschätzt." });
+      toast({
+        title: "Richtwerte gespeichert",
+        description: "Unbepreiste Leistungsverzeichnisse, die ab jetzt gelesen werden, werden damit geschätzt.",
+      });
       await queryClient.invalidateQueries({ queryKey: KEY });
     } catch (err) {
       toast({ title: "Fehler beim Speichern", description: errorMessage(err, REFERENCE_SAVE_FAILED), variant: "destructive" });
@@ -104,9 +107,9 @@ export function ReferencePricesPanel() {
       <CardHeader>
         <CardTitle>Richtwerte für unbepreiste Leistungsverzeichnisse</CardTitle>
         <CardDescription>
-          Einheitspreisspannen (von–bis, netto) je Leistung und Einheit. Ohne Preise in der Datei werden Angebotssumme und Beträge damit geschätzt und als „Schätzung
-          (Richtwert)“ gekennzeichnet; ein Preis aus der Datei hat immer Vorrang. Indexwerte (z. B. Baupreisindex von Destatis) rechnen den Preisstand hoch – nur
-          veröffentlichte Werte eintragen.
+          Einheitspreisspannen (von–bis, netto) je Leistung und Einheit. Ohne Preise in der Datei werden Angebotssumme und Beträge damit
+          geschätzt und als „Schätzung (Richtwert)“ gekennzeichnet; ein Preis aus der Datei hat immer Vorrang. Indexwerte (z. B.
+          Baupreisindex von Destatis) rechnen den Preisstand hoch – nur veröffentlichte Werte eintragen.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -129,7 +132,9 @@ export function ReferencePricesPanel() {
           >
             <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500" data-testid="reference-status">
               <Badge className="border-green-200 bg-green-50 text-green-800">Aktiv</Badge>
-              {data?.isDefault ? "mitgelieferte Tabelle" : `gespeichert ${data?.updatedAt ? formatDateTime(data.updatedAt) : ""}${data?.updatedBy ? ` · @${data.updatedBy.username}` : ""}`}
+              {data?.isDefault
+                ? "mitgelieferte Tabelle"
+                : `gespeichert ${data?.updatedAt ? formatDateTime(data.updatedAt) : ""}${data?.updatedBy ? ` · @${data.updatedBy.username}` : ""}`}
             </p>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id="ref-stand" label="Preisstand (JJJJ-Qn)">
@@ -153,7 +158,11 @@ export function ReferencePricesPanel() {
                 <Input id="ref-index-base" value={form.indexBase} onChange={set("indexBase")} />
               </Field>
             </div>
-            <Field id="ref-points" label="Indexwerte: JJJJ-Qn; Wert (einer davon für den Preisstand)" hint="Leer lassen, solange keine veröffentlichten Werte vorliegen: dann wird der Preisstand der Tabelle angezeigt.">
+            <Field
+              id="ref-points"
+              label="Indexwerte: JJJJ-Qn; Wert (einer davon für den Preisstand)"
+              hint="Leer lassen, solange keine veröffentlichten Werte vorliegen: dann wird der Preisstand der Tabelle angezeigt."
+            >
               <Textarea id="ref-points" rows={4} className="font-mono text-[13px]" value={form.points} onChange={set("points")} />
             </Field>
             {errors.length ? (

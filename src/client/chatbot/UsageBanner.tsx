@@ -52,7 +52,8 @@ export function UsageBanner({ access }: { access: ChatbotAccess }) {
     return (
       <Banner tone="info" icon={<InfinityIcon />}>
         <p>
-          Unbegrenzte Anfragen – in diesem Monat bisher <strong className="tabular-nums">{usage.currentCount}</strong> {usage.currentCount === 1 ? "Anfrage" : "Anfragen"}.
+          Unbegrenzte Anfragen – in diesem Monat bisher <strong className="tabular-nums">{usage.currentCount}</strong>{" "}
+          {usage.currentCount === 1 ? "Anfrage" : "Anfragen"}.
         </p>
       </Banner>
     );
@@ -83,7 +84,10 @@ export function UsageBanner({ access }: { access: ChatbotAccess }) {
         aria-valuenow={used}
         className="h-1.5 w-full overflow-hidden rounded-full bg-white/80"
       >
-        <div className={cn("h-full transition-all", exhausted ? "bg-amber-500" : "bg-brand-600")} style={{ width: `${(used / usage.limit) * 100}%` }} />
+        <div
+          className={cn("h-full transition-all", exhausted ? "bg-amber-500" : "bg-brand-600")}
+          style={{ width: `${(used / usage.limit) * 100}%` }}
+        />
       </div>
       {exhausted ? <p className="font-medium">{paidRequestsHint}</p> : null}
     </Banner>

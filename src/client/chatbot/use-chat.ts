@@ -5,7 +5,14 @@ import type { ChatbotType } from "../../common/schemas/chatbot";
 import type { ChatbotAnswerDto, ChatbotConversationDetailDto } from "../../common/types";
 import { toast } from "../hooks/use-toast";
 import { queryClient } from "../lib/query-client";
-import { ANSWER_FAILED, CHATBOT_SCREENS, CONVERSATION_LOAD_FAILED, LIMIT_REACHED_TITLE, NETWORK_FAILED, limitReachedText } from "./chat-texts";
+import {
+  ANSWER_FAILED,
+  CHATBOT_SCREENS,
+  CONVERSATION_LOAD_FAILED,
+  LIMIT_REACHED_TITLE,
+  NETWORK_FAILED,
+  limitReachedText,
+} from "./chat-texts";
 import { ChatNetworkError, ChatRequestError, streamChat } from "./stream-chat";
 
 export interface ChatMessage {
@@ -33,7 +40,8 @@ export function useChat(type: ChatbotType, companyId: number | null) {
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  const update = (id: string, change: (m: ChatMessage) => ChatMessage) => setMessages((list) => list.map((m) => (m.id === id ? change(m) : m)));
+  const update = (id: string, change: (m: ChatMessage) => ChatMessage) =>
+    setMessages((list) => list.map((m) => (m.id === id ? change(m) : m)));
 
   const reset = useCallback(() => {
     abortRef.current?.abort();
@@ -89,26 +97,26 @@ export function useChat(type: ChatbotType, companyId: number | null) {
     [type, conversationId, sending, companyId],
   );
 
-  const open = useCallback(
-    async (id: number) => {
-      abortRef.current?.abort();
-      abortRef.current = null;
-      setSending(false);
-      setLoadingConversation(true);
-      try {
-        const detail = await queryClient.fetchQuery<ChatbotConversationDetailDto>({ queryKey: [`/api/chatbot/conversation/${id}`], staleTime: 0 });
-        setConversationId(detail.id);
-        setMessages(detail.messages.map((m) => ({ id: `s${m.id}`, role: m.role, content: m.content })));
-        return true;
-      } catch {
-        toast({ title: CONVERSATION_LOAD_FAILED, variant: "destructive" });
-        return false;
-      } finally {
-        setLoadingConversation(false);
-      }
-    },
-    [],
-  );
+  const open = useCallback(async (id: number) => {
+    abortRef.current?.abort();
+    abortRef.current = null;
+    setSending(false);
+    setLoadingConversation(true);
+    try {
+      const detail = await queryClient.fetchQuery<ChatbotConversationDetailDto>({
+        queryKey: [`/api/chatbot/conversation/${id}`],
+        staleTime: 0,
+      });
+      setConversationId(detail.id);
+      setMessages(detail.messages.map((m) => ({ id: `s${m.id}`, role: m.role, content: m.content })));
+      return true;
+    } catch {
+      toast({ title: CONVERSATION_LOAD_FAILED, variant: "destructive" });
+      return false;
+    } finally {
+      setLoadingConversation(false);
+    }
+  }, []);
 
   return { messages, conversationId, sending, loadingConversation, send, reset, open };
 }

@@ -9,7 +9,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
 import { ActionsCell, ActionsHead, DeleteRowButton } from "../components/ui/table-actions";
-import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
+import { TD, TH, THead, TR, Table } from "../components/ui/table";
 import { usePageTitle } from "../hooks/use-page-title";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
@@ -19,7 +19,7 @@ import { chatbotUsage } from "./company-view";
 import { usePagedList } from "../lib/use-paged-list";
 import { LoadMore } from "../components/ui/load-more";
 import { SearchInput } from "../components/ui/search-input";
-import { MessageRow, SkeletonRows } from "../components/ui/table-states";
+import { PagedTableBody } from "../components/ui/paged-table-body";
 import { PageHeader } from "../layout/PageHeader";
 
 const COLUMNS = 6;
@@ -32,7 +32,7 @@ export default function CompaniesPage() {
   const [editing, setEditing] = useState<CompanyDto | "new" | null>(null);
   const [toDelete, setToDelete] = useState<CompanyDto | null>(null);
   const list = usePagedList<CompanyDto>({ path: "/api/companies", pageSize: COMPANIES_PAGE_SIZE, search });
-  const { rows, isPending } = list;
+  const { rows } = list;
 
   const remove = useMutation({
     mutationFn: (c: CompanyDto) => apiRequest<{ deletedUsers: number; movedProjects: number }>("DELETE", `/api/companies/${c.id}`),
@@ -78,22 +78,40 @@ export default function CompaniesPage() {
                 <ActionsHead />
               </tr>
             </THead>
-            <TBody>
-              {isPending ? <SkeletonRows columns={COLUMNS} /> : null}
-              {!isPending && rows.length === 0 ? (
-                <MessageRow columns={COLUMNS}>
-                  <Building2 className="mx-auto mb-2 size-8 text-slate-300" />
-                  {list.searching ? "Keine Unternehmen gefunden" : "Noch keine Unternehmen angelegt"}
-                </MessageRow>
-              ) : null}
-              {rows.map((c) => {
+            <PagedTableBody
+              list={list}
+              columns={COLUMNS}
+              failed="Die Unternehmen konnten nicht geladen werden."
+              empty={{
+                none: (
+                  <>
+                    <Building2 className="mx-auto mb-2 size-8 text-slate-300" />
+                    Noch keine Unternehmen angelegt
+                  </>
+                ),
+                notFound: (
+                  <>
+                    <Building2 className="mx-auto mb-2 size-8 text-slate-300" />
+                    Keine Unternehmen gefunden
+                  </>
+                ),
+              }}
+              row={(c) => {
                 const usage = chatbotUsage(c);
                 return (
                   <TR key={c.id} data-testid={`company-row-${c.id}`}>
-                    <TD label="ID" className="tabular-nums text-slate-500">{c.id}</TD>
-                    <TD primary className="font-medium text-slate-900">{c.name}</TD>
-                    <TD label="Adresse" className="min-w-40 max-w-64">{c.address}</TD>
-                    <TD label="Kontakt-E-Mail" className="max-w-56 [overflow-wrap:anywhere]">{c.contactEmail}</TD>
+                    <TD label="ID" className="tabular-nums text-slate-500">
+                      {c.id}
+                    </TD>
+                    <TD primary className="font-medium text-slate-900">
+                      {c.name}
+                    </TD>
+                    <TD label="Adresse" className="min-w-40 max-w-64">
+                      {c.address}
+                    </TD>
+                    <TD label="Kontakt-E-Mail" className="max-w-56 [overflow-wrap:anywhere]">
+                      {c.contactEmail}
+                    </TD>
                     <TD label="Chatbot-Anfragen" className="whitespace-nowrap tabular-nums" title={usage.title}>
                       {usage.text}
                     </TD>
@@ -111,15 +129,10 @@ export default function CompaniesPage() {
                     </ActionsCell>
                   </TR>
                 );
-              })}
-            </TBody>
+              }}
+            />
           </Table>
-          <LoadMore
-            shown={rows.length}
-            list={list}
-            noun={["Unternehmen", "Unternehmen"]}
-            label="Weitere Unternehmen laden"
-          />
+          <LoadMore shown={rows.length} list={list} noun={["Unternehmen", "Unternehmen"]} label="Weitere Unternehmen laden" />
         </CardContent>
       </Card>
       {editing ? (

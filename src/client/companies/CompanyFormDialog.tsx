@@ -110,7 +110,10 @@ function QuotaChoice({ form, error }: { form: UseFormReturn<FormIn, unknown, For
   const value = form.watch("freeChatbotRequestsPerMonth");
   const mode = modeOf(value);
   const choose = (m: QuotaMode) =>
-    form.setValue("freeChatbotRequestsPerMonth", m === "unlimited" ? "-1" : m === "none" ? "0" : "250", { shouldDirty: true, shouldValidate: false });
+    form.setValue("freeChatbotRequestsPerMonth", m === "unlimited" ? "-1" : m === "none" ? "0" : "250", {
+      shouldDirty: true,
+      shouldValidate: false,
+    });
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-slate-900">Chatbot-Kontingent</legend>
@@ -124,7 +127,15 @@ function QuotaChoice({ form, error }: { form: UseFormReturn<FormIn, unknown, For
       </div>
       {mode === "quota" ? (
         <Field id="co-limit" label="Freie Chatbot-Anfragen pro Monat" error={error}>
-          <Input id="co-limit" type="number" min={1} step={1} inputMode="numeric" aria-invalid={!!error} {...form.register("freeChatbotRequestsPerMonth")} />
+          <Input
+            id="co-limit"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            aria-invalid={!!error}
+            {...form.register("freeChatbotRequestsPerMonth")}
+          />
         </Field>
       ) : error ? (
         <p className="text-sm text-red-700">{error}</p>

@@ -12,7 +12,15 @@ const SIZES = {
 
 export type LogoSize = keyof typeof SIZES;
 
-export function Logo({ size = "md", variant = "dark", className = "" }: { size?: LogoSize; variant?: "light" | "dark"; className?: string }) {
+export function Logo({
+  size = "md",
+  variant = "dark",
+  className = "",
+}: {
+  size?: LogoSize;
+  variant?: "light" | "dark";
+  className?: string;
+}) {
   const { pathname } = useLocation();
   const onClick = (e: MouseEvent) => {
     if (pathname === "/") {

@@ -44,7 +44,11 @@ const QUICK_START = [
     title: "Analyse innerhalb von 48 Stunden erhalten",
     text: "Die automatische Vorprüfung steht Sekunden nach dem Hochladen im Projekt; unsere Experten prüfen ihre Befunde und liefern die Auswertung innerhalb von 48 Stunden.",
   },
-  { icon: Handshake, title: "Angebote vorbereiten", text: "Nutzen Sie die Auswertung und die Kalkulationshinweise für ein sicheres, wettbewerbsfähiges Angebot." },
+  {
+    icon: Handshake,
+    title: "Angebote vorbereiten",
+    text: "Nutzen Sie die Auswertung und die Kalkulationshinweise für ein sicheres, wettbewerbsfähiges Angebot.",
+  },
 ];
 
 function RecentProjects() {
@@ -77,7 +81,9 @@ function RecentProjects() {
             ))}
           </div>
         ) : isError ? (
-          <p className="py-6 text-center text-sm text-slate-600">Die Projekte konnten nicht geladen werden. Bitte versuchen Sie es später erneut.</p>
+          <p className="py-6 text-center text-sm text-slate-600">
+            Die Projekte konnten nicht geladen werden. Bitte versuchen Sie es später erneut.
+          </p>
         ) : recent.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-8 text-center" data-testid="recent-empty">
             <FolderKanban className="size-10 text-slate-300" />
@@ -103,7 +109,11 @@ function RecentProjects() {
                 </div>
                 {/* Name, time and status share the column: on a phone the row keeps room for the name. */}
                 <div className="min-w-0 flex-1">
-                  <Link to={detailUrl(p.id)} className="block text-sm font-medium text-slate-900 hover:underline sm:text-base" onClick={(e) => e.stopPropagation()}>
+                  <Link
+                    to={detailUrl(p.id)}
+                    className="block text-sm font-medium text-slate-900 hover:underline sm:text-base"
+                    onClick={(e) => e.stopPropagation()}
+                  >
                     {p.name}
                   </Link>
                   <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -131,12 +141,16 @@ export default function OverviewPage() {
   return (
     <div className="space-y-6">
       <div className="grid gap-6 lg:grid-cols-5">
-        <Card className="overflow-hidden border-0 bg-gradient-to-br from-brand-800 to-brand-600 text-white lg:col-span-3" data-testid="welcome-card">
+        <Card
+          className="overflow-hidden border-0 bg-gradient-to-br from-brand-800 to-brand-600 text-white lg:col-span-3"
+          data-testid="welcome-card"
+        >
           <CardHeader>
             <p className="text-sm text-brand-100">Dashboard</p>
             <h1 className="text-2xl font-semibold leading-tight text-white">Willkommen zurück, {displayName(user)}!</h1>
             <CardDescription className="text-brand-100">
-              Verwalten Sie Ihre Bauprojekte und erhalten Sie KI-gestützte Analysen Ihrer Leistungsverzeichnisse – präzise, schnell und nachvollziehbar.
+              Verwalten Sie Ihre Bauprojekte und erhalten Sie KI-gestützte Analysen Ihrer Leistungsverzeichnisse – präzise, schnell und
+              nachvollziehbar.
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -148,27 +162,29 @@ export default function OverviewPage() {
         {setup && !Object.values(setup).every(Boolean) ? (
           <SetupChecklist status={setup} />
         ) : (
-        <Card className="lg:col-span-2" data-testid="quick-start">
-          <CardHeader>
-            <CardTitle>Schnellstart</CardTitle>
-            <CardDescription>In drei Schritten zur Auswertung</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ol className="space-y-4">
-              {[isAdminRole(user.role) ? CREATE_STEP : CREATE_STEP_FOR_USERS, ...QUICK_START].map((step, i) => (
-                <li key={step.title} className="flex gap-3">
-                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-700">{i + 1}</span>
-                  <div>
-                    <p className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
-                      <step.icon className="size-4 text-brand-600" /> {step.title}
-                    </p>
-                    <p className="text-sm text-slate-600">{step.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </CardContent>
-        </Card>
+          <Card className="lg:col-span-2" data-testid="quick-start">
+            <CardHeader>
+              <CardTitle>Schnellstart</CardTitle>
+              <CardDescription>In drei Schritten zur Auswertung</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ol className="space-y-4">
+                {[isAdminRole(user.role) ? CREATE_STEP : CREATE_STEP_FOR_USERS, ...QUICK_START].map((step, i) => (
+                  <li key={step.title} className="flex gap-3">
+                    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-700">
+                      {i + 1}
+                    </span>
+                    <div>
+                      <p className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
+                        <step.icon className="size-4 text-brand-600" /> {step.title}
+                      </p>
+                      <p className="text-sm text-slate-600">{step.text}</p>
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            </CardContent>
+          </Card>
         )}
       </div>
       <RecentProjects />

@@ -24,7 +24,11 @@ export function SetupChecklist({ status }: { status: SetupStatus }) {
             const ok = status[step.id];
             return (
               <li key={step.id} className="flex gap-3" data-testid={`setup-${step.id}`} data-done={ok ? "true" : "false"}>
-                {ok ? <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden /> : <Circle className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden />}
+                {ok ? (
+                  <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden />
+                ) : (
+                  <Circle className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden />
+                )}
                 <div>
                   <p className={cn("text-sm font-semibold", ok ? "text-slate-600 line-through decoration-slate-400" : "text-slate-900")}>
                     {step.title}

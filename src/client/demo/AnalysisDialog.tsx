@@ -13,8 +13,8 @@ export default function AnalysisDialog({ project, onClose }: { project: DemoProj
         <DialogHeader>
           <DialogTitle>Analyseauswertung ansehen</DialogTitle>
           <DialogDescription>
-            Um die Auswertung einzusehen, melden Sie sich bitte an oder registrieren Sie sich über einen Einladungslink. Eine Testanalyse können
-            Sie über unser Kontaktformular anfordern.
+            Um die Auswertung einzusehen, melden Sie sich bitte an oder registrieren Sie sich über einen Einladungslink. Eine Testanalyse
+            können Sie über unser Kontaktformular anfordern.
           </DialogDescription>
         </DialogHeader>
         <div className="rounded-lg bg-slate-50 p-4">

@@ -151,7 +151,15 @@ export default function DemoDashboard({ className = "" }: { className?: string }
             </nav>
           </div>
           <div ref={content} className={`min-h-0 flex-1 overflow-y-auto p-4 sm:p-6 ${isChat ? "flex flex-col" : ""}`}>
-            <Suspense fallback={<p role="status" className="py-10 text-sm text-slate-600">Wird geladen…</p>}>{body}</Suspense>
+            <Suspense
+              fallback={
+                <p role="status" className="py-10 text-sm text-slate-600">
+                  Wird geladen…
+                </p>
+              }
+            >
+              {body}
+            </Suspense>
           </div>
         </div>
       </div>

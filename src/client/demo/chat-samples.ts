@@ -37,5 +37,9 @@ export const CONSTRUCTION_SAMPLE: ChatLine[] = [
 /** The two demo chatbots: heading, subtitle and sample conversation. */
 export const DEMO_CHATS = {
   legal: { title: "Baurecht Assistent", subtitle: "Fragen zu VOB/B und BGB-Werkvertragsrecht – Beispielgespräch", lines: LEGAL_SAMPLE },
-  construction: { title: "Bauausführung Assistent", subtitle: "Fragen zur Ausführung auf der Baustelle – Beispielgespräch", lines: CONSTRUCTION_SAMPLE },
+  construction: {
+    title: "Bauausführung Assistent",
+    subtitle: "Fragen zur Ausführung auf der Baustelle – Beispielgespräch",
+    lines: CONSTRUCTION_SAMPLE,
+  },
 } as const;

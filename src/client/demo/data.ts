@@ -82,7 +82,8 @@ const PROJECTS: (Omit<DemoProject, "createdAt" | "pdfPath" | "htmlPath" | "compa
     costCenter: "KST-2025-0151",
     contactPerson: "Erika Musterfrau",
     contactEmail: "e.musterfrau@musterbau.example",
-    description: "Mehrfamilienhaus mit Tiefgarage, Los 1 Rohbau einschließlich Abdichtung der erdberührten Bauteile. LV mit 27 Positionen und Angebotspreisen.",
+    description:
+      "Mehrfamilienhaus mit Tiefgarage, Los 1 Rohbau einschließlich Abdichtung der erdberührten Bauteile. LV mit 27 Positionen und Angebotspreisen.",
     status: "In Review",
     createdBy: 2,
     creatorName: "Erika",
@@ -96,7 +97,8 @@ const PROJECTS: (Omit<DemoProject, "createdAt" | "pdfPath" | "htmlPath" | "compa
     costCenter: "KST-2025-0137",
     contactPerson: "Jonas Beispiel",
     contactEmail: "j.beispiel@musterbau.example",
-    description: "Energetische Sanierung im laufenden Schulbetrieb: Fassade, Fenster, Dach. Ausführung in zwei Bauabschnitten während der Ferien.",
+    description:
+      "Energetische Sanierung im laufenden Schulbetrieb: Fassade, Fenster, Dach. Ausführung in zwei Bauabschnitten während der Ferien.",
     status: "Aktiv",
     createdBy: 1,
     creatorName: "Max",
@@ -110,7 +112,8 @@ const PROJECTS: (Omit<DemoProject, "createdAt" | "pdfPath" | "htmlPath" | "compa
     costCenter: "KST-2025-0129",
     contactPerson: "Max Mustermann",
     contactEmail: "m.mustermann@musterbau.example",
-    description: "Dreigeschossiger Anbau in Stahlbetonskelettbauweise mit Sichtbetonflächen SB 3. LV Rohbau Untergeschoss, Auswertung liegt vor.",
+    description:
+      "Dreigeschossiger Anbau in Stahlbetonskelettbauweise mit Sichtbetonflächen SB 3. LV Rohbau Untergeschoss, Auswertung liegt vor.",
     status: "Abgeschlossen",
     createdBy: 3,
     creatorName: "Jonas",
@@ -135,10 +138,42 @@ const PROJECTS: (Omit<DemoProject, "createdAt" | "pdfPath" | "htmlPath" | "compa
 ];
 
 const USERS: DemoUser[] = [
-  { id: 1, firstName: "Max", lastName: "Mustermann", email: "m.mustermann@musterbau.example", username: "m.mustermann", role: "Administrator", status: "Aktiv" },
-  { id: 2, firstName: "Erika", lastName: "Musterfrau", email: "e.musterfrau@musterbau.example", username: "e.musterfrau", role: "Benutzer", status: "Aktiv" },
-  { id: 3, firstName: "Jonas", lastName: "Beispiel", email: "j.beispiel@musterbau.example", username: "j.beispiel", role: "Benutzer", status: "Aktiv" },
-  { id: 4, firstName: "Laura", lastName: "Probe", email: "l.probe@musterbau.example", username: "l.probe", role: "Benutzer", status: "Inaktiv" },
+  {
+    id: 1,
+    firstName: "Max",
+    lastName: "Mustermann",
+    email: "m.mustermann@musterbau.example",
+    username: "m.mustermann",
+    role: "Administrator",
+    status: "Aktiv",
+  },
+  {
+    id: 2,
+    firstName: "Erika",
+    lastName: "Musterfrau",
+    email: "e.musterfrau@musterbau.example",
+    username: "e.musterfrau",
+    role: "Benutzer",
+    status: "Aktiv",
+  },
+  {
+    id: 3,
+    firstName: "Jonas",
+    lastName: "Beispiel",
+    email: "j.beispiel@musterbau.example",
+    username: "j.beispiel",
+    role: "Benutzer",
+    status: "Aktiv",
+  },
+  {
+    id: 4,
+    firstName: "Laura",
+    lastName: "Probe",
+    email: "l.probe@musterbau.example",
+    username: "l.probe",
+    role: "Benutzer",
+    status: "Inaktiv",
+  },
 ];
 
 const DOCUMENTS: DemoDocument[] = [
@@ -172,7 +207,9 @@ export const DEMO_ME = USERS[0];
 
 /** Creator as the project shows it; without a name 'Benutzer' followed by the creator's id. */
 export const creatorLabel = (p: DemoProject) =>
-  p.creatorName || p.creatorLastName ? [p.creatorName, p.creatorLastName].filter(Boolean).join(" ") : p.creatorUsername ?? `Benutzer ${p.createdBy}`;
+  p.creatorName || p.creatorLastName
+    ? [p.creatorName, p.creatorLastName].filter(Boolean).join(" ")
+    : (p.creatorUsername ?? `Benutzer ${p.createdBy}`);
 
 /** Case-insensitive, trimmed search over name, company, description and status. */
 export function searchProjects(projects: DemoProject[], query: string): DemoProject[] {

@@ -17,7 +17,8 @@ import { Label } from "../components/ui/label";
 import { NativeSelect } from "../components/ui/select";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
-import { SEVERITY_STYLES, type BoqFinding } from "../boq/types";
+import { SEVERITY_STYLES } from "../boq/labels";
+import type { BoqFinding } from "../../common/types";
 
 export type ReviewMode = FindingDecision | "own";
 
@@ -100,7 +101,9 @@ export function FindingReviewDialog({
           <DialogHeader>
             <DialogTitle>{TITLES[mode]}</DialogTitle>
             <DialogDescription>
-              {finding ? `${finding.oz ? `OZ ${finding.oz} · ` : "Gesamtes LV · "}${finding.title}` : "Ein Befund, den die automatische Vorprüfung nicht gefunden hat."}
+              {finding
+                ? `${finding.oz ? `OZ ${finding.oz} · ` : "Gesamtes LV · "}${finding.title}`
+                : "Ein Befund, den die automatische Vorprüfung nicht gefunden hat."}
             </DialogDescription>
           </DialogHeader>
           {mode === "own" ? (

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Check, FilePlus2, Pencil, Plus, X } from "lucide-react";
 import { formatEuro } from "../../common/format";
-import { countLabel } from "../../common/plural";
+import { countNoun } from "../../common/plural";
 import { DECISION_LABELS } from "../../common/schemas/finding-review";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -15,7 +15,8 @@ import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
 import { cn } from "../lib/utils";
 import { DraftEvaluationDialog } from "../boq/DraftEvaluationDialog";
-import { SEVERITY_STYLES, type BoqFinding, type BoqResponse } from "../boq/types";
+import { SEVERITY_STYLES } from "../boq/labels";
+import type { BoqFinding, BoqView } from "../../common/types";
 import { FindingReviewDialog, type ReviewMode } from "./FindingReviewDialog";
 
 type Filter = "open" | "done" | "all";
@@ -27,7 +28,7 @@ const DECISION_STYLES = {
   rejected: "border-slate-300 bg-slate-100 text-slate-700",
 } as const;
 
-export function ReviewPanel({ projectId, projectName, data }: { projectId: number; projectName: string; data: BoqResponse }) {
+export function ReviewPanel({ projectId, projectName, data }: { projectId: number; projectName: string; data: BoqView }) {
   const qc = useQueryClient();
   const findings = useMemo(() => data.findings ?? [], [data]);
   const [filter, setFilter] = useState<Filter>("open");
@@ -48,7 +49,11 @@ export function ReviewPanel({ projectId, projectName, data }: { projectId: numbe
       await qc.invalidateQueries({ queryKey: [`/api/projects/${projectId}/boq`] });
       await qc.invalidateQueries({ queryKey: [`/api/projects/${projectId}`] });
     } catch (err) {
-      toast({ title: "Fehler beim Speichern", description: errorMessage(err, "Die Prüfung konnte nicht gespeichert werden."), variant: "destructive" });
+      toast({
+        title: "Fehler beim Speichern",
+        description: errorMessage(err, "Die Prüfung konnte nicht gespeichert werden."),
+        variant: "destructive",
+      });
     } finally {
       setBusyId(null);
     }
@@ -61,7 +66,8 @@ export function ReviewPanel({ projectId, projectName, data }: { projectId: numbe
           <div className="min-w-0">
             <CardTitle className="text-base">Expertenprüfung</CardTitle>
             <CardDescription>
-              {reviewed} von {countLabel(total, "Befund", "Befunden")} geprüft. Die Auswertung wird aus den geprüften Befunden erstellt; verworfene Befunde sieht der Kunde nicht.
+              {reviewed} von {countNoun(total, "Befund", "Befunden")} geprüft. Die Auswertung wird aus den geprüften Befunden erstellt;
+              verworfene Befunde sieht der Kunde nicht.
             </CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -103,15 +109,29 @@ export function ReviewPanel({ projectId, projectName, data }: { projectId: numbe
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="review-list">
             {list.slice(0, shown).map((f) => (
-              <li key={f.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between" data-testid="review-item" data-finding-id={f.id}>
-                <div className={cn("min-w-0 space-y-1 text-sm", f.review?.decision === "rejected" && "text-slate-500 line-through decoration-slate-400")}>
+              <li
+                key={f.id}
+                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between"
+                data-testid="review-item"
+                data-finding-id={f.id}
+              >
+                <div
+                  className={cn(
+                    "min-w-0 space-y-1 text-sm",
+                    f.review?.decision === "rejected" && "text-slate-500 line-through decoration-slate-400",
+                  )}
+                >
                   <p className="flex flex-wrap items-center gap-2">
                     <Badge className={SEVERITY_STYLES[f.severity].className}>{SEVERITY_STYLES[f.severity].label}</Badge>
                     <span className="whitespace-nowrap font-mono text-xs text-slate-600">{f.oz ? `OZ ${f.oz}` : "Gesamtes LV"}</span>
                     {f.review ? (
-                      <Badge className={DECISION_STYLES[f.review.decision]}>{f.review.own ? "Eigener Befund" : DECISION_LABELS[f.review.decision]}</Badge>
+                      <Badge className={DECISION_STYLES[f.review.decision]}>
+                        {f.review.own ? "Eigener Befund" : DECISION_LABELS[f.review.decision]}
+                      </Badge>
                     ) : null}
-                    {f.potentialEur != null ? <span className="whitespace-nowrap font-semibold tabular-nums">{formatEuro(f.potentialEur)}</span> : null}
+                    {f.potentialEur != null ? (
+                      <span className="whitespace-nowrap font-semibold tabular-nums">{formatEuro(f.potentialEur)}</span>
+                    ) : null}
                   </p>
                   <p className="font-medium text-slate-900">{f.title}</p>
                   <p className="text-slate-600">{f.why}</p>
@@ -119,7 +139,12 @@ export function ReviewPanel({ projectId, projectName, data }: { projectId: numbe
                   {f.review?.remark ? <p className="text-xs text-slate-700">Bemerkung: {f.review.remark}</p> : null}
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-1.5">
-                  <Button size="sm" variant="outline" disabled={busyId === f.id || f.review?.decision === "confirmed"} onClick={() => void confirm(f)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={busyId === f.id || f.review?.decision === "confirmed"}
+                    onClick={() => void confirm(f)}
+                  >
                     <Check className="size-4" /> Bestätigen
                   </Button>
                   <Button size="sm" variant="outline" onClick={() => setDialog({ finding: f, mode: "changed" })}>
@@ -142,7 +167,15 @@ export function ReviewPanel({ projectId, projectName, data }: { projectId: numbe
           </Button>
         ) : null}
       </CardContent>
-      {dialog ? <FindingReviewDialog key={`${dialog.finding?.id}-${dialog.mode}`} projectId={projectId} finding={dialog.finding} mode={dialog.mode} onClose={() => setDialog(null)} /> : null}
+      {dialog ? (
+        <FindingReviewDialog
+          key={`${dialog.finding?.id}-${dialog.mode}`}
+          projectId={projectId}
+          finding={dialog.finding}
+          mode={dialog.mode}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
       {draftOpen ? <DraftEvaluationDialog projectId={projectId} projectName={projectName} onClose={() => setDraftOpen(false)} /> : null}
     </Card>
   );

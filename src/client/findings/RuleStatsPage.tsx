@@ -43,12 +43,24 @@ export default function RuleStatsPage() {
               <TBody>
                 {data.map((r) => (
                   <TR key={r.ruleId}>
-                    <TD primary label="Regel" className="font-mono text-xs">{r.ruleId}</TD>
-                    <TD label="Geprüft" className="text-right tabular-nums">{r.reviewed}</TD>
-                    <TD label="Bestätigt" className="text-right tabular-nums">{r.confirmed}</TD>
-                    <TD label="Geändert" className="text-right tabular-nums">{r.changed}</TD>
-                    <TD label="Verworfen" className="text-right tabular-nums">{r.rejected}</TD>
-                    <TD label="Bestätigungsquote" className="text-right font-semibold tabular-nums">{percent(r.confirmationRate)}</TD>
+                    <TD primary label="Regel" className="font-mono text-xs">
+                      {r.ruleId}
+                    </TD>
+                    <TD label="Geprüft" className="text-right tabular-nums">
+                      {r.reviewed}
+                    </TD>
+                    <TD label="Bestätigt" className="text-right tabular-nums">
+                      {r.confirmed}
+                    </TD>
+                    <TD label="Geändert" className="text-right tabular-nums">
+                      {r.changed}
+                    </TD>
+                    <TD label="Verworfen" className="text-right tabular-nums">
+                      {r.rejected}
+                    </TD>
+                    <TD label="Bestätigungsquote" className="text-right font-semibold tabular-nums">
+                      {percent(r.confirmationRate)}
+                    </TD>
                   </TR>
                 ))}
               </TBody>

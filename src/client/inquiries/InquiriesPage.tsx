@@ -60,7 +60,11 @@ function InquiryCard({ item }: { item: InquiryDto }) {
           <span className="text-sm font-semibold tabular-nums text-slate-900" data-testid="inquiry-date">
             {formatDateTime(item.createdAt)}
           </span>
-          <Badge className={item.kind === "membership" ? "border-brand-200 bg-brand-50 text-brand-800" : "border-slate-200 bg-slate-50 text-slate-700"}>
+          <Badge
+            className={
+              item.kind === "membership" ? "border-brand-200 bg-brand-50 text-brand-800" : "border-slate-200 bg-slate-50 text-slate-700"
+            }
+          >
             {INQUIRY_TYPE_LABEL[item.kind]}
           </Badge>
           {item.kind === "membership" ? (
@@ -88,7 +92,12 @@ function InquiryCard({ item }: { item: InquiryDto }) {
               ["Anschrift", `${item.strasse}, ${item.plz} ${item.ort}`],
               ["Ansprechpartner", item.ansprechpartner],
               ["E-Mail", mail(item.email)],
-              ["Telefon", <a key="tel" href={`tel:${phoneHref(item.telefon)}`} className="text-brand-700 hover:underline">{item.telefon}</a>],
+              [
+                "Telefon",
+                <a key="tel" href={`tel:${phoneHref(item.telefon)}`} className="text-brand-700 hover:underline">
+                  {item.telefon}
+                </a>,
+              ],
               ["Rechnungs-E-Mail", mail(item.rechnungsEmail)],
               ["Kontaktwunsch", KONTAKT_LABEL[item.kontaktWunsch]],
               ["Paket", item.packageName],
@@ -185,12 +194,7 @@ export default function InquiriesPage() {
           {items.map((item) => (
             <InquiryCard key={inquiryKey(item)} item={item} />
           ))}
-          <LoadMore
-            shown={items.length}
-            list={list}
-            noun={["Anfrage", "Anfragen"]}
-            label="Weitere Anfragen laden"
-          />
+          <LoadMore shown={items.length} list={list} noun={["Anfrage", "Anfragen"]} label="Weitere Anfragen laden" />
         </div>
       )}
     </div>

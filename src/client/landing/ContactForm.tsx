@@ -67,7 +67,13 @@ export function ContactForm() {
 
   const label = "mb-1.5 block text-sm font-medium text-slate-700";
   return (
-    <form onSubmit={onSubmit} onFocus={() => void loadSchema().catch(() => undefined)} noValidate className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" data-testid="contact-form">
+    <form
+      onSubmit={onSubmit}
+      onFocus={() => void loadSchema().catch(() => undefined)}
+      noValidate
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      data-testid="contact-form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <label htmlFor={`${uid}-name`} className={label}>
@@ -92,7 +98,13 @@ export function ContactForm() {
         <label htmlFor={`${uid}-message`} className={label}>
           Nachricht <span aria-hidden>*</span>
         </label>
-        <textarea {...field("message")} rows={5} required className={`${inputClass} min-h-32`} placeholder="Zum Beispiel: Wir möchten eine Testanalyse für ein LV mit rund 400 Positionen anfragen." />
+        <textarea
+          {...field("message")}
+          rows={5}
+          required
+          className={`${inputClass} min-h-32`}
+          placeholder="Zum Beispiel: Wir möchten eine Testanalyse für ein LV mit rund 400 Positionen anfragen."
+        />
       </div>
       {status ? (
         <p

@@ -2,13 +2,7 @@
 // the Kalkulationspaket and the Ausführungspaket for a number of positions.
 import { useId, useState } from "react";
 import { decimal, euro as formatEuro } from "./euro";
-import {
-  DEFAULT_CALCULATOR_POSITIONS,
-  MANUAL_HOURLY_RATE,
-  compareCosts,
-  sanitizePositions,
-  type SizeLabel,
-} from "../../common/prices";
+import { DEFAULT_CALCULATOR_POSITIONS, MANUAL_HOURLY_RATE, compareCosts, sanitizePositions, type SizeLabel } from "../../common/prices";
 import { inputClass } from "../site/ui";
 
 export const SIZE_TEXT: Record<SizeLabel, string> = {
@@ -19,7 +13,19 @@ export const SIZE_TEXT: Record<SizeLabel, string> = {
 
 const formatHours = (h: number) => `${decimal(h)} Std.`;
 
-function PackageResult({ name, price, savings, percent, testId }: { name: string; price: number; savings: number; percent: number; testId: string }) {
+function PackageResult({
+  name,
+  price,
+  savings,
+  percent,
+  testId,
+}: {
+  name: string;
+  price: number;
+  savings: number;
+  percent: number;
+  testId: string;
+}) {
   return (
     <div data-testid={testId} className="rounded-lg border border-slate-200 bg-white p-4">
       <p className="text-sm font-medium text-slate-600">{name}</p>

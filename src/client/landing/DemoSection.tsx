@@ -13,7 +13,9 @@ export const DEMO_FRAME_CLASS = "h-[640px] lg:h-[620px]";
 
 function DemoPlaceholder() {
   return (
-    <div className={`${DEMO_FRAME_CLASS} flex flex-col items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-center`}>
+    <div
+      className={`${DEMO_FRAME_CLASS} flex flex-col items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-center`}
+    >
       <MonitorPlay className="size-10 text-brand-600" aria-hidden />
       <p className="font-medium text-slate-700">Die interaktive Demo wird geladen …</p>
       <noscript>
@@ -45,7 +47,8 @@ export function DemoSection() {
             Das Dashboard ausprobieren
           </h2>
           <p className="mt-4 text-lg text-slate-600">
-            Klicken Sie sich durch Projekte und ihre Analysen – darunter ein LV mit 195 Positionen –, Benutzer, Dokumente und die beiden Chatbots, mit Beispieldaten und ohne Anmeldung.
+            Klicken Sie sich durch Projekte und ihre Analysen – darunter ein LV mit 195 Positionen –, Benutzer, Dokumente und die beiden
+            Chatbots, mit Beispieldaten und ohne Anmeldung.
           </p>
         </div>
         <div ref={ref} className="mt-10">

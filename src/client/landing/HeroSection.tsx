@@ -37,8 +37,8 @@ export function HeroSection() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
             bauklar prüft Ihr Leistungsverzeichnis Position für Position: unklare Leistungsbeschreibungen, Nachtragspotenzial und
-            Kalkulationsrisiken. Die automatische Vorprüfung steht sofort nach dem Hochladen bereit, die von Experten geprüfte Auswertung innerhalb von
-            48 Stunden nach Auftragsbestätigung.
+            Kalkulationsrisiken. Die automatische Vorprüfung steht sofort nach dem Hochladen bereit, die von Experten geprüfte Auswertung
+            innerhalb von 48 Stunden nach Auftragsbestätigung.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a href="#pricing" className={buttonClass("accent", "lg")}>
@@ -60,7 +60,11 @@ export function HeroSection() {
             </li>
           </ul>
         </div>
-        <div aria-label="Beispiel einer Auswertung" role="figure" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xl sm:p-6">
+        <div
+          aria-label="Beispiel einer Auswertung"
+          role="figure"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xl sm:p-6"
+        >
           <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 pb-4">
             <div>
               <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Auswertung · Beispiel</p>

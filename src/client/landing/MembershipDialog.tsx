@@ -38,7 +38,15 @@ const FIELDS: { name: TextField; label: string; type?: string; autoComplete?: st
   { name: "rechnungsEmail", label: "Rechnungs-E-Mail", type: "email", wide: true },
 ];
 
-export default function MembershipDialog({ open, onOpenChange, packageId }: { open: boolean; onOpenChange: (open: boolean) => void; packageId: number }) {
+export default function MembershipDialog({
+  open,
+  onOpenChange,
+  packageId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  packageId: number;
+}) {
   const uid = useId();
   const form = useForm<MembershipRequestInput, unknown, MembershipRequest>({
     resolver: zodResolver(membershipRequestSchema),

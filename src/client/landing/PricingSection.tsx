@@ -28,8 +28,8 @@ export function PricingSection() {
             Transparente Pakete für jede Projektgröße
           </h2>
           <p className="mt-4 text-lg text-slate-600">
-            Sie zahlen pro Leistungsverzeichnis und Position – nicht für Lizenzen, die im Schrank liegen. Alle Pakete sind nur nach persönlicher
-            Kontaktaufnahme verfügbar.
+            Sie zahlen pro Leistungsverzeichnis und Position – nicht für Lizenzen, die im Schrank liegen. Alle Pakete sind nur nach
+            persönlicher Kontaktaufnahme verfügbar.
           </p>
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">

@@ -55,7 +55,9 @@ export function ServicesSection() {
             <ol className="mt-6 space-y-5">
               {STEPS.map((s, i) => (
                 <li key={s.title} className="flex gap-4">
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">{i + 1}</span>
+                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+                    {i + 1}
+                  </span>
                   <div>
                     <p className="font-semibold text-slate-900">{s.title}</p>
                     <p className="mt-1 text-sm leading-relaxed text-slate-600">{s.text}</p>
@@ -70,7 +72,10 @@ export function ServicesSection() {
             <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
               {GOAL.map((g) => (
                 <article key={g.letter} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-                  <span className="flex size-10 items-center justify-center rounded-lg bg-accent-500 text-lg font-bold text-slate-900" aria-hidden>
+                  <span
+                    className="flex size-10 items-center justify-center rounded-lg bg-accent-500 text-lg font-bold text-slate-900"
+                    aria-hidden
+                  >
                     {g.letter}
                   </span>
                   <h4 className="mt-3 font-semibold text-slate-900">{g.title}</h4>

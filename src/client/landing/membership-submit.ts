@@ -1,6 +1,11 @@
 // Sending a membership request with the toasts of requirements 1.8: start, success, server
 // failure (HTTP not ok or success false) and network failure.
-import { MEMBERSHIP_CONNECTION_FAILURE, MEMBERSHIP_FAILURE, MEMBERSHIP_SUCCESS, type MembershipRequestResponse } from "../../common/inquiry-texts";
+import {
+  MEMBERSHIP_CONNECTION_FAILURE,
+  MEMBERSHIP_FAILURE,
+  MEMBERSHIP_SUCCESS,
+  type MembershipRequestResponse,
+} from "../../common/inquiry-texts";
 import type { MembershipRequest } from "../../common/schemas/inquiry";
 import { toast } from "../hooks/use-toast";
 import { RequestError, apiRequest } from "../lib/api";

@@ -25,7 +25,9 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
       </div>
       {company ? (
         <div className="flex items-center gap-3 border-b border-white/10 px-5 py-3" data-testid="sidebar-company">
-          {company.logo ? <img src={company.logo} alt={`Logo ${company.name}`} className="size-9 rounded bg-white object-contain p-0.5" /> : null}
+          {company.logo ? (
+            <img src={company.logo} alt={`Logo ${company.name}`} className="size-9 rounded bg-white object-contain p-0.5" />
+          ) : null}
           <span className="truncate text-sm font-medium">{company.name}</span>
         </div>
       ) : null}
@@ -37,7 +39,10 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
             end={item.path === "/dashboard"}
             onClick={onNavigate}
             className={({ isActive }) =>
-              cn("flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors focus-visible:outline-accent-400", isActive ? "bg-white/15 font-semibold text-white" : "text-slate-300 hover:bg-white/10 hover:text-white")
+              cn(
+                "flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors focus-visible:outline-accent-400",
+                isActive ? "bg-white/15 font-semibold text-white" : "text-slate-300 hover:bg-white/10 hover:text-white",
+              )
             }
           >
             <item.icon className="size-4" />
@@ -51,7 +56,9 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
             {initials(user)}
           </div>
           <div className="min-w-0">
-            <p className="truncate text-sm font-medium" data-testid="sidebar-user">{displayName(user)}</p>
+            <p className="truncate text-sm font-medium" data-testid="sidebar-user">
+              {displayName(user)}
+            </p>
             <p className="truncate text-xs text-slate-400">{ROLE_LABELS[user.role]}</p>
           </div>
         </div>

@@ -21,8 +21,12 @@ export function preloadDashboard(pathname: string): void {
   void import("./ProtectedRoute");
   void import("./DashboardShell");
   void PAGE_CHUNKS[path]?.();
-  const user = queryClient.fetchQuery({ queryKey: USER_KEY, queryFn: getQueryFn<CurrentUser | null>({ on401: "returnNull" }) }).catch(() => null);
+  const user = queryClient
+    .fetchQuery({ queryKey: USER_KEY, queryFn: getQueryFn<CurrentUser | null>({ on401: "returnNull" }) })
+    .catch(() => null);
   if (path !== "/dashboard/projects") return;
   // Only for a signed-in user: a visitor is sent to /auth by the route guard, not by this read.
-  void user.then((u) => (u ? queryClient.prefetchInfiniteQuery(pagedListQuery(PROJECTS_KEY[0], { limit: PROJECT_LIST_PAGE_SIZE })) : undefined));
+  void user.then((u) =>
+    u ? queryClient.prefetchInfiniteQuery(pagedListQuery(PROJECTS_KEY[0], { limit: PROJECT_LIST_PAGE_SIZE })) : undefined,
+  );
 }

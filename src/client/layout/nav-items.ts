@@ -1,4 +1,18 @@
-import { Bot, Building2, ClipboardList, Database, ListChecks, FolderKanban, HardHat, Inbox, LayoutDashboard, Link2, Scale, Settings, Users } from "lucide-react";
+import {
+  Bot,
+  Building2,
+  ClipboardList,
+  Database,
+  ListChecks,
+  FolderKanban,
+  HardHat,
+  Inbox,
+  LayoutDashboard,
+  Link2,
+  Scale,
+  Settings,
+  Users,
+} from "lucide-react";
 import type { Role } from "../../common/roles";
 
 /** Sidebar entries of requirements 2.2, with the roles that see them. */
@@ -12,7 +26,12 @@ export const NAV_ITEMS: { label: string; path: string; icon: typeof Bot; roles: 
   { label: "Einladungslinks", path: "/dashboard/registration-links", icon: Link2, roles: ["super_admin"] },
   { label: "Anfragen", path: "/dashboard/inquiries", icon: Inbox, roles: ["super_admin"] },
   { label: "Chatbot Baurecht", path: "/dashboard/chatbot-legal", icon: Scale, roles: ["super_admin", "company_admin", "user"] },
-  { label: "Chatbot Bauausführung", path: "/dashboard/chatbot-construction", icon: HardHat, roles: ["super_admin", "company_admin", "user"] },
+  {
+    label: "Chatbot Bauausführung",
+    path: "/dashboard/chatbot-construction",
+    icon: HardHat,
+    roles: ["super_admin", "company_admin", "user"],
+  },
   { label: "Datenbank Chatbot", path: "/dashboard/chatbot-database", icon: Database, roles: ["super_admin"] },
   { label: "Einstellungen", path: "/dashboard/settings", icon: Settings, roles: ["super_admin", "company_admin", "user"] },
 ];

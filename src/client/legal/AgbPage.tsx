@@ -26,8 +26,8 @@ export default function AgbPage() {
     >
       <LegalSection title="Anbieter">
         <p>
-          {operator.company}, {operator.street}, {operator.city} (nachfolgend „Anbieter“), vertreten durch {operator.representatives}. Kontakt:{" "}
-          {operator.email}, {operator.phone}.
+          {operator.company}, {operator.street}, {operator.city} (nachfolgend „Anbieter“), vertreten durch {operator.representatives}.
+          Kontakt: {operator.email}, {operator.phone}.
         </p>
       </LegalSection>
 
@@ -52,16 +52,16 @@ export default function AgbPage() {
         <ol className="list-decimal space-y-2 pl-5">
           <li>Die Darstellung der Pakete auf der Website ist kein bindendes Angebot, sondern eine Aufforderung zur Anfrage.</li>
           <li>
-            Mit der Mitgliedschaftsanfrage oder einer Anfrage über das Kontaktformular gibt der Kunde eine unverbindliche Anfrage ab. Die Pakete
-            sind nur nach persönlicher Kontaktaufnahme verfügbar.
+            Mit der Mitgliedschaftsanfrage oder einer Anfrage über das Kontaktformular gibt der Kunde eine unverbindliche Anfrage ab. Die
+            Pakete sind nur nach persönlicher Kontaktaufnahme verfügbar.
           </li>
           <li>
             Der Vertrag kommt nach persönlicher Abstimmung durch die Auftragsbestätigung des Anbieters in Textform zustande. Einzelne
             Analyseaufträge innerhalb eines bestehenden Vertrags kommen mit der Bestätigung des jeweiligen Auftrags zustande.
           </li>
           <li>
-            Der Zugang zur Plattform erfolgt ausschließlich über persönliche Einladungslinks. Der Kunde hält Zugangsdaten geheim und ist für die
-            Nutzung durch die von ihm eingeladenen Personen verantwortlich.
+            Der Zugang zur Plattform erfolgt ausschließlich über persönliche Einladungslinks. Der Kunde hält Zugangsdaten geheim und ist für
+            die Nutzung durch die von ihm eingeladenen Personen verantwortlich.
           </li>
         </ol>
       </LegalSection>
@@ -70,19 +70,20 @@ export default function AgbPage() {
         <ol className="list-decimal space-y-2 pl-5">
           <li>
             Der Anbieter analysiert vom Kunden hochgeladene Leistungsverzeichnisse (GAEB DA XML X83/X84 oder PDF) mit KI-Unterstützung und
-            stellt das Ergebnis als HTML-Auswertung im jeweiligen Projekt bereit. Umfang und Schwerpunkte ergeben sich aus dem gebuchten Paket.
+            stellt das Ergebnis als HTML-Auswertung im jeweiligen Projekt bereit. Umfang und Schwerpunkte ergeben sich aus dem gebuchten
+            Paket.
           </li>
           <li>
-            Die Auswertung wird innerhalb von {ANALYSIS_DELIVERY_HOURS} Stunden nach Auftragsbestätigung bereitgestellt. Die Frist setzt voraus,
-            dass die Unterlagen vollständig und lesbar vorliegen.
+            Die Auswertung wird innerhalb von {ANALYSIS_DELIVERY_HOURS} Stunden nach Auftragsbestätigung bereitgestellt. Die Frist setzt
+            voraus, dass die Unterlagen vollständig und lesbar vorliegen.
           </li>
           <li>
             Das Chatbot-Paket umfasst den Baurecht Assistenten und den Bauausführung Assistenten mit dem vereinbarten monatlichen
             Anfragekontingent. Weitere Anfragen werden nach der jeweils gültigen Preisliste berechnet.
           </li>
           <li>
-            Der Anbieter stellt die Plattform mit der im Rahmen des technisch Zumutbaren höchstmöglichen Verfügbarkeit bereit. Wartungsarbeiten
-            werden nach Möglichkeit außerhalb der üblichen Geschäftszeiten durchgeführt.
+            Der Anbieter stellt die Plattform mit der im Rahmen des technisch Zumutbaren höchstmöglichen Verfügbarkeit bereit.
+            Wartungsarbeiten werden nach Möglichkeit außerhalb der üblichen Geschäftszeiten durchgeführt.
           </li>
         </ol>
       </LegalSection>
@@ -90,13 +91,13 @@ export default function AgbPage() {
       <LegalSection title="§ 4 Unverbindlichkeit der Empfehlungen">
         <ol className="list-decimal space-y-2 pl-5">
           <li>
-            Analysen, Hinweise, Empfehlungen und Antworten der Chatbots werden mit KI-Unterstützung erstellt. Sie sind unverbindlich und dienen
-            als Entscheidungshilfe.
+            Analysen, Hinweise, Empfehlungen und Antworten der Chatbots werden mit KI-Unterstützung erstellt. Sie sind unverbindlich und
+            dienen als Entscheidungshilfe.
           </li>
           <li>
             Sie stellen keine Rechtsberatung im Sinne des Rechtsdienstleistungsgesetzes und keine Fachplanung dar und ersetzen nicht die
-            eigene fachliche Prüfung durch den Kunden. Die Verantwortung für Kalkulation, Angebot, Vertragsgestaltung und Ausführung verbleibt
-            beim Kunden.
+            eigene fachliche Prüfung durch den Kunden. Die Verantwortung für Kalkulation, Angebot, Vertragsgestaltung und Ausführung
+            verbleibt beim Kunden.
           </li>
         </ol>
       </LegalSection>
@@ -106,8 +107,8 @@ export default function AgbPage() {
           <li>Der Anbieter haftet – gleich aus welchem Rechtsgrund – nur für Vorsatz und grobe Fahrlässigkeit.</li>
           <li>
             Unberührt bleibt die Haftung für Schäden aus der Verletzung des Lebens, des Körpers oder der Gesundheit, nach dem
-            Produkthaftungsgesetz sowie bei leicht fahrlässiger Verletzung wesentlicher Vertragspflichten; im letzten Fall ist die Haftung auf
-            den vertragstypischen, vorhersehbaren Schaden begrenzt.
+            Produkthaftungsgesetz sowie bei leicht fahrlässiger Verletzung wesentlicher Vertragspflichten; im letzten Fall ist die Haftung
+            auf den vertragstypischen, vorhersehbaren Schaden begrenzt.
           </li>
           <li>Die vorstehenden Regelungen gelten auch zugunsten der Mitarbeiter und Erfüllungsgehilfen des Anbieters.</li>
         </ol>
@@ -115,7 +116,9 @@ export default function AgbPage() {
 
       <LegalSection title="§ 6 Preise">
         <ol className="list-decimal space-y-2 pl-5">
-          <li>Es gelten die bei Vertragsschluss vereinbarten Preise gemäß der Preisübersicht auf der Website oder dem individuellen Angebot.</li>
+          <li>
+            Es gelten die bei Vertragsschluss vereinbarten Preise gemäß der Preisübersicht auf der Website oder dem individuellen Angebot.
+          </li>
           <li>Alle Preise verstehen sich netto zuzüglich der gesetzlichen Umsatzsteuer.</li>
           <li>
             Einrichtungsgebühren werden einmalig berechnet. Im Kalkulationspaket werden doppelte oder ähnliche Positionen nicht berechnet.
@@ -138,9 +141,9 @@ export default function AgbPage() {
 
       <LegalSection title="§ 8 Widerrufsrecht">
         <p>
-          Das Angebot richtet sich ausschließlich an Unternehmer. Ein gesetzliches Widerrufsrecht, wie es Verbrauchern bei Fernabsatzverträgen
-          zusteht, besteht daher nicht. Vertraglich vereinbarte Kündigungsrechte, etwa nach Ablauf der Mindestlaufzeit einer Partnerschaft,
-          bleiben unberührt.
+          Das Angebot richtet sich ausschließlich an Unternehmer. Ein gesetzliches Widerrufsrecht, wie es Verbrauchern bei
+          Fernabsatzverträgen zusteht, besteht daher nicht. Vertraglich vereinbarte Kündigungsrechte, etwa nach Ablauf der Mindestlaufzeit
+          einer Partnerschaft, bleiben unberührt.
         </p>
       </LegalSection>
 
@@ -151,8 +154,8 @@ export default function AgbPage() {
             Bundesdatenschutzgesetzes.
           </li>
           <li>
-            Hochgeladene Ausschreibungsunterlagen und Auswertungen werden vertraulich behandelt, nur zur Erbringung der vereinbarten Leistungen
-            verwendet und sind nur für Benutzer des jeweiligen Kunden sichtbar.
+            Hochgeladene Ausschreibungsunterlagen und Auswertungen werden vertraulich behandelt, nur zur Erbringung der vereinbarten
+            Leistungen verwendet und sind nur für Benutzer des jeweiligen Kunden sichtbar.
           </li>
           <li>
             Soweit der Anbieter personenbezogene Daten im Auftrag des Kunden verarbeitet, schließen die Parteien einen Vertrag zur

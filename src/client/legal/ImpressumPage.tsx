@@ -28,9 +28,15 @@ export default function ImpressumPage() {
 
       <LegalSection title="Kontakt">
         <p>
-          Telefon: <a href={`tel:${operator.phoneHref}`} className="text-brand-700 hover:underline">{operator.phone}</a>
+          Telefon:{" "}
+          <a href={`tel:${operator.phoneHref}`} className="text-brand-700 hover:underline">
+            {operator.phone}
+          </a>
           <br />
-          E-Mail: <a href={`mailto:${operator.email}`} className="text-brand-700 hover:underline">{operator.email}</a>
+          E-Mail:{" "}
+          <a href={`mailto:${operator.email}`} className="text-brand-700 hover:underline">
+            {operator.email}
+          </a>
         </p>
       </LegalSection>
 
@@ -45,9 +51,7 @@ export default function ImpressumPage() {
       </LegalSection>
 
       <LegalSection title="Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV">
-        <p>
-          {operator.representatives}, Anschrift wie oben
-        </p>
+        <p>{operator.representatives}, Anschrift wie oben</p>
       </LegalSection>
 
       <LegalSection title="Streitschlichtung">
@@ -60,13 +64,13 @@ export default function ImpressumPage() {
       <LegalSection title="Haftung für Inhalte">
         <p>
           Für eigene Inhalte auf diesen Seiten sind wir nach den allgemeinen Gesetzen verantwortlich. Für fremde Informationen, die wir
-          lediglich übermitteln oder speichern, gelten die Haftungsbeschränkungen der Verordnung (EU) 2022/2065 (Digital Services Act) und des
-          Digitale-Dienste-Gesetzes. Wir sind nicht verpflichtet, solche Informationen zu überwachen oder nach Umständen zu forschen, die auf
-          eine rechtswidrige Tätigkeit hinweisen.
+          lediglich übermitteln oder speichern, gelten die Haftungsbeschränkungen der Verordnung (EU) 2022/2065 (Digital Services Act) und
+          des Digitale-Dienste-Gesetzes. Wir sind nicht verpflichtet, solche Informationen zu überwachen oder nach Umständen zu forschen,
+          die auf eine rechtswidrige Tätigkeit hinweisen.
         </p>
         <p>
-          Verpflichtungen zur Entfernung oder Sperrung der Nutzung von Informationen nach den allgemeinen Gesetzen bleiben hiervon unberührt.
-          Eine diesbezügliche Haftung ist jedoch erst ab dem Zeitpunkt der Kenntnis einer konkreten Rechtsverletzung möglich. Bei
+          Verpflichtungen zur Entfernung oder Sperrung der Nutzung von Informationen nach den allgemeinen Gesetzen bleiben hiervon
+          unberührt. Eine diesbezügliche Haftung ist jedoch erst ab dem Zeitpunkt der Kenntnis einer konkreten Rechtsverletzung möglich. Bei
           Bekanntwerden entsprechender Rechtsverletzungen entfernen wir diese Inhalte umgehend.
         </p>
       </LegalSection>
@@ -74,8 +78,9 @@ export default function ImpressumPage() {
       <LegalSection title="Haftung für Links">
         <p>
           Unser Angebot enthält gegebenenfalls Links zu externen Websites Dritter, auf deren Inhalte wir keinen Einfluss haben. Für diese
-          fremden Inhalte übernehmen wir keine Gewähr; verantwortlich ist stets der jeweilige Anbieter oder Betreiber der Seiten. Die verlinkten
-          Seiten wurden zum Zeitpunkt der Verlinkung auf mögliche Rechtsverstöße überprüft; rechtswidrige Inhalte waren nicht erkennbar.
+          fremden Inhalte übernehmen wir keine Gewähr; verantwortlich ist stets der jeweilige Anbieter oder Betreiber der Seiten. Die
+          verlinkten Seiten wurden zum Zeitpunkt der Verlinkung auf mögliche Rechtsverstöße überprüft; rechtswidrige Inhalte waren nicht
+          erkennbar.
         </p>
         <p>
           Eine permanente inhaltliche Kontrolle der verlinkten Seiten ist ohne konkrete Anhaltspunkte einer Rechtsverletzung nicht zumutbar.

@@ -14,7 +14,11 @@ export function LegalPage({ title, intro, children }: { title: string; intro?: R
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
         {intro ? <div className="mt-3 text-slate-500">{intro}</div> : null}
         {/* Filled in by the server: empty (and hidden) once the operator is configured. */}
-        <p role="note" data-testid="operator-sample-notice" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 empty:hidden">
+        <p
+          role="note"
+          data-testid="operator-sample-notice"
+          className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 empty:hidden"
+        >
           {siteConfig().operator.notice}
         </p>
         <div className="legal mt-10 space-y-10 text-[15px] leading-relaxed text-slate-700">{children}</div>

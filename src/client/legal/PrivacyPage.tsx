@@ -43,27 +43,28 @@ export default function PrivacyPage() {
       <LegalSection title="Welche Daten wir speichern und wozu">
         <ul className="list-disc space-y-2 pl-5">
           <li>
-            <strong>Benutzerkonten:</strong> Vor- und Nachname, Benutzername, E-Mail-Adresse, Rolle, Unternehmen, das Passwort nur als
-            Hash, gegebenenfalls der zweite Faktor. Zweck: Anmeldung und Zugriff nur auf die Projekte des eigenen Unternehmens
-            (Vertragserfüllung, Art. 6 Abs. 1 lit. b DSGVO).
+            <strong>Benutzerkonten:</strong> Vor- und Nachname, Benutzername, E-Mail-Adresse, Rolle, Unternehmen, das Passwort nur als Hash,
+            gegebenenfalls der zweite Faktor. Zweck: Anmeldung und Zugriff nur auf die Projekte des eigenen Unternehmens (Vertragserfüllung,
+            Art. 6 Abs. 1 lit. b DSGVO).
           </li>
           <li>
             <strong>Ausschreibungsdateien und Auswertungen:</strong> die hochgeladenen Leistungsverzeichnisse (GAEB, PDF, Excel, CSV), die
             daraus gelesenen Positionen, die automatische Vorprüfung, die Prüfung durch unsere Experten und die Auswertungen sowie die
-            Projektangaben (Name, Kostenstelle, Ansprechpartner, Kontakt-E-Mail). Zweck: die beauftragte Analyse (Art. 6 Abs. 1 lit. b DSGVO).
+            Projektangaben (Name, Kostenstelle, Ansprechpartner, Kontakt-E-Mail). Zweck: die beauftragte Analyse (Art. 6 Abs. 1 lit. b
+            DSGVO).
           </li>
           <li>
             <strong>Chatbot-Gespräche:</strong> Ihre Fragen und die Antworten der Assistenten sowie die Zahl der Anfragen je Monat. Zweck:
             der Gesprächsverlauf für Sie und die Abrechnung des Kontingents (Art. 6 Abs. 1 lit. b DSGVO).
           </li>
           <li>
-            <strong>Anfragen:</strong> die Angaben aus dem Kontaktformular und dem Mitgliedschaftsantrag (Name, Firma, Anschrift,
-            E-Mail, Telefon, Nachricht). Zweck: die Bearbeitung Ihrer Anfrage (Art. 6 Abs. 1 lit. b und f DSGVO).
+            <strong>Anfragen:</strong> die Angaben aus dem Kontaktformular und dem Mitgliedschaftsantrag (Name, Firma, Anschrift, E-Mail,
+            Telefon, Nachricht). Zweck: die Bearbeitung Ihrer Anfrage (Art. 6 Abs. 1 lit. b und f DSGVO).
           </li>
           <li>
             <strong>Sitzungen und Protokolle:</strong> ein Sitzungs-Cookie (technisch notwendig, keine Tracking-Cookies), zu jeder Sitzung
-            Zeitpunkt, IP-Adresse und Browser, sowie ein Protokoll sicherheitsrelevanter Vorgänge (Anmeldungen, fehlgeschlagene
-            Anmeldungen, Änderungen an Konten und Projekten). Zweck: Sicherheit der Plattform und Nachweis (Art. 6 Abs. 1 lit. f DSGVO).
+            Zeitpunkt, IP-Adresse und Browser, sowie ein Protokoll sicherheitsrelevanter Vorgänge (Anmeldungen, fehlgeschlagene Anmeldungen,
+            Änderungen an Konten und Projekten). Zweck: Sicherheit der Plattform und Nachweis (Art. 6 Abs. 1 lit. f DSGVO).
           </li>
         </ul>
       </LegalSection>
@@ -106,8 +107,8 @@ export default function PrivacyPage() {
 
       <LegalSection title="Pflicht zur Bereitstellung">
         <p>
-          Ohne die Angaben zum Benutzerkonto können wir Ihnen keinen Zugang einrichten; ohne Ausschreibungsdatei keine Analyse erstellen. Die
-          übrigen Angaben sind freiwillig. Eine automatisierte Entscheidungsfindung im Sinne von Art. 22 DSGVO findet nicht statt: Die
+          Ohne die Angaben zum Benutzerkonto können wir Ihnen keinen Zugang einrichten; ohne Ausschreibungsdatei keine Analyse erstellen.
+          Die übrigen Angaben sind freiwillig. Eine automatisierte Entscheidungsfindung im Sinne von Art. 22 DSGVO findet nicht statt: Die
           automatische Vorprüfung ist ein Hilfsmittel, die Auswertung prüfen unsere Experten.
         </p>
       </LegalSection>

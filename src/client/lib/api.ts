@@ -76,7 +76,7 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
 
 /** The query reader: GET on the first key element, no caching; on 401 null or a redirect. */
 export const getQueryFn =
-  <T,>(opts: { on401: "returnNull" | "throw" } = { on401: "throw" }) =>
+  <T>(opts: { on401: "returnNull" | "throw" } = { on401: "throw" }) =>
   async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> => {
     const res = await fetch(String(queryKey[0]), { credentials: "include", cache: "no-store" });
     if (res.status === 401) {

@@ -5,7 +5,7 @@ import type { CurrentUser } from "../../common/types";
 const USER_KEY = "bauklar.user";
 const REDIRECT_KEY = "bauklar.redirect";
 
-const safe = <T,>(fn: () => T, fallback: T): T => {
+const safe = <T>(fn: () => T, fallback: T): T => {
   try {
     return fn();
   } catch {

@@ -68,7 +68,17 @@ export function pagedListQuery<T>(path: string, { limit, q = "", sort, filters }
   });
 }
 
-export function usePagedList<T>({ path, pageSize, search = "", sort, filters, enabled = true, rowKey = byId, debounceMs = SEARCH_DEBOUNCE_MS, staleTime }: PagedListOptions<T>) {
+export function usePagedList<T>({
+  path,
+  pageSize,
+  search = "",
+  sort,
+  filters,
+  enabled = true,
+  rowKey = byId,
+  debounceMs = SEARCH_DEBOUNCE_MS,
+  staleTime,
+}: PagedListOptions<T>) {
   const term = useDebouncedValue(search.trim(), debounceMs);
   const query = useInfiniteQuery({
     ...pagedListQuery<T>(path, { limit: pageSize, q: term, sort, filters }),
@@ -79,12 +89,14 @@ export function usePagedList<T>({ path, pageSize, search = "", sort, filters, en
   const { data } = query;
   const rows = useMemo(() => {
     const seen = new Set<string | number>();
-    return (data?.pages ?? []).flatMap((p) => p.items).filter((row) => {
-      const key = rowKey(row);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+    return (data?.pages ?? [])
+      .flatMap((p) => p.items)
+      .filter((row) => {
+        const key = rowKey(row);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
   }, [data, rowKey]);
   const pages = data?.pages ?? [];
   return {

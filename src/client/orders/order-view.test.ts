@@ -27,7 +27,8 @@ describe("orders", () => {
     expect(truncateDescription(`${"x".repeat(44)} abcde weiter`)).toBe(`${"x".repeat(44)} abcde…`);
     expect(truncateDescription(`${"x".repeat(43)} abcd, weiter geht es`)).toBe(`${"x".repeat(43)} abcd…`);
     expect(truncateDescription(`${"x".repeat(45)} abcd efgh`)).toBe(`${"x".repeat(45)} abcd…`);
-    for (const t of [text, "c ".repeat(40), `${"d".repeat(30)} ${"e".repeat(30)}`]) expect(truncateDescription(t).length).toBeLessThanOrEqual(51);
+    for (const t of [text, "c ".repeat(40), `${"d".repeat(30)} ${"e".repeat(30)}`])
+      expect(truncateDescription(t).length).toBeLessThanOrEqual(51);
   });
   it("is 'In Bearbeitung' until an evaluation exists, then 'Abgeschlossen' — the project views' rule", () => {
     expect(orderStatus(order({}))).toBe("In Bearbeitung");

@@ -10,7 +10,8 @@ export const DESCRIPTION_MAX = 50;
 export type OrderStatus = "In Bearbeitung" | "Abgeschlossen";
 
 /** The project views' rule (src/common/project-status.ts): delivered means 'Abgeschlossen'. */
-export const orderStatus = (p: Pick<ProjectDto, "hasOutputFile" | "status">): OrderStatus => (isDelivered(p) ? "Abgeschlossen" : "In Bearbeitung");
+export const orderStatus = (p: Pick<ProjectDto, "hasOutputFile" | "status">): OrderStatus =>
+  isDelivered(p) ? "Abgeschlossen" : "In Bearbeitung";
 
 export const deliveryDeadline = (p: Pick<ProjectDto, "createdAt">) =>
   new Date(new Date(p.createdAt).getTime() + DELIVERY_HOURS * 3_600_000);

@@ -24,7 +24,8 @@ export function ContractDocumentsCard({ projectId, canManage }: { projectId: num
       toast({ title: CONTRACT_DOCUMENT_MESSAGES.removed, description: "Das LV wird mit den übrigen Unterlagen neu geprüft." });
       await invalidateProjects(qc, projectId);
     },
-    onError: (err) => toast({ title: "Entfernen fehlgeschlagen", description: errorMessage(err, "Bitte erneut versuchen."), variant: "destructive" }),
+    onError: (err) =>
+      toast({ title: "Entfernen fehlgeschlagen", description: errorMessage(err, "Bitte erneut versuchen."), variant: "destructive" }),
   });
   return (
     <Card data-testid="contract-documents">
@@ -32,8 +33,8 @@ export function ContractDocumentsCard({ projectId, canManage }: { projectId: num
         <div className="space-y-1.5">
           <CardTitle>Vertragsunterlagen</CardTitle>
           <CardDescription>
-            Besondere und Zusätzliche Vertragsbedingungen oder die Baubeschreibung (PDF, DOCX, TXT): Ihre Klauseln prüft die Checkliste im Reiter
-            Leistungsverzeichnis mit.
+            Besondere und Zusätzliche Vertragsbedingungen oder die Baubeschreibung (PDF, DOCX, TXT): Ihre Klauseln prüft die Checkliste im
+            Reiter Leistungsverzeichnis mit.
           </CardDescription>
         </div>
         {canManage ? <UploadDialog projectId={projectId} kind="contract" /> : null}
@@ -56,11 +57,21 @@ export function ContractDocumentsCard({ projectId, canManage }: { projectId: num
                     {d.uploadedBy ? ` · ${d.uploadedBy}` : ""}
                   </p>
                 </div>
-                <a href={`/api/projects/${projectId}/files/${d.id}/download`} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+                <a
+                  href={`/api/projects/${projectId}/files/${d.id}/download`}
+                  download
+                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                >
                   <Download /> Herunterladen
                 </a>
                 {canManage ? (
-                  <Button variant="outline" size="sm" disabled={remove.isPending} onClick={() => remove.mutate(d.id)} aria-label={`${d.fileName} entfernen`}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(d.id)}
+                    aria-label={`${d.fileName} entfernen`}
+                  >
                     <Trash2 /> Entfernen
                   </Button>
                 ) : null}

@@ -48,7 +48,15 @@ function NoCompanyDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
   );
 }
 
-export function CreateProjectDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated?: (p: ProjectDto) => void }) {
+export function CreateProjectDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated?: (p: ProjectDto) => void;
+}) {
   const user = useSessionUser();
   const qc = useQueryClient();
   const isSuperAdmin = user.role === "super_admin";
@@ -119,7 +127,11 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: { open: b
         }
         if (err instanceof RequestError && err.status === 413) setFileMessage(PROJECT_MESSAGES.fileTooLarge);
         const message = err instanceof RequestError ? err.serverMessage : null;
-        toast({ title: "Fehler beim Erstellen des Projekts", description: message ?? "Projekt konnte nicht erstellt werden", variant: "destructive" });
+        toast({
+          title: "Fehler beim Erstellen des Projekts",
+          description: message ?? "Projekt konnte nicht erstellt werden",
+          variant: "destructive",
+        });
       } finally {
         upload.current = null;
       }
@@ -132,11 +144,19 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: { open: b
       <DialogContent className="max-w-xl" onInteractOutside={(e) => busy && e.preventDefault()}>
         <DialogHeader>
           <DialogTitle>Neues Projekt erstellen</DialogTitle>
-          <DialogDescription>Legen Sie ein Projekt an und laden Sie das Leistungsverzeichnis (GAEB X83/X84, PDF oder Excel) hoch.</DialogDescription>
+          <DialogDescription>
+            Legen Sie ein Projekt an und laden Sie das Leistungsverzeichnis (GAEB X83/X84, PDF oder Excel) hoch.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <Field id="project-name" label="Projektname *" error={errors.name?.message}>
-            <Input id="project-name" disabled={busy} aria-invalid={!!errors.name} placeholder="z. B. Neubau Kita Sonnenschein" {...form.register("name")} />
+            <Input
+              id="project-name"
+              disabled={busy}
+              aria-invalid={!!errors.name}
+              placeholder="z. B. Neubau Kita Sonnenschein"
+              {...form.register("name")}
+            />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="project-cost-center" label="Kostenstelle" error={errors.costCenter?.message}>
@@ -147,7 +167,15 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: { open: b
             </Field>
           </div>
           <Field id="project-contact-email" label="Kontakt-E-Mail" error={errors.contactEmail?.message}>
-            <Input id="project-contact-email" type="email" inputMode="email" autoComplete="email" disabled={busy} aria-invalid={!!errors.contactEmail} {...form.register("contactEmail")} />
+            <Input
+              id="project-contact-email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              disabled={busy}
+              aria-invalid={!!errors.contactEmail}
+              {...form.register("contactEmail")}
+            />
           </Field>
           {isSuperAdmin ? (
             <Field id="project-company" label="Unternehmen">
@@ -155,7 +183,15 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: { open: b
             </Field>
           ) : null}
           <Field id="project-file" label="Leistungsverzeichnis *" error={fileMessage}>
-            <FileDropInput id="project-file" label="Leistungsverzeichnis" file={file} onChange={chooseFile} disabled={busy} invalid={!!fileMessage} hint="GAEB (X83, X84), PDF, Excel (.xlsx) oder CSV, höchstens 10 MB" />
+            <FileDropInput
+              id="project-file"
+              label="Leistungsverzeichnis"
+              file={file}
+              onChange={chooseFile}
+              disabled={busy}
+              invalid={!!fileMessage}
+              hint="GAEB (X83, X84), PDF, Excel (.xlsx) oder CSV, höchstens 10 MB"
+            />
           </Field>
           {busy ? <UploadProgress percent={progress} onCancel={() => upload.current?.cancel()} /> : null}
           <DialogFooter>
@@ -183,7 +219,11 @@ export function NewProjectButton({ label = "Neues Projekt", onCreated }: { label
       <Button onClick={() => setOpen(true)} data-testid="new-project">
         <Plus /> {label}
       </Button>
-      {allowed ? <CreateProjectDialog open={open} onOpenChange={setOpen} onCreated={onCreated} /> : <NoCompanyDialog open={open} onOpenChange={setOpen} />}
+      {allowed ? (
+        <CreateProjectDialog open={open} onOpenChange={setOpen} onCreated={onCreated} />
+      ) : (
+        <NoCompanyDialog open={open} onOpenChange={setOpen} />
+      )}
     </>
   );
 }

@@ -1,7 +1,13 @@
 import { ConfirmDialog } from "../components/ui/alert-dialog";
 
 /** The delete confirmation: warns that the action cannot be undone. */
-export function DeleteProjectDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; projectName: string; pending?: boolean; onConfirm: () => void }) {
+export function DeleteProjectDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  projectName: string;
+  pending?: boolean;
+  onConfirm: () => void;
+}) {
   return (
     <ConfirmDialog
       open={props.open}
@@ -9,8 +15,8 @@ export function DeleteProjectDialog(props: { open: boolean; onOpenChange: (open:
       title="Projekt löschen"
       description={
         <>
-          Möchten Sie das Projekt <strong>„{props.projectName}“</strong> wirklich löschen? Diese Aktion kann nicht rückgängig gemacht werden. Alle Dateien und die
-          Auswertung des Projekts werden ebenfalls gelöscht.
+          Möchten Sie das Projekt <strong>„{props.projectName}“</strong> wirklich löschen? Diese Aktion kann nicht rückgängig gemacht
+          werden. Alle Dateien und die Auswertung des Projekts werden ebenfalls gelöscht.
         </>
       }
       confirmLabel="Projekt löschen"

@@ -5,12 +5,26 @@ import { formatBytes } from "../../common/format";
 import { Button } from "../components/ui/button";
 import { cn } from "../lib/utils";
 
-export function FileDropInput(props: { id?: string; file: File | null; onChange: (file: File | null) => void; accept?: string; disabled?: boolean; invalid?: boolean; hint?: string; label: string }) {
+export function FileDropInput(props: {
+  id?: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  accept?: string;
+  disabled?: boolean;
+  invalid?: boolean;
+  hint?: string;
+  label: string;
+}) {
   const fallbackId = useId();
   const id = props.id ?? fallbackId;
   const ref = useRef<HTMLInputElement>(null);
   return (
-    <div className={cn("rounded-lg border-2 border-dashed p-4 text-sm", props.invalid ? "border-red-400 bg-red-50/50" : "border-slate-300 bg-slate-50")}>
+    <div
+      className={cn(
+        "rounded-lg border-2 border-dashed p-4 text-sm",
+        props.invalid ? "border-red-400 bg-red-50/50" : "border-slate-300 bg-slate-50",
+      )}
+    >
       <input
         ref={ref}
         id={id}

@@ -22,7 +22,10 @@ export function ProjectCard({ project, showId }: { project: ProjectDto; showId: 
     >
       {/* Icon, ID badge and menu in one row; the name below has the card's full width (long German names). */}
       <div className="flex items-start gap-3">
-        <div className={cn("flex size-11 shrink-0 items-center justify-center rounded-lg text-white", projectColor(project.name))} data-testid="project-icon">
+        <div
+          className={cn("flex size-11 shrink-0 items-center justify-center rounded-lg text-white", projectColor(project.name))}
+          data-testid="project-icon"
+        >
           <FolderKanban className="size-5" />
         </div>
         <div className="flex min-w-0 flex-1 justify-start pt-2.5">

@@ -4,7 +4,21 @@
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, CheckCircle2, ChevronRight, Download, Eye, FileText, FolderKanban, Info, ListChecks, Loader2, Pencil, Trash2, X } from "lucide-react";
+import {
+  ArrowLeft,
+  CheckCircle2,
+  ChevronRight,
+  Download,
+  Eye,
+  FileText,
+  FolderKanban,
+  Info,
+  ListChecks,
+  Loader2,
+  Pencil,
+  Trash2,
+  X,
+} from "lucide-react";
 import { formatBytes, formatDateTime, formatDateTimeUm } from "../../common/format";
 import { canDownloadOutput, canManageProject, DEMO_PROJECT_ID } from "../../common/project-access";
 import type { ProjectDto } from "../../common/types";
@@ -66,7 +80,9 @@ function ProjectFields({ project, superAdmin }: { project: ProjectDto; superAdmi
   return (
     <dl className="divide-y divide-slate-100">
       <DetailRow label="Projektname">{project.name}</DetailRow>
-      <DetailRow label="Beschreibung">{project.description ? <span className="whitespace-pre-line">{project.description}</span> : dash}</DetailRow>
+      <DetailRow label="Beschreibung">
+        {project.description ? <span className="whitespace-pre-line">{project.description}</span> : dash}
+      </DetailRow>
       <DetailRow label="Ansprechpartner">{project.contactPerson ?? dash}</DetailRow>
       <DetailRow label="Kontakt-E-Mail">
         {project.contactEmail ? (
@@ -154,7 +170,9 @@ function EvaluationCard({
         <CardTitle className="flex items-center gap-2">
           <Eye className="size-5 text-brand-600" /> Auswertung
         </CardTitle>
-        {project.hasOutputFile && project.outputUploadedAt ? <CardDescription>Bereitgestellt am {formatDateTime(project.outputUploadedAt)}</CardDescription> : null}
+        {project.hasOutputFile && project.outputUploadedAt ? (
+          <CardDescription>Bereitgestellt am {formatDateTime(project.outputUploadedAt)}</CardDescription>
+        ) : null}
       </CardHeader>
       <CardContent className="space-y-3">
         {project.hasOutputFile ? (
@@ -163,7 +181,11 @@ function EvaluationCard({
               <Eye /> Auswertung ansehen
             </a>
             {download ? (
-              <a href={`/api/projects/${project.id}/download-output`} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+              <a
+                href={`/api/projects/${project.id}/download-output`}
+                download
+                className={buttonVariants({ variant: "outline", size: "sm" })}
+              >
                 <Download /> Herunterladen
               </a>
             ) : null}
@@ -171,7 +193,9 @@ function EvaluationCard({
         ) : (
           <div className="rounded-lg border border-dashed border-slate-300 p-4 text-center">
             <p className="font-medium text-slate-900">Keine Auswertung verfügbar</p>
-            <p className="text-sm text-slate-500">Die von unseren Experten geprüfte Auswertung erhalten Sie innerhalb von 48 Stunden nach Auftragsbestätigung.</p>
+            <p className="text-sm text-slate-500">
+              Die von unseren Experten geprüfte Auswertung erhalten Sie innerhalb von 48 Stunden nach Auftragsbestätigung.
+            </p>
           </div>
         )}
         <PrecheckNote project={project} onOpen={onOpenPrecheck} />
@@ -245,7 +269,11 @@ export default function ProjectDetailPage() {
   const [tab, setTab] = useState("overview");
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { remove, pending } = useDeleteProject("detail");
-  const { data: project, isPending, isError } = useQuery<ProjectDto>({
+  const {
+    data: project,
+    isPending,
+    isError,
+  } = useQuery<ProjectDto>({
     queryKey: projectKey(id),
     enabled: Number.isInteger(id) && id > 0,
     // While the reader works on the LV the Übersicht waits for "Automatische Vorprüfung fertig".
@@ -269,7 +297,13 @@ export default function ProjectDetailPage() {
             <CardHeader>
               <CardTitle>{editing ? "Projekt bearbeiten" : "Projektinformationen"}</CardTitle>
             </CardHeader>
-            <CardContent>{editing ? <ProjectEditForm project={project} onDone={() => setEditing(false)} /> : <ProjectFields project={project} superAdmin={superAdmin} />}</CardContent>
+            <CardContent>
+              {editing ? (
+                <ProjectEditForm project={project} onDone={() => setEditing(false)} />
+              ) : (
+                <ProjectFields project={project} superAdmin={superAdmin} />
+              )}
+            </CardContent>
           </Card>
           <div className="space-y-6">
             <EvaluationCard project={project} manage={manage} download={canDownloadOutput(user)} onOpenPrecheck={() => setTab("boq")} />
@@ -295,7 +329,11 @@ export default function ProjectDetailPage() {
     <div className="space-y-6">
       <Breadcrumb name={project.name} />
       {project.id === DEMO_PROJECT_ID ? (
-        <div className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" role="note" data-testid="demo-notice">
+        <div
+          className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+          role="note"
+          data-testid="demo-notice"
+        >
           <Info className="mt-0.5 size-5 shrink-0 text-amber-600" />
           <p>
             Dies ist das Demo-Projekt. Es dient zur Ansicht und kann nicht bearbeitet werden.

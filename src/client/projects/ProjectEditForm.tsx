@@ -46,7 +46,11 @@ export function ProjectEditForm({ project, onDone }: { project: ProjectDto; onDo
       await invalidateProjects(qc, project.id);
       onDone();
     } catch (err) {
-      toast({ title: "Fehler beim Aktualisieren", description: "Fehler beim Aktualisieren des Projekts: " + errorMessage(err, "Unbekannter Fehler"), variant: "destructive" });
+      toast({
+        title: "Fehler beim Aktualisieren",
+        description: "Fehler beim Aktualisieren des Projekts: " + errorMessage(err, "Unbekannter Fehler"),
+        variant: "destructive",
+      });
     }
   });
 

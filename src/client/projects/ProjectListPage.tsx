@@ -44,7 +44,18 @@ export default function ProjectListPage() {
   // Hints about creating projects only for those who can (company admins without a company get the info dialog).
   const creates = isAdminRole(user.role);
   const [search, setSearch] = useState("");
-  const { rows: filtered, searching, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isPlaceholderData } = usePagedList<ProjectDto>({
+  const {
+    rows: filtered,
+    searching,
+    isPending,
+    isError,
+    error,
+    refetch,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+    isPlaceholderData,
+  } = usePagedList<ProjectDto>({
     path: PROJECTS_KEY[0],
     pageSize: PROJECT_LIST_PAGE_SIZE,
     search,
@@ -55,9 +66,12 @@ export default function ProjectListPage() {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasNextPage || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: "600px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: "600px 0px" },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, filtered.length]);
@@ -72,24 +86,36 @@ export default function ProjectListPage() {
         <NewProjectButton />
       </div>
 
-      <div className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900" role="note" data-testid="projects-info">
+      <div
+        className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900"
+        role="note"
+        data-testid="projects-info"
+      >
         <Info className="mt-0.5 size-5 shrink-0 text-brand-600" />
         {creates ? (
           <p>
-            Legen Sie für jede Ausschreibung ein Projekt an und laden Sie das Leistungsverzeichnis als GAEB-Datei (X83/X84), PDF oder Excel-Tabelle hoch. Die automatische
-            Vorprüfung steht Sekunden später im Projekt; unsere Experten prüfen sie und stellen Ihnen die Auswertung innerhalb von 48 Stunden nach Auftragsbestätigung bereit.
+            Legen Sie für jede Ausschreibung ein Projekt an und laden Sie das Leistungsverzeichnis als GAEB-Datei (X83/X84), PDF oder
+            Excel-Tabelle hoch. Die automatische Vorprüfung steht Sekunden später im Projekt; unsere Experten prüfen sie und stellen Ihnen
+            die Auswertung innerhalb von 48 Stunden nach Auftragsbestätigung bereit.
           </p>
         ) : (
           <p>
-            Hier finden Sie die Projekte Ihres Unternehmens. Sobald die Auswertung eines Projekts vorliegt, öffnen Sie sie mit „Auswertung ansehen“. Neue Projekte legt Ihr
-            Unternehmensadministrator an.
+            Hier finden Sie die Projekte Ihres Unternehmens. Sobald die Auswertung eines Projekts vorliegt, öffnen Sie sie mit „Auswertung
+            ansehen“. Neue Projekte legt Ihr Unternehmensadministrator an.
           </p>
         )}
       </div>
 
       <div className="relative max-w-md">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-        <Input type="search" placeholder="Projekte suchen..." aria-label="Projekte suchen" className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input
+          type="search"
+          placeholder="Projekte suchen..."
+          aria-label="Projekte suchen"
+          className="pl-9"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
 
       {isPending ? (
@@ -110,11 +136,13 @@ export default function ProjectListPage() {
         <Card className="flex flex-col items-center gap-3 p-10 text-center" data-testid="projects-empty">
           <FolderOpen className="size-10 text-slate-300" />
           <p className="text-lg font-semibold text-slate-900">Keine Projekte gefunden</p>
-          <p className="text-sm text-slate-600">{searching
+          <p className="text-sm text-slate-600">
+            {searching
               ? "Versuchen Sie, Ihren Suchbegriff anzupassen"
               : creates
                 ? "Erstellen Sie ein neues Projekt, um zu beginnen"
-                : "Sobald Ihr Unternehmensadministrator ein Projekt anlegt, erscheint es hier."}</p>
+                : "Sobald Ihr Unternehmensadministrator ein Projekt anlegt, erscheint es hier."}
+          </p>
         </Card>
       ) : (
         <>

@@ -47,7 +47,13 @@ export default function ResultPage() {
         </div>
         {project?.hasOutputFile ? (
           <div className="flex flex-wrap gap-2">
-            <a href={evaluationUrl(id, true)} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="print-evaluation">
+            <a
+              href={evaluationUrl(id, true)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonVariants({ variant: "outline", size: "sm" })}
+              data-testid="print-evaluation"
+            >
               <Printer /> Drucken
             </a>
             {canDownloadOutput(user) ? (
@@ -62,11 +68,17 @@ export default function ResultPage() {
         ) : null}
       </header>
       {!valid || isError ? (
-        <Message title="Auswertung nicht gefunden" text="Beim Laden des Projekts ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut." />
+        <Message
+          title="Auswertung nicht gefunden"
+          text="Beim Laden des Projekts ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut."
+        />
       ) : isPending ? (
         <Spinner label="Auswertung wird geladen…" />
       ) : !project.hasOutputFile ? (
-        <Message title="Keine Auswertung verfügbar" text="Für dieses Projekt wurde noch keine Auswertung bereitgestellt. Sie erhalten die Analyse innerhalb von 48 Stunden nach Auftragsbestätigung." />
+        <Message
+          title="Keine Auswertung verfügbar"
+          text="Für dieses Projekt wurde noch keine Auswertung bereitgestellt. Sie erhalten die Analyse innerhalb von 48 Stunden nach Auftragsbestätigung."
+        />
       ) : (
         <main className="flex flex-1 justify-center overflow-hidden p-0 sm:p-4">
           {/* sandbox="" grants nothing: no scripts, forms, popups, modals or top navigation. */}

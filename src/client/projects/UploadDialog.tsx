@@ -15,7 +15,20 @@ import { UploadProgress } from "./UploadProgress";
 
 export type UploadKind = "html" | "input" | "contract";
 
-const TEXTS: Record<UploadKind, { title: string; description: string; success: string; failure: string; route: string; field: string; accept?: string; hint: string; trigger: string }> = {
+const TEXTS: Record<
+  UploadKind,
+  {
+    title: string;
+    description: string;
+    success: string;
+    failure: string;
+    route: string;
+    field: string;
+    accept?: string;
+    hint: string;
+    trigger: string;
+  }
+> = {
   html: {
     title: "Auswertung hochladen",
     description: "Laden Sie die Auswertung als HTML-Datei hoch. Die bisherige Auswertung bleibt als frühere Version erhalten.",
@@ -59,7 +72,15 @@ export function uploadFileError(kind: UploadKind, file: File | null): string | u
   return undefined;
 }
 
-export function UploadDialog({ projectId, kind, variant = "outline" }: { projectId: number; kind: UploadKind; variant?: "outline" | "default" }) {
+export function UploadDialog({
+  projectId,
+  kind,
+  variant = "outline",
+}: {
+  projectId: number;
+  kind: UploadKind;
+  variant?: "outline" | "default";
+}) {
   const t = TEXTS[kind];
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -111,7 +132,15 @@ export function UploadDialog({ projectId, kind, variant = "outline" }: { project
             <DialogTitle>{t.title}</DialogTitle>
             <DialogDescription>{t.description}</DialogDescription>
           </DialogHeader>
-          <FileDropInput label={t.title} file={file} onChange={setFile} accept={t.accept} disabled={busy} invalid={!!problem} hint={t.hint} />
+          <FileDropInput
+            label={t.title}
+            file={file}
+            onChange={setFile}
+            accept={t.accept}
+            disabled={busy}
+            invalid={!!problem}
+            hint={t.hint}
+          />
           {problem ? (
             <p role="alert" className="text-sm text-red-600">
               {problem}

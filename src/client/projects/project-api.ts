@@ -30,7 +30,8 @@ export function projectPageUrl({ limit, offset, q, sort }: ProjectPageParams): s
   return `${PROJECTS_KEY[0]}?${search}`;
 }
 
-export const fetchProjectPage = (params: ProjectPageParams, signal?: AbortSignal) => getListPage<ProjectDto>(projectPageUrl(params), { signal });
+export const fetchProjectPage = (params: ProjectPageParams, signal?: AbortSignal) =>
+  getListPage<ProjectDto>(projectPageUrl(params), { signal });
 export const projectKey = (id: number | string) => [`/api/projects/${id}`] as const;
 export const projectFilesKey = (id: number | string) => [`/api/projects/${id}/files`] as const;
 

@@ -13,7 +13,7 @@ import { Card, CardContent } from "../components/ui/card";
 import { ConfirmDialog } from "../components/ui/alert-dialog";
 import { DateTimeCell } from "../components/ui/date-time-cell";
 import { ActionsCell, ActionsHead, DeleteRowButton } from "../components/ui/table-actions";
-import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
+import { TD, TH, THead, TR, Table } from "../components/ui/table";
 import { usePageTitle } from "../hooks/use-page-title";
 import { toast } from "../hooks/use-toast";
 import { apiRequest, errorMessage } from "../lib/api";
@@ -25,7 +25,7 @@ import { copyLink, invitationLink } from "./copy-link";
 import { useListTotal, usePagedList } from "../lib/use-paged-list";
 import { LoadMore } from "../components/ui/load-more";
 import { SearchInput } from "../components/ui/search-input";
-import { MessageRow, SkeletonRows } from "../components/ui/table-states";
+import { PagedTableBody } from "../components/ui/paged-table-body";
 import { PageHeader } from "../layout/PageHeader";
 
 const STATUS_COLORS: Record<RegistrationLinkStatus, string> = {
@@ -52,7 +52,7 @@ export default function RegistrationLinksPage() {
   const [search, setSearch] = useState("");
   const [toDelete, setToDelete] = useState<RegistrationLinkDto | null>(null);
   const list = usePagedList<RegistrationLinkDto>({ path: LINKS_PATH, pageSize: LINKS_PAGE_SIZE, search });
-  const { rows, isPending } = list;
+  const { rows } = list;
   const counts = useLinkCounts();
 
   const remove = useMutation({
@@ -106,18 +106,18 @@ export default function RegistrationLinksPage() {
                 <ActionsHead />
               </tr>
             </THead>
-            <TBody>
-              {isPending ? <SkeletonRows columns={COLUMNS} /> : null}
-              {!isPending && rows.length === 0 ? (
-                <MessageRow columns={COLUMNS}>
-                  {list.searching ? "Keine Registrierungslinks gefunden" : "Noch keine Registrierungslinks erstellt"}
-                </MessageRow>
-              ) : null}
-              {rows.map((l) => {
+            <PagedTableBody
+              list={list}
+              columns={COLUMNS}
+              failed="Die Registrierungslinks konnten nicht geladen werden."
+              empty={{ none: "Noch keine Registrierungslinks erstellt", notFound: "Keine Registrierungslinks gefunden" }}
+              row={(l) => {
                 const status = registrationLinkStatus(l);
                 return (
                   <TR key={l.id} data-testid={`link-row-${l.id}`}>
-                    <TD label="ID" className="tabular-nums text-slate-500">{l.id}</TD>
+                    <TD label="ID" className="tabular-nums text-slate-500">
+                      {l.id}
+                    </TD>
                     <TD primary className="max-w-44 [overflow-wrap:anywhere]" title={l.email}>
                       {l.email}
                     </TD>
@@ -150,15 +150,10 @@ export default function RegistrationLinksPage() {
                     </ActionsCell>
                   </TR>
                 );
-              })}
-            </TBody>
+              }}
+            />
           </Table>
-          <LoadMore
-            shown={rows.length}
-            list={list}
-            noun={["Einladungslink", "Einladungslinks"]}
-            label="Weitere Einladungslinks laden"
-          />
+          <LoadMore shown={rows.length} list={list} noun={["Einladungslink", "Einladungslinks"]} label="Weitere Einladungslinks laden" />
         </CardContent>
       </Card>
       <ConfirmDialog

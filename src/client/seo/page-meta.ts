@@ -9,7 +9,12 @@ import { PAGE_TITLES, routeMeta, type RouteMeta } from "./route-meta";
 export { PAGE_TITLES, ROUTE_META, routeMeta, type RouteMeta } from "./route-meta";
 
 export const OPENING_HOURS = "Mo-Fr 09:00-18:00";
-export const OG_IMAGE = { path: "/static/og-image.jpg", width: 1200, height: 630, alt: "bauklar – KI-gestützte LV-Analyse für Bauunternehmen" };
+export const OG_IMAGE = {
+  path: "/static/og-image.jpg",
+  width: 1200,
+  height: 630,
+  alt: "bauklar – KI-gestützte LV-Analyse für Bauunternehmen",
+};
 
 const O = SITE_TOKENS.publicOrigin;
 const op = SITE_TOKENS.operator;
@@ -63,7 +68,14 @@ export const STRUCTURED_DATA = {
       offers: { "@type": "Offer", price: "99.00", priceCurrency: "EUR" },
       aggregateRating: { "@type": "AggregateRating", ratingValue: "4.8", ratingCount: "248", bestRating: "5", worstRating: "1" },
     },
-    { "@type": "WebSite", "@id": `${O}/#website`, url: `${O}/`, name: "bauklar", inLanguage: "de-DE", publisher: { "@id": `${O}/#organization` } },
+    {
+      "@type": "WebSite",
+      "@id": `${O}/#website`,
+      url: `${O}/`,
+      name: "bauklar",
+      inLanguage: "de-DE",
+      publisher: { "@id": `${O}/#organization` },
+    },
     {
       "@type": "ItemList",
       name: "Navigation",
@@ -98,7 +110,8 @@ export function headFor(meta: RouteMeta, opts: { structuredData?: boolean } = {}
     `<meta property="og:image:alt" content="${esc(OG_IMAGE.alt)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
   ];
-  if (opts.structuredData) lines.push(`<script type="application/ld+json">${JSON.stringify(STRUCTURED_DATA).replace(/</g, "\\u003c")}</script>`);
+  if (opts.structuredData)
+    lines.push(`<script type="application/ld+json">${JSON.stringify(STRUCTURED_DATA).replace(/</g, "\\u003c")}</script>`);
   lines.push(SITE_CONFIG_MARKER);
   return lines.join("\n    ");
 }

@@ -35,9 +35,14 @@ export const ROUTE_META: RouteMeta[] = [
   {
     path: "/kontakt",
     title: PAGE_TITLES.contact,
-    description: "Fragen zu den Paketen oder eine Testanalyse anfragen: Das bauklar-Team ist Mo–Fr von 09:00 bis 18:00 Uhr für Sie erreichbar.",
+    description:
+      "Fragen zu den Paketen oder eine Testanalyse anfragen: Das bauklar-Team ist Mo–Fr von 09:00 bis 18:00 Uhr für Sie erreichbar.",
   },
-  { path: "/impressum", title: PAGE_TITLES.impressum, description: "Impressum der bauklar Plattform: Anbieter, Vertretung, Kontakt, Umsatzsteuer-ID und Haftungshinweise." },
+  {
+    path: "/impressum",
+    title: PAGE_TITLES.impressum,
+    description: "Impressum der bauklar Plattform: Anbieter, Vertretung, Kontakt, Umsatzsteuer-ID und Haftungshinweise.",
+  },
   {
     path: "/agb",
     title: PAGE_TITLES.agb,
@@ -46,15 +51,32 @@ export const ROUTE_META: RouteMeta[] = [
   {
     path: "/datenschutz",
     title: PAGE_TITLES.datenschutz,
-    description: "Datenschutzerklärung der bauklar Plattform: welche Daten wir speichern, wozu, wie lange, an wen sie gehen und welche Rechte Sie haben.",
+    description:
+      "Datenschutzerklärung der bauklar Plattform: welche Daten wir speichern, wozu, wie lange, an wen sie gehen und welche Rechte Sie haben.",
   },
   { path: "/auth", title: PAGE_TITLES.auth, description: "Anmeldung und Registrierung per Einladungslink für die bauklar Plattform." },
   { path: "/dashboard", title: PAGE_TITLES.dashboard, description: "Übersicht über Ihre neuesten Projekte und Auswertungen." },
-  { path: "/dashboard/projects", title: PAGE_TITLES.projects, description: "Alle Projekte Ihres Unternehmens mit Ausschreibungen und Auswertungen." },
-  { path: "/dashboard/projects/:projectId", title: PAGE_TITLES.projectDetail, description: "Projektdaten, Ausschreibungsdatei und Auswertung eines Projekts." },
+  {
+    path: "/dashboard/projects",
+    title: PAGE_TITLES.projects,
+    description: "Alle Projekte Ihres Unternehmens mit Ausschreibungen und Auswertungen.",
+  },
+  {
+    path: "/dashboard/projects/:projectId",
+    title: PAGE_TITLES.projectDetail,
+    description: "Projektdaten, Ausschreibungsdatei und Auswertung eines Projekts.",
+  },
   { path: "/dashboard/users", title: PAGE_TITLES.users, description: "Benutzer Ihres Unternehmens verwalten und einladen." },
-  { path: "/dashboard/chatbot-legal", title: PAGE_TITLES.chatbotLegal, description: "KI-Assistent für Fragen zum Baurecht: VOB/B und BGB-Werkvertragsrecht." },
-  { path: "/dashboard/chatbot-construction", title: PAGE_TITLES.chatbotConstruction, description: "KI-Assistent für Fragen zur Bauausführung im Hochbau." },
+  {
+    path: "/dashboard/chatbot-legal",
+    title: PAGE_TITLES.chatbotLegal,
+    description: "KI-Assistent für Fragen zum Baurecht: VOB/B und BGB-Werkvertragsrecht.",
+  },
+  {
+    path: "/dashboard/chatbot-construction",
+    title: PAGE_TITLES.chatbotConstruction,
+    description: "KI-Assistent für Fragen zur Bauausführung im Hochbau.",
+  },
 ];
 
 export const routeMeta = (path: string) => ROUTE_META.find((m) => m.path === path);

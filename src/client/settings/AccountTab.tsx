@@ -89,9 +89,7 @@ function PasswordCard({ me }: { me: CurrentUser }) {
     <Card>
       <CardHeader>
         <CardTitle>Passwort ändern</CardTitle>
-        <CardDescription>
-          Geben Sie Ihr aktuelles Passwort und zweimal das neue Passwort ein.
-        </CardDescription>
+        <CardDescription>Geben Sie Ihr aktuelles Passwort und zweimal das neue Passwort ein.</CardDescription>
       </CardHeader>
       <CardContent>
         {me.isImpersonating ? (

@@ -32,7 +32,11 @@ export function ReadingsCard() {
       void queryClient.invalidateQueries({ queryKey: READINGS_KEY });
     },
     onError: (err) =>
-      toast({ title: "Nicht möglich", description: errorMessage(err, "Die Einlesung konnte nicht neu gestartet werden."), variant: "destructive" }),
+      toast({
+        title: "Nicht möglich",
+        description: errorMessage(err, "Die Einlesung konnte nicht neu gestartet werden."),
+        variant: "destructive",
+      }),
   });
   const q = data?.queue;
   return (
@@ -64,7 +68,8 @@ export function ReadingsCard() {
                     {r.fileName ? <span className="font-normal text-slate-600">· {r.fileName}</span> : null}
                   </p>
                   <p className="text-xs text-slate-600">
-                    {r.companyName ?? "Ohne Unternehmen"} · seit {formatDateTime(r.since)} · {r.attempts} {r.attempts === 1 ? "Versuch" : "Versuche"}
+                    {r.companyName ?? "Ohne Unternehmen"} · seit {formatDateTime(r.since)} · {r.attempts}{" "}
+                    {r.attempts === 1 ? "Versuch" : "Versuche"}
                     {r.takeovers > 0 ? ` · ${r.takeovers}× übernommen` : ""}
                     {r.lastError ? ` · ${r.lastError}` : ""}
                   </p>

@@ -27,7 +27,10 @@ export function PublicLayout({ children, fill = false }: { children: ReactNode; 
 
   return (
     <div className="flex min-h-screen flex-col bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
         Zum Inhalt springen
       </a>
       <PublicHeader />

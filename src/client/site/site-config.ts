@@ -9,7 +9,18 @@ const unconfigured = (origin: string): SiteConfig => {
   const missing = "(nicht konfiguriert)";
   return {
     publicOrigin: origin,
-    operator: { company: missing, street: missing, city: missing, representatives: missing, email: missing, phone: missing, phoneHref: "", vatId: missing, register: missing, notice: "" },
+    operator: {
+      company: missing,
+      street: missing,
+      city: missing,
+      representatives: missing,
+      email: missing,
+      phone: missing,
+      phoneHref: "",
+      vatId: missing,
+      register: missing,
+      notice: "",
+    },
     processors: { llm: missing, mail: missing },
   };
 };

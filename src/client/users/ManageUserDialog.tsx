@@ -60,12 +60,7 @@ function changedFields(user: UserDto, v: FormValues, personal: boolean, isSuper:
   return out;
 }
 
-export function ManageUserDialog(props: {
-  me: CurrentUser;
-  user: UserDto;
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-}) {
+export function ManageUserDialog(props: { me: CurrentUser; user: UserDto; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { me, user, onOpenChange } = props;
   const isSuper = me.role === "super_admin";
   const personal = canEditPersonalData(me) && me.id !== user.id;

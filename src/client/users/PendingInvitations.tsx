@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Mail, Undo2 } from "lucide-react";
 import { formatDateTime } from "../../common/format";
-import { ROLE_LABELS, type Role } from "../../common/roles";
+import { ROLE_LABELS } from "../../common/roles";
+import type { PendingInvitationDto } from "../../common/types";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { toast } from "../hooks/use-toast";
@@ -12,21 +13,14 @@ import { apiRequest, errorMessage } from "../lib/api";
 import { queryClient } from "../lib/query-client";
 import { LinkText, copyLink } from "../registration-links/copy-link";
 
-interface PendingInvitation {
-  id: number;
-  email: string;
-  role: Role;
-  companyName: string | null;
-  expiresAt: string;
-}
-
 const KEY = ["/api/registration-links/pending"];
 
 export function PendingInvitations({ showCompany }: { showCompany: boolean }) {
-  const { data } = useQuery<PendingInvitation[]>({ queryKey: KEY });
+  const { data } = useQuery<PendingInvitationDto[]>({ queryKey: KEY });
   const [busy, setBusy] = useState<number | null>(null);
   const resend = useMutation({
-    mutationFn: (inv: PendingInvitation) => apiRequest<{ url: string; mailed: boolean | null }>("POST", `/api/registration-links/${inv.id}/resend`, {}),
+    mutationFn: (inv: PendingInvitationDto) =>
+      apiRequest<{ url: string; mailed: boolean | null }>("POST", `/api/registration-links/${inv.id}/resend`, {}),
     onMutate: (inv) => setBusy(inv.id),
     onSettled: () => setBusy(null),
     onSuccess: (res, inv) =>
@@ -45,10 +39,15 @@ export function PendingInvitations({ showCompany }: { showCompany: boolean }) {
           </Button>
         ),
       }),
-    onError: (err) => toast({ title: "Fehler beim Senden der Einladung", description: errorMessage(err, "Bitte versuchen Sie es erneut."), variant: "destructive" }),
+    onError: (err) =>
+      toast({
+        title: "Fehler beim Senden der Einladung",
+        description: errorMessage(err, "Bitte versuchen Sie es erneut."),
+        variant: "destructive",
+      }),
   });
   const revoke = useMutation({
-    mutationFn: (inv: PendingInvitation) => apiRequest("DELETE", `/api/registration-links/${inv.id}`),
+    mutationFn: (inv: PendingInvitationDto) => apiRequest("DELETE", `/api/registration-links/${inv.id}`),
     onMutate: (inv) => setBusy(inv.id),
     onSettled: () => setBusy(null),
     onSuccess: (_r, inv) => {
@@ -56,7 +55,12 @@ export function PendingInvitations({ showCompany }: { showCompany: boolean }) {
       void queryClient.invalidateQueries({ queryKey: ["/api/registration-links"] });
       toast({ title: "Einladung zurückgezogen", description: `Der Link für ${inv.email} gilt nicht mehr.` });
     },
-    onError: (err) => toast({ title: "Fehler beim Zurückziehen", description: errorMessage(err, "Bitte versuchen Sie es erneut."), variant: "destructive" }),
+    onError: (err) =>
+      toast({
+        title: "Fehler beim Zurückziehen",
+        description: errorMessage(err, "Bitte versuchen Sie es erneut."),
+        variant: "destructive",
+      }),
   });
   if (!data?.length) return null;
   return (
@@ -68,7 +72,11 @@ export function PendingInvitations({ showCompany }: { showCompany: boolean }) {
       <CardContent>
         <ul className="divide-y divide-slate-100">
           {data.map((inv) => (
-            <li key={inv.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="pending-invitation">
+            <li
+              key={inv.id}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="pending-invitation"
+            >
               <div className="min-w-0 text-sm">
                 <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{inv.email || "(E-Mail bei Registrierung)"}</p>
                 <p className="text-slate-600">

@@ -60,37 +60,22 @@ function UserAdministration({ me }: { me: CurrentUser }) {
     <div className="space-y-6">
       <PageHeader
         title="Benutzerverwaltung"
-        description={isSuper ? "Alle Benutzer der Plattform verwalten, einladen und unterstützen." : "Die Benutzer Ihres Unternehmens verwalten und einladen."}
+        description={
+          isSuper
+            ? "Alle Benutzer der Plattform verwalten, einladen und unterstützen."
+            : "Die Benutzer Ihres Unternehmens verwalten und einladen."
+        }
         action={<InviteUserButton me={me} />}
       />
       <PendingInvitations showCompany={isSuper} />
       <Card>
         <CardContent className="space-y-4 pt-6">
           <SearchInput value={search} onChange={setSearch} placeholder="Benutzer suchen..." label="Benutzer suchen" />
-          <UsersTable
-            me={me}
-            users={list.isPending ? undefined : list.rows}
-            loading={list.isPending}
-            onManage={setManaged}
-            onDelete={setToDelete}
-          />
-          <LoadMore
-            shown={list.rows.length}
-            list={list}
-            noun={["Benutzer", "Benutzer"]}
-            label="Weitere Benutzer laden"
-          />
+          <UsersTable me={me} list={list} onManage={setManaged} onDelete={setToDelete} />
+          <LoadMore shown={list.rows.length} list={list} noun={["Benutzer", "Benutzer"]} label="Weitere Benutzer laden" />
         </CardContent>
       </Card>
-      {managed ? (
-        <ManageUserDialog
-          key={managed.id}
-          me={me}
-          user={managed}
-          open
-          onOpenChange={(o) => !o && setManaged(null)}
-        />
-      ) : null}
+      {managed ? <ManageUserDialog key={managed.id} me={me} user={managed} open onOpenChange={(o) => !o && setManaged(null)} /> : null}
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(o) => !o && setToDelete(null)}

@@ -5,9 +5,10 @@ import { canDeleteUser, canImpersonate, canManageUser } from "../../common/schem
 import type { CurrentUser, UserDto } from "../../common/types";
 import { Button, buttonVariants } from "../components/ui/button";
 import { DateTimeCell } from "../components/ui/date-time-cell";
-import { Skeleton } from "../components/ui/skeleton";
 import { ActionsCell, ActionsHead, DeleteRowButton } from "../components/ui/table-actions";
-import { TBody, TD, TH, THead, TR, Table } from "../components/ui/table";
+import { TD, TH, THead, TR, Table } from "../components/ui/table";
+import { PagedTableBody } from "../components/ui/paged-table-body";
+import type { PagedList } from "../lib/use-paged-list";
 import { displayName } from "../layout/Sidebar";
 import { RoleBadge } from "./RoleBadge";
 
@@ -25,12 +26,11 @@ function CompanyCell({ user }: { user: UserDto }) {
 
 export function UsersTable(props: {
   me: CurrentUser;
-  users: UserDto[] | undefined;
-  loading: boolean;
+  list: PagedList<UserDto>;
   onManage: (u: UserDto) => void;
   onDelete: (u: UserDto) => void;
 }) {
-  const { me, users } = props;
+  const { me, list } = props;
   const isSuper = me.role === "super_admin";
   const columns = isSuper ? 6 : 4;
   return (
@@ -45,24 +45,13 @@ export function UsersTable(props: {
           <ActionsHead />
         </tr>
       </THead>
-      <TBody>
-        {props.loading
-          ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <TR key={i}>
-                <TD colSpan={columns}>
-                  <Skeleton className="h-8 w-full" />
-                </TD>
-              </TR>
-            ))
-          : null}
-        {!props.loading && users?.length === 0 ? (
-          <TR>
-            <TD colSpan={columns} className="py-10 text-center text-slate-500">
-              Keine Benutzer gefunden
-            </TD>
-          </TR>
-        ) : null}
-        {users?.map((u) => {
+      <PagedTableBody
+        list={list}
+        columns={columns}
+        failed="Die Benutzer konnten nicht geladen werden."
+        empty={{ none: "Keine Benutzer gefunden", notFound: "Keine Benutzer gefunden" }}
+        skeletonRows={SKELETON_ROWS}
+        row={(u) => {
           const self = u.id === me.id;
           return (
             <TR key={u.id} data-testid={`user-row-${u.id}`}>
@@ -81,7 +70,11 @@ export function UsersTable(props: {
               <TD label="Rolle">
                 <RoleBadge role={u.role} />
               </TD>
-              {isSuper ? <TD label="Letzter Zugriff" className="text-slate-600">{u.lastAccessAt ? <DateTimeCell at={u.lastAccessAt} /> : "–"}</TD> : null}
+              {isSuper ? (
+                <TD label="Letzter Zugriff" className="text-slate-600">
+                  {u.lastAccessAt ? <DateTimeCell at={u.lastAccessAt} /> : "–"}
+                </TD>
+              ) : null}
               <ActionsCell>
                 {canImpersonate(me, u) ? (
                   // A full-page navigation: the server switches the session and redirects.
@@ -113,8 +106,8 @@ export function UsersTable(props: {
               </ActionsCell>
             </TR>
           );
-        })}
-      </TBody>
+        }}
+      />
     </Table>
   );
 }

@@ -15,10 +15,25 @@ export type LoginInput = z.infer<typeof loginSchema>;
 /** The four character classes plus the length; each with the text the checklist shows. */
 export const PASSWORD_RULES = [
   { id: "length", test: (p: string) => p.length >= 8, message: "Passwort muss mindestens 8 Zeichen haben", label: "Mindestens 8 Zeichen" },
-  { id: "upper", test: (p: string) => /[A-ZÄÖÜ]/.test(p), message: "Passwort muss mindestens einen Großbuchstaben enthalten", label: "Ein Großbuchstabe" },
-  { id: "lower", test: (p: string) => /[a-zäöüß]/.test(p), message: "Passwort muss mindestens einen Kleinbuchstaben enthalten", label: "Ein Kleinbuchstabe" },
+  {
+    id: "upper",
+    test: (p: string) => /[A-ZÄÖÜ]/.test(p),
+    message: "Passwort muss mindestens einen Großbuchstaben enthalten",
+    label: "Ein Großbuchstabe",
+  },
+  {
+    id: "lower",
+    test: (p: string) => /[a-zäöüß]/.test(p),
+    message: "Passwort muss mindestens einen Kleinbuchstaben enthalten",
+    label: "Ein Kleinbuchstabe",
+  },
   { id: "digit", test: (p: string) => /\d/.test(p), message: "Passwort muss mindestens eine Zahl enthalten", label: "Eine Zahl" },
-  { id: "special", test: (p: string) => /[^A-Za-z0-9ÄÖÜäöüß\s]/.test(p), message: "Passwort muss mindestens ein Sonderzeichen enthalten", label: "Ein Sonderzeichen" },
+  {
+    id: "special",
+    test: (p: string) => /[^A-Za-z0-9ÄÖÜäöüß\s]/.test(p),
+    message: "Passwort muss mindestens ein Sonderzeichen enthalten",
+    label: "Ein Sonderzeichen",
+  },
 ] as const;
 
 export const passwordSchema = PASSWORD_RULES.reduce(

@@ -38,14 +38,15 @@ export const MAPPED_FIELD_LABELS: Record<MappedField, string> = {
 };
 
 /** The first rows of a sheet, so the user can pick the columns (cells as displayed text). */
-export interface SheetPreview {
+export const sheetPreviewSchema = z.object({
   /** All worksheet names (XLSX); one entry for CSV. */
-  sheets: string[];
+  sheets: z.array(z.string()),
   /** The sheet the rows are from. */
-  sheet: string;
+  sheet: z.string(),
   /** Rows 0–19 of the sheet × up to 30 columns (an empty row is []), each cell as displayed and
    *  cut to 80 characters; the index in this array is the row index `headerRow` refers to. */
-  rows: string[][];
+  rows: z.array(z.array(z.string())),
   /** The mapping the reader guessed, if any (the dialog starts from it). */
-  guess: ColumnMapping | null;
-}
+  guess: columnMappingSchema.nullable(),
+});
+export type SheetPreview = z.infer<typeof sheetPreviewSchema>;

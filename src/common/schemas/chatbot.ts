@@ -17,11 +17,7 @@ export const MESSAGE_EMPTY = "Bitte geben Sie eine Nachricht ein.";
 export const MESSAGE_TOO_LONG = `Die Nachricht darf höchstens ${CHATBOT_MESSAGE_MAX} Zeichen lang sein.`;
 
 export const chatMessageSchema = z.object({
-  message: z
-    .string({ error: MESSAGE_EMPTY })
-    .trim()
-    .min(1, MESSAGE_EMPTY)
-    .max(CHATBOT_MESSAGE_MAX, MESSAGE_TOO_LONG),
+  message: z.string({ error: MESSAGE_EMPTY }).trim().min(1, MESSAGE_EMPTY).max(CHATBOT_MESSAGE_MAX, MESSAGE_TOO_LONG),
   conversationId: z.coerce.number().int().positive().max(2_147_483_647).nullish(),
 });
 export type ChatMessageInput = z.input<typeof chatMessageSchema>;
@@ -70,7 +66,11 @@ const textList = (separator: RegExp, itemMax: number, listMax: number, itemMessa
 
 export const knowledgeArticleSchema = z.object({
   chatbotType: chatbotTypeSchema,
-  title: z.string({ error: "Titel ist erforderlich" }).trim().min(1, "Titel ist erforderlich").max(300, "Der Titel darf höchstens 300 Zeichen lang sein."),
+  title: z
+    .string({ error: "Titel ist erforderlich" })
+    .trim()
+    .min(1, "Titel ist erforderlich")
+    .max(300, "Der Titel darf höchstens 300 Zeichen lang sein."),
   content: z
     .string({ error: "Inhalt ist erforderlich" })
     .trim()

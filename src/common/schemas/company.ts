@@ -11,19 +11,18 @@ const optionalText = (max: number) =>
 /** -1 unlimited, 0 not purchased, above 0 free requests per month; empty input becomes -1. */
 export const chatbotLimitSchema = z.preprocess(
   (v) => (v === "" || v === null || v === undefined ? -1 : typeof v === "string" ? Number(v) : v),
-  z.number({ error: "Wert muss -1 oder größer sein" }).int("Wert muss -1 oder größer sein").min(-1, "Wert muss -1 oder größer sein").max(1_000_000),
+  z
+    .number({ error: "Wert muss -1 oder größer sein" })
+    .int("Wert muss -1 oder größer sein")
+    .min(-1, "Wert muss -1 oder größer sein")
+    .max(1_000_000),
 );
 
 /** The company form of requirements 2.5 (used by the dialog and POST /api/companies). */
 export const companySchema = z.object({
   name: z.string().trim().min(1, "Name ist erforderlich").max(200),
   address: z.string().trim().min(1, "Adresse ist erforderlich").max(500),
-  contactEmail: z
-    .string()
-    .trim()
-    .min(1, "Kontakt-E-Mail ist erforderlich")
-    .max(254)
-    .email("Gültige E-Mail-Adresse erforderlich"),
+  contactEmail: z.string().trim().min(1, "Kontakt-E-Mail ist erforderlich").max(254).email("Gültige E-Mail-Adresse erforderlich"),
   contactPhone: optionalText(50),
   freeChatbotRequestsPerMonth: chatbotLimitSchema,
 });

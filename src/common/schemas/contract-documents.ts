@@ -29,35 +29,45 @@ export const contractDocumentSchema = z.object({
 export type ContractDocumentDto = z.infer<typeof contractDocumentSchema>;
 
 export const contractDocumentListSchema = z.array(contractDocumentSchema);
-export const contractDocumentUploadSchema = z.object({ message: z.string(), documentId: z.number().int(), documents: contractDocumentListSchema });
-export const contractDocumentRemoveSchema = z.object({ message: z.string(), documents: contractDocumentListSchema, count: z.number().int() });
+export const contractDocumentUploadSchema = z.object({
+  message: z.string(),
+  documentId: z.number().int(),
+  documents: contractDocumentListSchema,
+});
+export const contractDocumentRemoveSchema = z.object({
+  message: z.string(),
+  documents: contractDocumentListSchema,
+  count: z.number().int(),
+});
 
 export const contractDocumentParams = z.object({
   id: z.coerce.number().int().positive(),
   documentId: z.coerce.number().int().positive(),
 });
 
-/** One entry of the clause checklist (GET /api/projects/:id/boq → checklist). */
-export interface ChecklistEntryDto {
-  /** Slug of the checklist file knowledge/klauseln/<type>.md. */
-  type: string;
-  name: string;
-  /** Termine, Sicherheiten, Zahlung, Vergütung und Nachträge, Risiken, Abnahme und Mängel, Organisation, Recht. */
-  group: string;
-  status: "geregelt" | "nicht geregelt";
-  verdict: ClauseVerdict;
-  why: string;
-  yardstick: string;
-  /** The clause as written (geregelt only). */
-  quote?: string;
-  /** "Vorbemerkungen" or the contract document's file name. */
-  document?: string;
-  /** "Seite 2, Absatz 3" or "Absatz 5". */
-  location?: string;
-  /** The figures read from the clause, e.g. "0,3 % je Werktag; Obergrenze 5 %". */
-  figures?: string;
-  /** Who judged: the checklist's rules or the language model. */
-  source: "rule" | "model";
-}
+export const CLAUSE_VERDICTS = ["kritisch", "prüfen", "üblich"] as const;
+export type ClauseVerdict = (typeof CLAUSE_VERDICTS)[number];
 
-export type ClauseVerdict = "kritisch" | "prüfen" | "üblich";
+/** One entry of the clause checklist (GET /api/projects/:id/boq → checklist). */
+export const checklistEntrySchema = z.object({
+  /** Slug of the checklist file knowledge/klauseln/<type>.md. */
+  type: z.string(),
+  name: z.string(),
+  /** Termine, Sicherheiten, Zahlung, Vergütung und Nachträge, Risiken, Abnahme und Mängel, Organisation, Recht. */
+  group: z.string(),
+  status: z.enum(["geregelt", "nicht geregelt"]),
+  verdict: z.enum(CLAUSE_VERDICTS),
+  why: z.string(),
+  yardstick: z.string(),
+  /** The clause as written (geregelt only). */
+  quote: z.string().optional(),
+  /** "Vorbemerkungen" or the contract document's file name. */
+  document: z.string().optional(),
+  /** "Seite 2, Absatz 3" or "Absatz 5". */
+  location: z.string().optional(),
+  /** The figures read from the clause, e.g. "0,3 % je Werktag; Obergrenze 5 %". */
+  figures: z.string().optional(),
+  /** Who judged: the checklist's rules or the language model. */
+  source: z.enum(["rule", "model"]),
+});
+export type ChecklistEntryDto = z.infer<typeof checklistEntrySchema>;

@@ -37,7 +37,13 @@ export const findingDecisionSchema = z
   .superRefine((b, ctx) => {
     if (b.decision === "rejected" && !b.reason)
       ctx.addIssue({ code: "custom", path: ["reason"], message: FINDING_REVIEW_MESSAGES.reasonRequired });
-    if (b.decision === "changed" && b.title === undefined && b.why === undefined && b.severity === undefined && b.potentialEur === undefined)
+    if (
+      b.decision === "changed" &&
+      b.title === undefined &&
+      b.why === undefined &&
+      b.severity === undefined &&
+      b.potentialEur === undefined
+    )
       ctx.addIssue({ code: "custom", path: ["decision"], message: FINDING_REVIEW_MESSAGES.changeRequired });
   });
 export type FindingDecisionInput = z.infer<typeof findingDecisionSchema>;
@@ -59,17 +65,20 @@ export const findingParams = z.object({
 });
 
 /** What a finding carries about its review in GET /api/projects/:id/boq. */
-export interface FindingReviewInfo {
-  decision: FindingDecision;
+export const findingReviewInfoSchema = z.object({
+  decision: z.enum(FINDING_DECISIONS),
   /** Only for super admins. */
-  reason?: string | null;
-  remark: string | null;
+  reason: z.string().nullable().optional(),
+  remark: z.string().nullable(),
   /** An expert's own finding. */
-  own: boolean;
-  reviewedAt: string;
+  own: z.boolean(),
+  reviewedAt: z.string(),
   /** The automatic text before a change (super admins only). */
-  original?: { title: string; why: string; severity: FindingSeverity; potentialEur: number | null };
-}
+  original: z
+    .object({ title: z.string(), why: z.string(), severity: z.enum(FINDING_SEVERITIES), potentialEur: z.number().nullable() })
+    .optional(),
+});
+export type FindingReviewInfo = z.infer<typeof findingReviewInfoSchema>;
 
 /** GET /api/findings/rule-stats: the rule authors' precision feedback. */
 export interface RuleStatsRow {

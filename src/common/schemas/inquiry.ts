@@ -7,19 +7,9 @@ import { CONTACT_REQUIRED, INVALID_EMAIL } from "../inquiry-texts";
 export * from "../inquiry-texts";
 
 const required = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Höchstens ${max} Zeichen erlaubt`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Höchstens ${max} Zeichen erlaubt`);
 
-const email = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(254, INVALID_EMAIL)
-    .pipe(z.email(INVALID_EMAIL));
+const email = (message: string) => z.string({ error: message }).trim().min(1, message).max(254, INVALID_EMAIL).pipe(z.email(INVALID_EMAIL));
 
 export const KONTAKT_WUNSCH = ["email", "telefon"] as const;
 export type KontaktWunsch = (typeof KONTAKT_WUNSCH)[number];

@@ -19,7 +19,8 @@ export const PROJECT_MESSAGES = {
   demoReadOnly: "Das Demo-Projekt kann nur angesehen werden.",
   statusSuperAdminOnly: "Nur Systemadministratoren können den Status ändern.",
   /** docs/architecture.md: a company admin without a company sees no tenant data and cannot create. */
-  noCompany: "Ihrem Konto muss zuerst ein Unternehmen zugewiesen werden, bevor Sie Projekte erstellen können. Bitte kontaktieren Sie den Support.",
+  noCompany:
+    "Ihrem Konto muss zuerst ein Unternehmen zugewiesen werden, bevor Sie Projekte erstellen können. Bitte kontaktieren Sie den Support.",
   companyNotFound: "Unternehmen nicht gefunden",
 } as const;
 
@@ -71,7 +72,11 @@ export type ProjectUpdateInput = z.input<typeof projectUpdateSchema>;
 
 /** Ids of upload routes: an invalid one gets the upload message of requirements 1.5. */
 export const uploadIdParam = z.object({
-  id: z.coerce.number({ error: PROJECT_MESSAGES.uploadMissing }).int(PROJECT_MESSAGES.uploadMissing).positive(PROJECT_MESSAGES.uploadMissing).max(2_147_483_647, PROJECT_MESSAGES.uploadMissing),
+  id: z.coerce
+    .number({ error: PROJECT_MESSAGES.uploadMissing })
+    .int(PROJECT_MESSAGES.uploadMissing)
+    .positive(PROJECT_MESSAGES.uploadMissing)
+    .max(2_147_483_647, PROJECT_MESSAGES.uploadMissing),
 });
 
 /** The evaluation upload takes HTML files only. */

@@ -7,7 +7,10 @@ describe("reference price table text form", () => {
     const text = rowsToLines(rows);
     expect(text).toBe("DIN 18330; Mauerarbeiten; 17,5, tragend; m2; 55,5; 95");
     expect(linesToRows(text)).toEqual({ rows, errors: [] });
-    expect(linesToPoints(pointsToLines([{ quarter: "2025-Q2", value: 131.5 }]))).toEqual({ points: [{ quarter: "2025-Q2", value: 131.5 }], errors: [] });
+    expect(linesToPoints(pointsToLines([{ quarter: "2025-Q2", value: 131.5 }]))).toEqual({
+      points: [{ quarter: "2025-Q2", value: 131.5 }],
+      errors: [],
+    });
   });
 
   it("names the line that is wrong, and the schema refuses von > bis", () => {

@@ -34,13 +34,15 @@ export const referencePriceTableSchema = z
 export type ReferencePriceTableInput = z.input<typeof referencePriceTableSchema>;
 export type ReferencePriceTableDto = z.output<typeof referencePriceTableSchema>;
 
-export interface ReferencePricesResponse {
-  table: ReferencePriceTableDto;
+/** GET/PUT/DELETE /api/reference-prices: the table in use and who saved it. */
+export const referencePricesResponseSchema = z.object({
+  table: referencePriceTableSchema,
   /** true while no table is saved: the shipped one is in use. */
-  isDefault: boolean;
-  updatedAt: string | null;
-  updatedBy: { id: number; username: string } | null;
-}
+  isDefault: z.boolean(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+});
+export type ReferencePricesResponse = z.infer<typeof referencePricesResponseSchema>;
 
 // ── The editor's text form: one row per line, fields separated by ";" ──────────────────────────
 
@@ -63,7 +65,17 @@ export function linesToRows(text: string): { rows: ReferencePriceTableInput["row
       errors.push(`Zeile ${i + 1}: erwartet „ATV; Gewerk; Stichwörter; Einheit; von; bis“`);
       return;
     }
-    rows.push({ atv: f[0], trade: f[1], keywords: f[2].split(/,\s+/).map((k) => k.trim()).filter(Boolean), unit: f[3], low: num(f[4]), high: num(f[5]) });
+    rows.push({
+      atv: f[0],
+      trade: f[1],
+      keywords: f[2]
+        .split(/,\s+/)
+        .map((k) => k.trim())
+        .filter(Boolean),
+      unit: f[3],
+      low: num(f[4]),
+      high: num(f[5]),
+    });
   });
   return { rows, errors };
 }

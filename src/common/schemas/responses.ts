@@ -3,6 +3,7 @@
 // src/common/types.ts are derived from them for server and client alike.
 import { z } from "zod";
 import { ROLES } from "../roles";
+import { KNOWLEDGE_DOCUMENT_TYPES } from "./chatbot";
 
 const id = z.number().int();
 const isoTime = z.string();
@@ -215,6 +216,24 @@ export const projectFileVersionSchema = z.object({
 export const companyDeletedSchema = messageSchema.extend({ deletedUsers: z.number().int(), movedProjects: z.number().int() });
 export const companyLogoSchema = z.object({ logo: z.string() });
 
+/** GET /api/registration-links/pending: the open invitations (never the token). */
+export const pendingInvitationSchema = registrationLinkDtoSchema.pick({
+  id: true,
+  email: true,
+  role: true,
+  companyId: true,
+  companyName: true,
+  createdAt: true,
+  expiresAt: true,
+});
+
+/** POST /api/registration-links/:id/resend */
+export const invitationResentSchema = z.object({
+  url: z.string(),
+  /** true: sent by mail; false: sending failed; null: no mail configured. */
+  mailed: z.boolean().nullable(),
+});
+
 export const registrationLinkCreatedSchema = z.object({
   registrationLink: registrationLinkDtoSchema.pick({ id: true, token: true, email: true, role: true, companyId: true, expiresAt: true }),
   url: z.string(),
@@ -274,6 +293,31 @@ export const chatbotPromptSchema = z.object({
   updatedAt: isoTime,
 });
 
+/**
+ * Where a knowledge-base article comes from: shipped with the product and unchanged, shipped but
+ * changed in the editor (new releases then leave it alone), or written in the editor.
+ */
+export const knowledgeOriginSchema = z.object({
+  status: z.enum(["shipped", "edited", "custom"]),
+  /** The delivered file's editorial data, when the article is (still) delivered. */
+  shipped: z.object({ version: z.number().int(), reviewedOn: z.string(), reviewedBy: z.string(), file: z.string() }).nullable(),
+});
+
+/** A whole article also carries the delivered text (to compare or restore) and the version an edit started from. */
+export const knowledgeOriginDetailSchema = knowledgeOriginSchema.extend({
+  shippedArticle: z
+    .object({
+      title: z.string(),
+      content: z.string(),
+      documentType: z.enum(KNOWLEDGE_DOCUMENT_TYPES),
+      tags: z.array(z.string()),
+      sources: z.array(z.string()),
+    })
+    .nullable(),
+  /** The shipped version last written into this row, when known. */
+  baseVersion: z.number().int().nullable(),
+});
+
 export const knowledgeArticleListItemSchema = z.object({
   id,
   chatbotType: chatbotKindSchema,
@@ -283,12 +327,15 @@ export const knowledgeArticleListItemSchema = z.object({
   tags: z.array(z.string()),
   excerpt: z.string(),
   updatedAt: isoTime,
+  origin: knowledgeOriginSchema,
 });
 
-export const knowledgeArticleSchema = knowledgeArticleListItemSchema.omit({ excerpt: true }).extend({
+/** GET/POST/PUT /api/chatbot/knowledge(/:id): the whole article with its origin. */
+export const knowledgeArticleSchema = knowledgeArticleListItemSchema.omit({ excerpt: true, origin: true }).extend({
   content: z.string(),
   sources: z.array(z.string()),
   createdAt: isoTime,
+  origin: knowledgeOriginDetailSchema,
 });
 
 /** GET /api/chatbot/ledger: requests per company and Berlin month. */

@@ -21,7 +21,8 @@ const AREAS: { tag: string; description: string; match: RegExp }[] = [
   },
   {
     tag: "Leistungsverzeichnis",
-    description: "Gelesenes Leistungsverzeichnis, Expertenprüfung der Befunde, Spaltenzuordnung, Auswertungsentwurf, Export, Analyse-Prompts, Richtwerte und hängende Einlesungen",
+    description:
+      "Gelesenes Leistungsverzeichnis, Expertenprüfung der Befunde, Spaltenzuordnung, Auswertungsentwurf, Export, Analyse-Prompts, Richtwerte und hängende Einlesungen",
     match: /^\/api\/(projects\/[^/]+\/(boq|evaluation-draft|findings)|analysis-prompts|reference-prices|findings|admin\/readings)(\/|$)/,
   },
   {

@@ -37,15 +37,13 @@ export async function startChallenge(
   await clearChallenge(db, req, reply);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + PENDING_LOGIN_MS);
-  await db
-    .insert(authChallenges)
-    .values({
-      tokenHash: sha256(token),
-      purpose: values.purpose,
-      userId: values.userId ?? null,
-      challenge: values.challenge ?? null,
-      expiresAt,
-    });
+  await db.insert(authChallenges).values({
+    tokenHash: sha256(token),
+    purpose: values.purpose,
+    userId: values.userId ?? null,
+    challenge: values.challenge ?? null,
+    expiresAt,
+  });
   reply.setCookie(LOGIN_COOKIE, token, {
     path: COOKIE_PATH,
     httpOnly: true,

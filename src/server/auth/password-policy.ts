@@ -24,7 +24,20 @@ const LISTS = [
   "@zxcvbn-ts/language-de/src/lastnames.json",
 ];
 /** German keyboard rows and the product's own name, which the English-centred lists lack. */
-const EXTRA = ["qwertz", "qwertzu", "qwertzui", "qwertzuiop", "qwertzuiopü", "ytrewq", "yxcvbn", "yxcvbnm", "asdfghjklö", "asdfghjklöä", "wertz", "bauklar"];
+const EXTRA = [
+  "qwertz",
+  "qwertzu",
+  "qwertzui",
+  "qwertzuiop",
+  "qwertzuiopü",
+  "ytrewq",
+  "yxcvbn",
+  "yxcvbnm",
+  "asdfghjklö",
+  "asdfghjklöä",
+  "wertz",
+  "bauklar",
+];
 
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {
@@ -38,7 +51,20 @@ function commonPasswords(): Set<string> {
 /** Number of entries in the shipped list (documented and tested to be at least 100 000). */
 export const commonPasswordCount = () => commonPasswords().size;
 
-const LEET: Record<string, string> = { "0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", $: "s", "€": "e", "!": "i", "|": "i", "+": "t" };
+const LEET: Record<string, string> = {
+  "0": "o",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "7": "t",
+  "8": "b",
+  "@": "a",
+  $: "s",
+  "€": "e",
+  "!": "i",
+  "|": "i",
+  "+": "t",
+};
 const undoLeet = (s: string, one: "i" | "l") => s.replace(/[0134578@$€!|+]/g, (c) => (c === "1" ? one : LEET[c]));
 
 /** The forms a password is compared in: as typed, without trailing or leading digits/symbols, each de-leeted. */
@@ -75,4 +101,3 @@ export async function newPasswordHash(password: string, field = "password"): Pro
   if (error) throw badRequest(error, { [field]: error });
   return hashPassword(password);
 }
-

@@ -41,7 +41,11 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
           source: database.kind,
           tables: tables.map((t) => ({ name: t.name, columns: t.columns })),
         };
-        await pipeline(Readable.from(backupLines(tx, tables, header, counts)), createGzip({ level: 3 }), createWriteStream(partial, { flags: "wx" }));
+        await pipeline(
+          Readable.from(backupLines(tx, tables, header, counts)),
+          createGzip({ level: 3 }),
+          createWriteStream(partial, { flags: "wx" }),
+        );
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
@@ -80,7 +84,10 @@ async function* tableRows(db: Db, table: TableInfo): AsyncGenerator<string> {
   let after: unknown[] | null = null;
   for (;;) {
     const where: ReturnType<typeof sql> = after
-      ? sql`where (${identList(table.primaryKey)}) > (${sql.join(after.map((v) => sql`${v}`), sql`, `)})`
+      ? sql`where (${identList(table.primaryKey)}) > (${sql.join(
+          after.map((v) => sql`${v}`),
+          sql`, `,
+        )})`
       : sql``;
     const page: Record<string, unknown>[] = await rows<Record<string, unknown>>(
       db,

@@ -23,7 +23,9 @@ async function withDatabase<T>(config: Config, owner: string, mustExist: boolean
   let lock: DataDirLock | null = null;
   if (!config.databaseUrl) {
     if (mustExist && !existsSync(join(config.dataDir, "pglite", "PG_VERSION"))) {
-      throw new BackupError(`In ${config.dataDir} liegt keine bauklar-Datenbank (DATA_DIR prüfen, oder DATABASE_URL für PostgreSQL setzen).`);
+      throw new BackupError(
+        `In ${config.dataDir} liegt keine bauklar-Datenbank (DATA_DIR prüfen, oder DATABASE_URL für PostgreSQL setzen).`,
+      );
     }
     lock = acquireDataDirLock(config.dataDir, owner);
   }
@@ -78,7 +80,9 @@ export async function runRestoreCommand(args: string[], env: NodeJS.ProcessEnv =
   if (!existsSync(file)) return fail(new BackupError(`Die Datei ${file} gibt es nicht.`));
   const config = loadConfig(env);
   try {
-    const summary = await withDatabase(config, "db:restore", false, (database) => restoreBackup(database, file, { replace: args.includes("--replace") }));
+    const summary = await withDatabase(config, "db:restore", false, (database) =>
+      restoreBackup(database, file, { replace: args.includes("--replace") }),
+    );
     process.stdout.write(
       `Sicherung vom ${summary.header.createdAt} in ${describeTarget(config)} wiederhergestellt: ` +
         `${totalRows(summary.counts)} Zeilen in ${Object.keys(summary.counts).length} Tabellen (${seconds(summary.durationMs)}).\n`,

@@ -10,7 +10,8 @@ import { acquireDataDirLock, DataDirInUseError, LOCK_FILE } from "./data-dir-loc
 let dir: string;
 let other: ChildProcess;
 const lockPath = () => join(dir, LOCK_FILE);
-const writeHolder = (holder: object) => writeFileSync(lockPath(), JSON.stringify({ owner: "server", since: "2025-01-01T00:00:00.000Z", host: hostname(), ...holder }));
+const writeHolder = (holder: object) =>
+  writeFileSync(lockPath(), JSON.stringify({ owner: "server", since: "2025-01-01T00:00:00.000Z", host: hostname(), ...holder }));
 const startOf = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];

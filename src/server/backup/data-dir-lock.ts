@@ -88,7 +88,14 @@ function holderAlive(holder: LockHolder): boolean {
 export function acquireDataDirLock(dataDir: string, owner: string, opts: { takeOverOtherHost?: boolean } = {}): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, LOCK_FILE);
-  const me: LockHolder = { pid: process.pid, host: hostname(), owner, since: new Date().toISOString(), boot: bootId(), started: startTime(process.pid) };
+  const me: LockHolder = {
+    pid: process.pid,
+    host: hostname(),
+    owner,
+    since: new Date().toISOString(),
+    boot: bootId(),
+    started: startTime(process.pid),
+  };
   let replaced: LockHolder | null = null;
   for (let attempt = 0; ; attempt++) {
     try {

@@ -44,7 +44,8 @@ export function parseHeader(line: string | undefined): BackupHeader {
     throw new BackupError("Die Datei ist keine bauklar-Sicherung (Kopfzeile fehlt oder ist beschädigt).");
   }
   if (header.format !== BACKUP_FORMAT) throw new BackupError("Die Datei ist keine bauklar-Sicherung.");
-  if (header.version !== BACKUP_VERSION) throw new BackupError(`Sicherungsformat Version ${String(header.version)} wird nicht unterstützt (erwartet ${BACKUP_VERSION}).`);
+  if (header.version !== BACKUP_VERSION)
+    throw new BackupError(`Sicherungsformat Version ${String(header.version)} wird nicht unterstützt (erwartet ${BACKUP_VERSION}).`);
   if (!header.migrations || !Array.isArray(header.tables)) throw new BackupError("Die Kopfzeile der Sicherung ist unvollständig.");
   return header as BackupHeader;
 }

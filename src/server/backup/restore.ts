@@ -158,7 +158,8 @@ class TableWriter {
       await this.flush();
       const next = this.tables.findIndex((t) => t.name === name);
       if (next < 0) throw new BackupError(`Die Sicherung enthält die unbekannte Tabelle ${name}.`);
-      if (next <= this.index) throw new BackupError(`Die Zeilen der Tabelle ${name} stehen nicht in der erwarteten Reihenfolge – Datei beschädigt.`);
+      if (next <= this.index)
+        throw new BackupError(`Die Zeilen der Tabelle ${name} stehen nicht in der erwarteten Reihenfolge – Datei beschädigt.`);
       this.index = next;
     }
     const table = this.table;
@@ -218,7 +219,9 @@ class TableWriter {
           table.primaryKey.map((k) => sql`d.${ident(k)} = s.${ident(k)}`),
           sql` and `,
         );
-        await this.tx.execute(sql`update ${ident(table.name)} as d set ${set} from json_populate_recordset(null::${ident(table.name)}, ${json}::json) s where ${match}`);
+        await this.tx.execute(
+          sql`update ${ident(table.name)} as d set ${set} from json_populate_recordset(null::${ident(table.name)}, ${json}::json) s where ${match}`,
+        );
       }
     }
   }

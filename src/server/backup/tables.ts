@@ -94,7 +94,9 @@ export async function describeTables(db: Db): Promise<TableInfo[]> {
   const known = new Set<string>(BACKUP_TABLES);
   const unknown = [...present].filter((t) => !known.has(t));
   if (unknown.length) {
-    throw new BackupError(`Tabelle(n) ${unknown.join(", ")} fehlen in BACKUP_TABLES (src/server/backup/tables.ts) – die Sicherung wäre unvollständig.`);
+    throw new BackupError(
+      `Tabelle(n) ${unknown.join(", ")} fehlen in BACKUP_TABLES (src/server/backup/tables.ts) – die Sicherung wäre unvollständig.`,
+    );
   }
   const missing = BACKUP_TABLES.filter((t) => !present.has(t));
   if (missing.length) throw new BackupError(`Der Datenbank fehlen die Tabellen ${missing.join(", ")} – Migrationen nicht angewendet?`);
@@ -108,7 +110,9 @@ export async function describeTables(db: Db): Promise<TableInfo[]> {
       .flatMap((fk) => fk.cols);
     const notNullable = deferred.filter((c) => !nullable.has(c));
     if (notNullable.length) {
-      throw new BackupError(`${name}.${notNullable.join(", ")} verweist auf eine spätere Tabelle und darf nicht NULL sein – Reihenfolge in BACKUP_TABLES prüfen.`);
+      throw new BackupError(
+        `${name}.${notNullable.join(", ")} verweist auf eine spätere Tabelle und darf nicht NULL sein – Reihenfolge in BACKUP_TABLES prüfen.`,
+      );
     }
     return {
       name,

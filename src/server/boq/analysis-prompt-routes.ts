@@ -16,17 +16,25 @@ const versionParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483
 export const analysisPromptRoutes =
   ({ db }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/analysis-prompts", { schema: { summary: "Versionen des Analyse-Prompts", response: { 200: z.array(analysisPromptDtoSchema) } } }, async (req) => {
-      requireRole(req, "super_admin");
-      return listAnalysisPrompts(db);
-    });
+    app.get(
+      "/api/analysis-prompts",
+      { schema: { summary: "Versionen des Analyse-Prompts", response: { 200: z.array(analysisPromptDtoSchema) } } },
+      async (req) => {
+        requireRole(req, "super_admin");
+        return listAnalysisPrompts(db);
+      },
+    );
 
-    app.post("/api/analysis-prompts", { schema: { body: analysisPromptSaveSchema, response: { 201: analysisPromptDtoSchema } } }, async (req, reply) => {
-      const user = requireRole(req, "super_admin");
-      const saved = await saveAnalysisPrompt(db, req.body, user.id);
-      await audit(db, req, "analysis.prompt_save", { type: "analysis_prompt", id: saved.id }, { isActive: saved.isActive });
-      return reply.status(201).send(saved);
-    });
+    app.post(
+      "/api/analysis-prompts",
+      { schema: { body: analysisPromptSaveSchema, response: { 201: analysisPromptDtoSchema } } },
+      async (req, reply) => {
+        const user = requireRole(req, "super_admin");
+        const saved = await saveAnalysisPrompt(db, req.body, user.id);
+        await audit(db, req, "analysis.prompt_save", { type: "analysis_prompt", id: saved.id }, { isActive: saved.isActive });
+        return reply.status(201).send(saved);
+      },
+    );
 
     const activate = async (req: FastifyRequest, id: number) => {
       requireRole(req, "super_admin");
@@ -35,6 +43,14 @@ export const analysisPromptRoutes =
       await audit(db, req, "analysis.prompt_activate", { type: "analysis_prompt", id: active.id });
       return active;
     };
-    app.post("/api/analysis-prompts/default/activate", { schema: { summary: "Mitgelieferten Analyse-Prompt aktivieren", response: { 200: analysisPromptDtoSchema } } }, (req) => activate(req, 0));
-    app.post("/api/analysis-prompts/:id/activate", { schema: { params: versionParam, response: { 200: analysisPromptDtoSchema } } }, (req) => activate(req, req.params.id));
+    app.post(
+      "/api/analysis-prompts/default/activate",
+      { schema: { summary: "Mitgelieferten Analyse-Prompt aktivieren", response: { 200: analysisPromptDtoSchema } } },
+      (req) => activate(req, 0),
+    );
+    app.post(
+      "/api/analysis-prompts/:id/activate",
+      { schema: { params: versionParam, response: { 200: analysisPromptDtoSchema } } },
+      (req) => activate(req, req.params.id),
+    );
   };

@@ -111,7 +111,8 @@ export function decisionOf(s: AnalysisSummary): Decision {
 /** A finding's amount as text: the real one, else the estimate marked as such. */
 export function amountLabel(f: Finding): string {
   if (f.potentialEur != null) return formatEuro(f.potentialEur);
-  if (f.potentialEurEstimate) return `${formatEuro(f.potentialEurEstimate.low)} – ${formatEuro(f.potentialEurEstimate.high)} (Schätzung (Richtwert))`;
+  if (f.potentialEurEstimate)
+    return `${formatEuro(f.potentialEurEstimate.low)} – ${formatEuro(f.potentialEurEstimate.high)} (Schätzung (Richtwert))`;
   return "";
 }
 
@@ -127,8 +128,7 @@ export function ownerQuestions(findings: Finding[], top: Finding[] = topRisks(fi
   const risky = new Set([
     ...findings.filter(
       (f) =>
-        f.scope !== "lv" &&
-        (f.severity === "risiko" || f.effect === "chance" || (f.potentialEur ?? 0) > 0 || f.expectedQty !== undefined),
+        f.scope !== "lv" && (f.severity === "risiko" || f.effect === "chance" || (f.potentialEur ?? 0) > 0 || f.expectedQty !== undefined),
     ),
     ...top.filter((f) => f.scope !== "lv"),
   ]);
@@ -223,7 +223,11 @@ function executiveSummary(s: AnalysisSummary, shortTexts: Map<string, string>) {
         : "Das LV enthält keine Preise; Beträge lassen sich erst mit Einheitspreisen beziffern."
   }</span></div>
   <div class="kpi"><span class="label">Chance (Nachtragspotenzial)</span><strong>${chanceValue}</strong><span class="why">${
-    chance ? `aus ${countNoun(chance.count, "Befund")}; nicht mit dem Risiko verrechnet` : estimate ? "Schätzung (Richtwert); nicht mit dem Risiko verrechnet" : "–"
+    chance
+      ? `aus ${countNoun(chance.count, "Befund")}; nicht mit dem Risiko verrechnet`
+      : estimate
+        ? "Schätzung (Richtwert); nicht mit dem Risiko verrechnet"
+        : "–"
   }</span></div>
   <div class="kpi"><span class="label">Befunde</span><strong>${s.findingCounts.total}</strong><span class="why">${severityCounts(n)}</span></div>
 </div>

@@ -17,9 +17,10 @@ import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
+import { fileResponse } from "../api-docs/multipart";
 import { requireUser } from "../auth/guards";
 import type { Db } from "../db/client";
-import { boqPositions, companies } from "../db/schema";
+import { boqPositions } from "../db/schema";
 import type { Finding } from "../tender";
 import { conflict, notFound } from "../http/errors";
 import { loadVisibleProject } from "../projects/access";
@@ -28,7 +29,7 @@ import { decide } from "../tender/public";
 import { ownerQuestions, questionFor } from "./draft";
 import { buildGaebXml, type GaebExportNode } from "./gaeb-export";
 import { customerSummary } from "../findings/reviewed";
-import { currentAnalysis, positionExtras, storedPositionRows, type AnalysisSummary, type StoredDetails } from "./store";
+import { bidderCompany, currentAnalysis, positionExtras, storedPositionRows, type AnalysisSummary, type StoredDetails } from "./store";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const QTY_FORMAT = "#,##0.000";
@@ -127,7 +128,10 @@ const amount = (f: Finding) => (typeof f.potentialEur === "number" ? f.potential
 const EFFECT_LABEL = { risiko: "Risiko", chance: "Chance", offen: "offen" } as const;
 
 /** The summary a Geschäftsführer acts on, as in the draft evaluation: decision, money, questions. */
-function summarySheet(wb: Writer, s: Pick<AnalysisSummary, "findings"> & Partial<Pick<AnalysisSummary, "money" | "decision" | "totals" | "potential">>) {
+function summarySheet(
+  wb: Writer,
+  s: Pick<AnalysisSummary, "findings"> & Partial<Pick<AnalysisSummary, "money" | "decision" | "totals" | "potential">>,
+) {
   const sheet = addSheet(wb, "Zusammenfassung", [
     { header: "Angabe", width: 40, wrap: true },
     { header: "Wert", width: 90, wrap: true },
@@ -144,7 +148,13 @@ function summarySheet(wb: Writer, s: Pick<AnalysisSummary, "findings"> & Partial
   decision.reasons.forEach((r, i) => row(`Grund ${i + 1}`, r));
   const total = s.totals?.total ?? null;
   if (total !== null) row("Angebotssumme (LV, netto)", null, total);
-  if (estimate) row("Geschätzte Angebotssumme – Schätzung (Richtwert)", `${estimate.pricedPositions} von ${estimate.positions} Positionen; ${estimate.priceLevel}`, estimate.lvTotal.low, estimate.lvTotal.high);
+  if (estimate)
+    row(
+      "Geschätzte Angebotssumme – Schätzung (Richtwert)",
+      `${estimate.pricedPositions} von ${estimate.positions} Positionen; ${estimate.priceLevel}`,
+      estimate.lvTotal.low,
+      estimate.lvTotal.high,
+    );
   const risk = money?.risk ?? (s.potential ? { eur: s.potential.totalEur } : null);
   if (risk) row("Risiko (möglicher Verlust)", "jede Position einmal gezählt; nicht mit der Chance verrechnet", risk.eur);
   else if (estimate) row("Risiko (möglicher Verlust) – Schätzung (Richtwert)", null, estimate.risk.low, estimate.risk.high);
@@ -199,8 +209,14 @@ export async function buildBoqWorkbook(input: {
   for (const p of input.positions) {
     if (p.kind === "remark") continue;
     const own = p.oz ? (byOz.get(p.oz) ?? []) : [];
-    const amounts = own.filter((f) => f.effect !== "chance" && f.effect !== "offen").map(amount).filter((a): a is number => a !== null);
-    const chances = own.filter((f) => f.effect === "chance").map(amount).filter((a): a is number => a !== null);
+    const amounts = own
+      .filter((f) => f.effect !== "chance" && f.effect !== "offen")
+      .map(amount)
+      .filter((a): a is number => a !== null);
+    const chances = own
+      .filter((f) => f.effect === "chance")
+      .map(amount)
+      .filter((a): a is number => a !== null);
     const estimates = own.map((f) => f.potentialEurEstimate).filter((e): e is { low: number; high: number } => !!e);
     const asked = [...new Set(own.filter((f) => f.severity !== "hinweis").map((f) => questionFor([f])))];
     const row = positions.addRow([
@@ -210,11 +226,7 @@ export async function buildBoqWorkbook(input: {
       text(p.unit),
       p.unitPrice,
       p.total,
-      text(
-        [...p.kinds.map((k) => KIND_LABELS[k]), p.section ? sectionNote(p.section) : null]
-          .filter(Boolean)
-          .join(", "),
-      ),
+      text([...p.kinds.map((k) => KIND_LABELS[k]), p.section ? sectionNote(p.section) : null].filter(Boolean).join(", ")),
       text(own.map((f) => f.title).join("; ")),
       // The position's money counted once: the largest amount of its findings (as in the total).
       amounts.length ? Math.max(...amounts) : null,
@@ -227,7 +239,19 @@ export async function buildBoqWorkbook(input: {
     if (p.kind === "lot" || p.kind === "title") row.font = { bold: true };
     row.commit();
     for (const sub of p.subDescriptions ?? []) {
-      positions.addRow([text(`${p.oz ?? ""}/${sub.no}`), text(sub.shortText), sub.qty || null, text(sub.unit === "----" ? "" : sub.unit), null, null, "Unterbeschreibung", null, null]).commit();
+      positions
+        .addRow([
+          text(`${p.oz ?? ""}/${sub.no}`),
+          text(sub.shortText),
+          sub.qty || null,
+          text(sub.unit === "----" ? "" : sub.unit),
+          null,
+          null,
+          "Unterbeschreibung",
+          null,
+          null,
+        ])
+        .commit();
     }
   }
   positions.commit();
@@ -348,7 +372,7 @@ export const boqExportRoutes =
 
     // The LV as GAEB DA XML 3.3: X83 without prices, X84 with the prices the LV carries.
     for (const phase of [83, 84] as const) {
-      app.get(`/api/projects/:id/boq/export.x${phase}`, { schema: { params: idParam } }, async (req, reply) => {
+      app.get(`/api/projects/:id/boq/export.x${phase}`, { schema: { params: idParam, ...fileResponse(GAEB_TYPE) } }, async (req, reply) => {
         const user = requireUser(req);
         const project = await loadVisibleProject(db, user, req.params.id);
         const row = await currentAnalysis(db, project.id);
@@ -358,10 +382,7 @@ export const boqExportRoutes =
         if (a.status !== "done" || !a.summary) throw conflict(NOT_READ_GAEB);
         const summary = a.summary as AnalysisSummary;
         // The bidder of the X84 is the project's company (a demo project may have none).
-        const [company] =
-          project.companyId === null
-            ? []
-            : await db.select({ name: companies.name, address: companies.address }).from(companies).where(eq(companies.id, project.companyId));
+        const company = project.companyId === null ? null : await bidderCompany(db, project.companyId);
         const xml = buildGaebXml({
           phase,
           projectName: summary.projectName || project.name,
@@ -384,7 +405,7 @@ export const boqExportRoutes =
       });
     }
 
-    app.get("/api/projects/:id/boq/export.xlsx", { schema: { params: idParam } }, async (req, reply) => {
+    app.get("/api/projects/:id/boq/export.xlsx", { schema: { params: idParam, ...fileResponse(XLSX_TYPE) } }, async (req, reply) => {
       const user = requireUser(req);
       const project = await loadVisibleProject(db, user, req.params.id);
       const row = await currentAnalysis(db, project.id);

@@ -112,7 +112,10 @@ describe("GAEB DA XML 3.3 export read back", () => {
   });
 
   it("rohbau-27 with the prices of rohbau-27-preise.x84 comes back with the same prices and total", async () => {
-    const lv = await read(fixture("rohbau-27-preise.x84"), "rohbau-27-preise.x84", { data: fixture("rohbau-27.x83"), fileName: "rohbau-27.x83" });
+    const lv = await read(fixture("rohbau-27-preise.x84"), "rohbau-27-preise.x84", {
+      data: fixture("rohbau-27.x83"),
+      fileName: "rohbau-27.x83",
+    });
     expect(lv.totals.total).not.toBeNull();
     await expectSameLv(lv);
   });
@@ -142,17 +145,23 @@ describe("GAEB DA XML 3.3 export read back", () => {
     },
   );
 
-  it.each(["classic.pdf", "classic-priced.pdf", "compact.pdf", "landscape.pdf"])("the LV read from rendered/%s comes back as the same LV", async (name) => {
-    const lv = await read(fixture(`rendered/${name}`), name);
-    expect(lv.positions.filter((p) => p.kind === "item").length).toBeGreaterThan(10);
-    await expectSameLv(lv);
-  });
+  it.each(["classic.pdf", "classic-priced.pdf", "compact.pdf", "landscape.pdf"])(
+    "the LV read from rendered/%s comes back as the same LV",
+    async (name) => {
+      const lv = await read(fixture(`rendered/${name}`), name);
+      expect(lv.positions.filter((p) => p.kind === "item").length).toBeGreaterThan(10);
+      await expectSameLv(lv);
+    },
+  );
 
-  it.each(["rohbau-gu.xlsx", "rohbau-priced.xlsx", "rohbau-semikolon.csv", "rohbau-komma.csv"])("the LV read from sheets/%s comes back as the same LV", async (name) => {
-    const lv = await sheet(name);
-    expect(lv.positions.filter((p) => p.kind === "item").length).toBeGreaterThan(10);
-    await expectSameLv(lv);
-  });
+  it.each(["rohbau-gu.xlsx", "rohbau-priced.xlsx", "rohbau-semikolon.csv", "rohbau-komma.csv"])(
+    "the LV read from sheets/%s comes back as the same LV",
+    async (name) => {
+      const lv = await sheet(name);
+      expect(lv.positions.filter((p) => p.kind === "item").length).toBeGreaterThan(10);
+      await expectSameLv(lv);
+    },
+  );
 });
 
 const SCHEMA_DIR = resolve(process.env.GAEB_SCHEMA_DIR ?? resolve(__dirname, "../../../tmp/gaeb-schema"));
@@ -198,4 +207,3 @@ describe.skipIf(skipReason !== "")("GAEB DA XML 3.3 export against the official 
     validate(exportAs(lv, 84), 84);
   });
 });
-

@@ -46,7 +46,8 @@ const BIDDER_MARKER = /\[Bieterangabe(?:: …)?\]/;
 
 // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these characters
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const esc = (s: string) => s.replace(FORBIDDEN, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const esc = (s: string) =>
+  s.replace(FORBIDDEN, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 /** A one-line schema string (tgNormalizedString…): no line breaks, at most `max` characters. */
 const line = (s: string | null | undefined, max: number) => esc((s ?? "").replace(/\s+/g, " ").trim().slice(0, max));
 const el = (name: string, value: string) => `<${name}>${value}</${name}>`;
@@ -140,7 +141,10 @@ function bidderDescription(answers: BidderAnswer[] | undefined): string {
   const given = (answers ?? []).filter((a) => a.answer !== null);
   if (given.length === 0) return "";
   const complements = (answers ?? [])
-    .map((a, i) => `<TextComplement Kind="Bidder" MarkLbl="${i + 1}"${a.answer === null ? ' Empty="Yes"' : ""}><ComplBody><span>${esc(a.answer ?? "")}</span></ComplBody></TextComplement>`)
+    .map(
+      (a, i) =>
+        `<TextComplement Kind="Bidder" MarkLbl="${i + 1}"${a.answer === null ? ' Empty="Yes"' : ""}><ComplBody><span>${esc(a.answer ?? "")}</span></ComplBody></TextComplement>`,
+    )
     .join("");
   return `<Description><CompleteText><DetailTxt>${complements}</DetailTxt></CompleteText></Description>`;
 }
@@ -163,7 +167,8 @@ function breakdown(roots: TreeNode[]): string {
     });
   };
   walk(roots, 0);
-  const lvl = (type: string, length: number) => `<BoQBkdn><Type>${type}</Type><Length>${Math.min(length, 14)}</Length><Num>No</Num></BoQBkdn>`;
+  const lvl = (type: string, length: number) =>
+    `<BoQBkdn><Type>${type}</Type><Length>${Math.min(length, 14)}</Length><Num>No</Num></BoQBkdn>`;
   return [...levels.map((l) => lvl("BoQLevel", l)), lvl("Item", item), ...(index ? [lvl("Index", 1)] : [])].slice(0, 7).join("");
 }
 
@@ -205,7 +210,13 @@ class Writer {
     const flushLoose = () => {
       // Items beside sections (a PDF's items before its first title): kept in a section of their own.
       if (loose.length === 0) return;
-      const wrapper: GaebExportNode = { ...loose[0].node, kind: "title", oz: "0", parentOz: loose[0].node.parentOz, shortText: "Positionen ohne Titel" };
+      const wrapper: GaebExportNode = {
+        ...loose[0].node,
+        kind: "title",
+        oz: "0",
+        parentOz: loose[0].node.parentOz,
+        shortText: "Positionen ohne Titel",
+      };
       out += this.category({ node: wrapper, children: loose }, "0");
       loose = [];
     };
@@ -316,7 +327,10 @@ class Writer {
 
 /** The X84's bidder address (Name1, Street, PCode, City are required): "k. A." for what is not known. */
 function bidderAddress(name: string, address: string | null | undefined): string {
-  const parts = (address ?? "").split(/[,\n]/).map((p) => p.trim()).filter(Boolean);
+  const parts = (address ?? "")
+    .split(/[,\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const place = parts.findLast((p) => /^\d{4,5}\s+\S/.test(p));
   const street = parts.find((p) => p !== place) ?? "k. A.";
   const m = place ? /^(\d{4,5})\s+(.+)$/.exec(place) : null;
@@ -333,7 +347,8 @@ export function buildGaebXml(input: GaebExportInput): string {
   const boqName = line(input.boqName || input.projectName || "LV", 20) || "LV";
   const cur = line(input.currency || "EUR", 3);
   let boqInfo = el("Name", boqName);
-  if (phase === 83) boqInfo += el("LblBoQ", line(input.boqName || input.projectName || "Leistungsverzeichnis", 60)) + el("OutlCompl", "AllTxt");
+  if (phase === 83)
+    boqInfo += el("LblBoQ", line(input.boqName || input.projectName || "Leistungsverzeichnis", 60)) + el("OutlCompl", "AllTxt");
   boqInfo += breakdown(roots);
   if (phase === 84) {
     const d = input.lvDiscount;

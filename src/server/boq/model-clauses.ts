@@ -16,7 +16,10 @@ const VERDICT_RANK = { kritisch: 0, prüfen: 1, üblich: 2 } as const;
 
 export const modelClauseSchema = z.object({
   type: z.string().trim().min(1).max(80),
-  verdict: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase().replace("pruefen", "prüfen").replace("ueblich", "üblich") : v), z.enum(["kritisch", "prüfen", "üblich"])),
+  verdict: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase().replace("pruefen", "prüfen").replace("ueblich", "üblich") : v),
+    z.enum(["kritisch", "prüfen", "üblich"]),
+  ),
   quote: z.string().trim().min(12).max(1000),
   why: z.string().trim().min(1).max(2000),
 });
@@ -105,10 +108,13 @@ export function mergeModelClauses(
       dropped++;
       continue;
     }
-    const same = out.find((e) => e.type === m.type && e.status === "geregelt" && e.document === where.document && e.quote && overlaps(e.quote, m.quote));
+    const same = out.find(
+      (e) => e.type === m.type && e.status === "geregelt" && e.document === where.document && e.quote && overlaps(e.quote, m.quote),
+    );
     if (same) {
       merged++;
-      if (VERDICT_RANK[m.verdict] < VERDICT_RANK[same.verdict]) Object.assign(same, { verdict: m.verdict, why: m.why, source: "model" as const });
+      if (VERDICT_RANK[m.verdict] < VERDICT_RANK[same.verdict])
+        Object.assign(same, { verdict: m.verdict, why: m.why, source: "model" as const });
       continue;
     }
     const entry: ChecklistEntry = {

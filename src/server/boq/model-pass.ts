@@ -336,10 +336,14 @@ async function runModelPass<T extends TenderAnalysis>(
     const cached = await readCache(db, key, modelFindingSchema);
     if (cached) return { ok: true, findings: cached, invalid: 0, cached: true, promptTokens: 0, completionTokens: 0 };
     if (Date.now() > deadline) return { ok: false, reason: "budget", promptTokens: 0, completionTokens: 0 };
-    const result = await askModel(llm, [
-      { role: "system", content: prompt.text },
-      { role: "user", content },
-    ], modelFindingSchema);
+    const result = await askModel(
+      llm,
+      [
+        { role: "system", content: prompt.text },
+        { role: "user", content },
+      ],
+      modelFindingSchema,
+    );
     if (result.ok) {
       await db
         .insert(analysisModelCache)
@@ -404,7 +408,10 @@ async function runModelPass<T extends TenderAnalysis>(
     requests: allResults.filter((r) => !(r.ok && r.cached) && !(!r.ok && r.reason === "budget")).length,
   };
   if (usage.requests > 0) await recordUsage(db, projectId, usage);
-  config.metrics?.tokens("analysis", allResults.filter((r) => !(r.ok && r.cached))); // cached chunks cost nothing now
+  config.metrics?.tokens(
+    "analysis",
+    allResults.filter((r) => !(r.ok && r.cached)),
+  ); // cached chunks cost nothing now
 
   // Clause findings follow the merged checklist: the rule's findings on a clause are replaced, not
   // joined by a second one of the model.
@@ -464,7 +471,13 @@ async function clausePass(
 ) {
   const { llm } = config;
   const texts = analysis.clauseTexts ?? [];
-  const none = { results: [] as ChunkResult<ModelClause>[], failed: [] as Extract<ChunkResult<unknown>, { ok: false }>[], checklist: null, merged: 0, dropped: 0 };
+  const none = {
+    results: [] as ChunkResult<ModelClause>[],
+    failed: [] as Extract<ChunkResult<unknown>, { ok: false }>[],
+    checklist: null,
+    merged: 0,
+    dropped: 0,
+  };
   if (!texts.length || !analysis.checklist) return none;
   const types = checklist();
   const results = await mapParallel(clauseChunks(texts), PARALLEL_REQUESTS, async (lines): Promise<ChunkResult<ModelClause>> => {
@@ -475,11 +488,25 @@ async function clausePass(
     const cached = await readCache(db, key, modelClauseSchema);
     if (cached) return { ok: true, findings: cached, invalid: 0, cached: true, promptTokens: 0, completionTokens: 0 };
     if (Date.now() > deadline) return { ok: false, reason: "budget", promptTokens: 0, completionTokens: 0 };
-    const result = await askModel(llm, [{ role: "system", content: prompt.text }, { role: "user", content }], modelClauseSchema);
+    const result = await askModel(
+      llm,
+      [
+        { role: "system", content: prompt.text },
+        { role: "user", content },
+      ],
+      modelClauseSchema,
+    );
     if (result.ok) {
       await db
         .insert(analysisModelCache)
-        .values({ key, model: llm.model, promptId: prompt.id, findings: result.findings, promptTokens: result.promptTokens, completionTokens: result.completionTokens })
+        .values({
+          key,
+          model: llm.model,
+          promptId: prompt.id,
+          findings: result.findings,
+          promptTokens: result.promptTokens,
+          completionTokens: result.completionTokens,
+        })
         .onConflictDoNothing();
     } else config.log?.warn({ projectId, reason: result.reason, status: result.status }, "model pass: clause chunk failed");
     return result;

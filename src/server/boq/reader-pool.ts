@@ -23,7 +23,14 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { loadConfig, type ReaderConfig } from "../config";
 import type { AnalyseOptions } from "../tender";
-import { detectTenderFormat, failedAnalysis, GaebError, type GaebErrorCode, type TenderAnalysis, type TenderFormat } from "../tender/public";
+import {
+  detectTenderFormat,
+  failedAnalysis,
+  GaebError,
+  type GaebErrorCode,
+  type TenderAnalysis,
+  type TenderFormat,
+} from "../tender/public";
 import type { PartedField, ReaderRequest, ReaderResponse } from "./reader-worker";
 
 interface PoolLog {
@@ -337,7 +344,11 @@ async function start(task: Task) {
     },
   };
   try {
-    const transfer = [request.data, ...(request.options.base ? [request.options.base.data] : []), ...(request.options.contractDocuments ?? []).map((d) => d.data)];
+    const transfer = [
+      request.data,
+      ...(request.options.base ? [request.options.base.data] : []),
+      ...(request.options.contractDocuments ?? []).map((d) => d.data),
+    ];
     worker.postMessage(request, transfer);
   } catch (err) {
     log.error({ fileName: task.fileName, err }, "tender reader request not sendable");

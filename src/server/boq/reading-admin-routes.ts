@@ -1,103 +1,51 @@
 // Super admins: readings that failed, stalled (their worker stopped renewing the lease) or wait
 // for long, with "erneut einlesen" (the job is due again with fresh attempts).
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readingIssuesSchema, type ReadingIssues } from "../../common/schemas/boq-queue";
+import { messageSchema } from "../../common/schemas/responses";
 import type { AppDeps } from "../app";
 import { audit } from "../audit/log";
 import { requireRole } from "../auth/guards";
-import { rows } from "../db/client";
 import { conflict, notFound } from "../http/errors";
-import { requeueJob } from "../jobs/queue";
-import { BOQ_QUEUE, wakeBoqWorkers } from "./worker";
+import { wakeBoqWorkers } from "./worker";
+import { readingIssues, readingJob, requeueReading } from "./reading-jobs";
 
-/** A due reading that waits longer than this is listed. */
-const LONG_WAIT_S = 600;
 const jobIdParam = z.object({ jobId: z.coerce.number().int().positive() });
-
-interface IssueRow {
-  job_id: string | number;
-  state: "failed" | "stalled" | "waiting";
-  project_id: number;
-  project_name: string | null;
-  company_name: string | null;
-  file_name: string | null;
-  attempts: number;
-  takeovers: number;
-  last_error: string | null;
-  since: Date | string;
-}
 
 export const readingAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
 
-    app.get("/api/admin/readings", { schema: { summary: "Hängende und fehlgeschlagene Einlesungen", response: { 200: readingIssuesSchema } } }, async (req): Promise<ReadingIssues> => {
-      requireRole(req, "super_admin");
-      const [q] = await rows<{ queued: number; running: number; stalled: number; failed: number; oldest: number | null }>(
-        db,
-        sql`select
-              count(*) filter (where status = 'pending')::int as queued,
-              count(*) filter (where status = 'running' and locked_until >= now())::int as running,
-              count(*) filter (where status = 'running' and locked_until < now())::int as stalled,
-              count(*) filter (where status = 'failed')::int as failed,
-              extract(epoch from now() - min(run_at) filter (where status = 'pending' and run_at <= now()))::float8 as oldest
-            from jobs where queue = ${BOQ_QUEUE} and status in ('pending', 'running', 'failed')`,
-      );
-      const found = await rows<IssueRow>(
-        db,
-        sql`select j.id as job_id, s.state, p.id as project_id, p.name as project_name, c.name as company_name, f.file_name,
-                   j.attempts, j.takeovers, j.last_error, s.since
-            from jobs j
-            cross join lateral (select
-              case when j.status = 'failed' then 'failed' when j.status = 'running' then 'stalled' else 'waiting' end as state,
-              case when j.status = 'failed' then coalesce(j.finished_at, j.created_at) when j.status = 'running' then j.locked_until else j.run_at end as since) s
-            join projects p on p.id = (j.payload->>'projectId')::int
-            left join companies c on c.id = p.company_id
-            left join project_files f on f.id = (j.payload->>'fileId')::int
-            where j.queue = ${BOQ_QUEUE}
-              and (j.status = 'failed'
-                or (j.status = 'running' and j.locked_until < now())
-                or (j.status = 'pending' and j.run_at < now() - ${LONG_WAIT_S} * interval '1 second'))
-            order by s.since desc
-            limit 100`,
-      );
-      return {
-        queue: { queued: q.queued, running: q.running, stalled: q.stalled, failed: q.failed, oldestWaitingSeconds: Math.floor(q.oldest ?? 0) },
-        readings: found.map((r) => ({
-          jobId: Number(r.job_id),
-          state: r.state,
-          projectId: r.project_id,
-          projectName: r.project_name ?? "",
-          companyName: r.company_name,
-          fileName: r.file_name,
-          attempts: r.attempts,
-          takeovers: r.takeovers,
-          lastError: r.last_error,
-          since: new Date(r.since).toISOString(),
-        })),
-      };
-    });
+    app.get(
+      "/api/admin/readings",
+      { schema: { summary: "Hängende und fehlgeschlagene Einlesungen", response: { 200: readingIssuesSchema } } },
+      async (req): Promise<ReadingIssues> => {
+        requireRole(req, "super_admin");
+        return readingIssues(db);
+      },
+    );
 
-    app.post("/api/admin/readings/:jobId/requeue", { schema: { summary: "Einlesung erneut starten", params: jobIdParam } }, async (req) => {
-      requireRole(req, "super_admin");
-      const { jobId } = req.params;
-      const [job] = await rows<{ file_id: number | null; project_id: number | null; status: string }>(
-        db,
-        sql`select (payload->>'fileId')::int as file_id, (payload->>'projectId')::int as project_id, status from jobs where id = ${jobId} and queue = ${BOQ_QUEUE}`,
-      );
-      if (!job) throw notFound("Diese Einlesung gibt es nicht.");
-      const requeued = await db.transaction(async (tx) => {
-        if (!(await requeueJob(tx, jobId))) return false;
-        // The LV tab shows "wird gelesen" again instead of the earlier failure.
-        if (job.file_id !== null) await tx.execute(sql`update boq_analyses set status = 'pending', error = null, updated_at = now() where file_id = ${job.file_id}`);
-        return true;
-      });
-      if (!requeued) throw conflict("Diese Einlesung läuft gerade oder wartet bereits und kann nicht erneut gestartet werden.");
-      await audit(db, req, "analysis.requeue", { type: "job", id: jobId }, { projectId: job.project_id, fileId: job.file_id, previous: job.status });
-      wakeBoqWorkers();
-      return { message: "Die Datei wird erneut eingelesen." };
-    });
+    app.post(
+      "/api/admin/readings/:jobId/requeue",
+      { schema: { summary: "Einlesung erneut starten", params: jobIdParam, response: { 200: messageSchema } } },
+      async (req) => {
+        requireRole(req, "super_admin");
+        const { jobId } = req.params;
+        const job = await readingJob(db, jobId);
+        if (!job) throw notFound("Diese Einlesung gibt es nicht.");
+        const requeued = await requeueReading(db, jobId, job.file_id);
+        if (!requeued) throw conflict("Diese Einlesung läuft gerade oder wartet bereits und kann nicht erneut gestartet werden.");
+        await audit(
+          db,
+          req,
+          "analysis.requeue",
+          { type: "job", id: jobId },
+          { projectId: job.project_id, fileId: job.file_id, previous: job.status },
+        );
+        wakeBoqWorkers();
+        return { message: "Die Datei wird erneut eingelesen." };
+      },
+    );
   };

@@ -1,11 +1,12 @@
 // GET /api/projects/:id/boq (same access as the project), its Excel export (export.ts) and, for
 // super admins, the draft evaluation rendered from the pre-check.
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { columnMappingSchema } from "../../common/schemas/boq";
+import { boqMappingSavedSchema, boqViewSchema, evaluationDraftSchema } from "../../common/schemas/boq-view";
 import { idParam } from "../../common/schemas/common";
+import type { BoqView } from "../../common/types";
 import type { AppDeps } from "../app";
-import { companies, projectFiles, projects } from "../db/schema";
+import { fileResponse } from "../api-docs/multipart";
 import { requireRole, requireUser } from "../auth/guards";
 import { conflict, notFound } from "../http/errors";
 import { sendJson } from "../http/send-json";
@@ -16,7 +17,7 @@ import { analysisPromptRoutes } from "./analysis-prompt-routes";
 import { referencePriceRoutes } from "./reference-prices-routes";
 import { renderDraftEvaluation, renderSummaryPage } from "./draft";
 import { boqExportRoutes } from "./export";
-import { analysisPositions, currentAnalysis, saveMapping, type AnalysisSummary } from "./store";
+import { analysisPositions, currentAnalysis, draftEvaluationNames, inputFileName, saveMapping, type AnalysisSummary } from "./store";
 import { readingQueuePosition } from "./queue-position";
 import { readingAdminRoutes } from "./reading-admin-routes";
 import { queueBoqAnalysis, wakeBoqWorkers } from "./worker";
@@ -34,7 +35,7 @@ export const boqRoutes =
     await app.register(referencePriceRoutes(deps));
     await app.register(readingAdminRoutes(deps));
 
-    app.get("/api/projects/:id/boq", { schema: { params: idParam } }, async (req, reply) => {
+    app.get("/api/projects/:id/boq", { schema: { params: idParam, response: { 200: boqViewSchema } } }, async (req, reply) => {
       const user = requireUser(req);
       const project = await loadVisibleProject(db, user, req.params.id);
       const row = await currentAnalysis(db, project.id);
@@ -43,95 +44,117 @@ export const boqRoutes =
         // A file stored before the reader existed (or the seeded demo file): read it now.
         await queueBoqAnalysis(db, { projectId: project.id, fileId: row.inputFileId });
         wakeBoqWorkers();
-        return { status: "pending", positions: [], queue: await readingQueuePosition(db, row.inputFileId) };
+        const pending: BoqView = {
+          status: "pending",
+          phase: null,
+          positions: [],
+          counts: null,
+          chargeablePositions: 0,
+          prices: null,
+          queue: await readingQueuePosition(db, row.inputFileId),
+        };
+        return pending;
       }
       const a = row.analysis;
       const summary = (a.summary ?? null) as AnalysisSummary | null;
       const positions = a.status === "done" ? await analysisPositions(db, a.id) : [];
-      const reviewed = summary?.findings ? await reviewedFindings(db, project.id, summary, user.role === "super_admin" ? "reviewer" : "customer") : null;
-      return sendJson(req, reply, {
+      // The stored findings go out only with the review laid over them (ids, decisions, counts, money).
+      const { findings: storedFindings, ...read }: Partial<AnalysisSummary> = summary ?? {};
+      const reviewed =
+        summary && storedFindings
+          ? await reviewedFindings(db, project.id, summary, user.role === "super_admin" ? "reviewer" : "customer")
+          : null;
+      const view: BoqView = {
         status: a.status,
         ...(a.error ? { error: a.error } : {}),
         format: a.format,
         phase: a.phase === null ? null : Number(a.phase),
         positions,
         ...(a.status === "pending" ? { queue: await readingQueuePosition(db, row.inputFileId) } : {}),
-        ...(summary ?? {}),
+        ...read,
         ...(reviewed ?? {}),
-        counts: summary?.counts ?? null,
+        // PositionCounts as the plain record of figures the view declares.
+        counts: summary?.counts ? Object.fromEntries(Object.entries(summary.counts)) : null,
         chargeablePositions: summary?.chargeablePositions ?? 0,
         prices: summary?.prices ?? null,
         // The money at stake (tender/money/money.ts); null without prices and for analyses stored before it.
         potential: reviewed?.money?.risk ? potentialOf(reviewed.money.risk) : (summary?.potential ?? null),
-      });
+      };
+      return sendJson(req, reply, view);
     });
 
     // The user's column choice for an Excel/CSV LV: stored with the file, which is read again.
-    app.put("/api/projects/:id/boq/mapping", { schema: { params: idParam, body: columnMappingSchema } }, async (req) => {
-      const user = requireUser(req);
-      const project = await loadManageableProject(db, user, req.params.id);
-      const row = await currentAnalysis(db, project.id);
-      if (!row?.inputFileId) throw notFound(NO_LV);
-      if (!row.analysis || !SHEET_FORMATS.has(row.analysis.format ?? "")) throw conflict(NOT_A_SHEET);
-      const fileId = row.inputFileId;
-      await db.transaction(async (tx) => {
-        await saveMapping(tx, fileId, req.body);
-        await queueBoqAnalysis(tx, { projectId: project.id, fileId });
-      });
-      wakeBoqWorkers();
-      return { message: "Die Spaltenzuordnung wurde gespeichert. Die Datei wird neu gelesen.", status: "pending" as const };
-    });
+    app.put(
+      "/api/projects/:id/boq/mapping",
+      { schema: { params: idParam, body: columnMappingSchema, response: { 200: boqMappingSavedSchema } } },
+      async (req) => {
+        const user = requireUser(req);
+        const project = await loadManageableProject(db, user, req.params.id);
+        const row = await currentAnalysis(db, project.id);
+        if (!row?.inputFileId) throw notFound(NO_LV);
+        if (!row.analysis || !SHEET_FORMATS.has(row.analysis.format ?? "")) throw conflict(NOT_A_SHEET);
+        const fileId = row.inputFileId;
+        await db.transaction(async (tx) => {
+          await saveMapping(tx, fileId, req.body);
+          await queueBoqAnalysis(tx, { projectId: project.id, fileId });
+        });
+        wakeBoqWorkers();
+        return { message: "Die Spaltenzuordnung wurde gespeichert. Die Datei wird neu gelesen.", status: "pending" as const };
+      },
+    );
 
     // The summary as a printable page (print to PDF in the browser), for everyone who sees the project.
-    app.get("/api/projects/:id/boq/summary", { schema: { params: idParam, summary: "Zusammenfassung des LV zum Drucken (HTML)" } }, async (req, reply) => {
-      const user = requireUser(req);
-      const project = await loadVisibleProject(db, user, req.params.id);
-      const row = await currentAnalysis(db, project.id);
-      if (!row?.inputFileId) throw notFound(NO_LV);
-      if (!row.analysis || row.analysis.status !== "done" || !row.analysis.summary)
-        throw conflict("Das Leistungsverzeichnis wurde noch nicht automatisch gelesen.");
-      const [file] = await db.select({ fileName: projectFiles.fileName }).from(projectFiles).where(eq(projectFiles.id, row.inputFileId));
-      const positions = await analysisPositions(db, row.analysis.id);
-      const html = renderSummaryPage({
-        projectName: project.name,
-        fileName: file?.fileName ?? "",
-        summary: await customerSummary(db, project.id, row.analysis.summary as AnalysisSummary),
-        shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
-      });
-      return reply
-        .header("content-type", "text/html; charset=utf-8")
-        .header("cache-control", "private, no-store")
-        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
-        .send(html);
-    });
+    app.get(
+      "/api/projects/:id/boq/summary",
+      { schema: { params: idParam, summary: "Zusammenfassung des LV zum Drucken (HTML)", ...fileResponse("text/html") } },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const project = await loadVisibleProject(db, user, req.params.id);
+        const row = await currentAnalysis(db, project.id);
+        if (!row?.inputFileId) throw notFound(NO_LV);
+        if (!row.analysis || row.analysis.status !== "done" || !row.analysis.summary)
+          throw conflict("Das Leistungsverzeichnis wurde noch nicht automatisch gelesen.");
+        const positions = await analysisPositions(db, row.analysis.id);
+        const html = renderSummaryPage({
+          projectName: project.name,
+          fileName: await inputFileName(db, row.inputFileId),
+          summary: await customerSummary(db, project.id, row.analysis.summary as AnalysisSummary),
+          shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
+        });
+        return reply
+          .header("content-type", "text/html; charset=utf-8")
+          .header("cache-control", "private, no-store")
+          .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+          .send(html);
+      },
+    );
 
-    app.post("/api/projects/:id/evaluation-draft", { schema: { params: idParam } }, async (req) => {
-      const user = requireRole(req, "super_admin");
-      const project = await loadVisibleProject(db, user, req.params.id);
-      const row = await currentAnalysis(db, project.id);
-      if (!row?.inputFileId) throw notFound(NO_LV);
-      if (!row.analysis || row.analysis.status !== "done" || !row.analysis.summary) {
-        throw conflict("Das Leistungsverzeichnis wurde noch nicht automatisch gelesen.");
-      }
-      const [meta] = await db
-        .select({ fileName: projectFiles.fileName, companyName: companies.name })
-        .from(projects)
-        .innerJoin(projectFiles, eq(projectFiles.id, row.inputFileId))
-        .leftJoin(companies, eq(companies.id, projects.companyId))
-        .where(eq(projects.id, project.id));
-      const positions = await analysisPositions(db, row.analysis.id);
-      const stored = row.analysis.summary as AnalysisSummary;
-      // The draft is built from the reviewed findings: rejected ones left out, changes and own findings in.
-      const reviewed = await customerSummary(db, project.id, stored);
-      const html = renderDraftEvaluation({
-        projectName: project.name,
-        companyName: meta?.companyName ?? null,
-        fileName: meta?.fileName ?? "",
-        phase: row.analysis.phase,
-        summary: reviewed,
-        shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
-      });
-      await recordProjectWork(db, req, project.id, "evaluation_draft");
-      return { html, fileName: `Auswertung-${project.id}.html` };
-    });
+    app.post(
+      "/api/projects/:id/evaluation-draft",
+      { schema: { params: idParam, response: { 200: evaluationDraftSchema } } },
+      async (req) => {
+        const user = requireRole(req, "super_admin");
+        const project = await loadVisibleProject(db, user, req.params.id);
+        const row = await currentAnalysis(db, project.id);
+        if (!row?.inputFileId) throw notFound(NO_LV);
+        if (!row.analysis || row.analysis.status !== "done" || !row.analysis.summary) {
+          throw conflict("Das Leistungsverzeichnis wurde noch nicht automatisch gelesen.");
+        }
+        const meta = await draftEvaluationNames(db, project.id, row.inputFileId);
+        const positions = await analysisPositions(db, row.analysis.id);
+        const stored = row.analysis.summary as AnalysisSummary;
+        // The draft is built from the reviewed findings: rejected ones left out, changes and own findings in.
+        const reviewed = await customerSummary(db, project.id, stored);
+        const html = renderDraftEvaluation({
+          projectName: project.name,
+          companyName: meta.companyName,
+          fileName: meta.fileName,
+          phase: row.analysis.phase,
+          summary: reviewed,
+          shortTexts: new Map(positions.filter((p) => p.oz).map((p) => [p.oz!, p.shortText ?? ""])),
+        });
+        await recordProjectWork(db, req, project.id, "evaluation_draft");
+        return { html, fileName: `Auswertung-${project.id}.html` };
+      },
+    );
   };

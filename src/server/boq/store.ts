@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { ColumnMapping } from "../../common/schemas/boq";
 import type { Db, DbOrTx } from "../db/client";
-import { boqAnalyses, boqPositions, projectFiles, projects } from "../db/schema";
+import { boqAnalyses, boqPositions, companies, projectFiles, projects } from "../db/schema";
 import type { BidderAnswer, SectionTotals, SubDescription } from "../tender/public";
 import type { BoqNode, TenderAnalysis } from "../tender";
 import { decide, priceFindings, type TenderAnalysis as Analysis } from "../tender/public";
@@ -74,7 +74,13 @@ export async function markPending(db: DbOrTx, projectId: number, fileId: number)
  */
 async function findBaseLv(db: Db, projectId: number, fileId: number) {
   const earlier = await db
-    .select({ id: projectFiles.id, extension: projectFiles.extension, status: boqAnalyses.status, format: boqAnalyses.format, summary: boqAnalyses.summary })
+    .select({
+      id: projectFiles.id,
+      extension: projectFiles.extension,
+      status: boqAnalyses.status,
+      format: boqAnalyses.format,
+      summary: boqAnalyses.summary,
+    })
     .from(projectFiles)
     .leftJoin(boqAnalyses, eq(boqAnalyses.fileId, projectFiles.id))
     .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.kind, "input"), lt(projectFiles.id, fileId)))
@@ -86,12 +92,20 @@ async function findBaseLv(db: Db, projectId: number, fileId: number) {
     return f.status === null && /^([xdp]8\d|xml)$/.test(f.extension);
   });
   if (!base) return null;
-  const [file] = await db.select({ data: projectFiles.data, fileName: projectFiles.fileName }).from(projectFiles).where(eq(projectFiles.id, base.id));
+  const [file] = await db
+    .select({ data: projectFiles.data, fileName: projectFiles.fileName })
+    .from(projectFiles)
+    .where(eq(projectFiles.id, base.id));
   return file ?? null;
 }
 
 /** Reads a file in the isolated reader; a price-only X84 is read again with its X83. */
-async function readStoredFile(db: Db, file: { projectId: number; fileName: string; data: Uint8Array }, fileId: number, mapping: ColumnMapping | null) {
+async function readStoredFile(
+  db: Db,
+  file: { projectId: number; fileName: string; data: Uint8Array },
+  fileId: number,
+  mapping: ColumnMapping | null,
+) {
   // The project's contract documents are read in the same thread; their clauses join the review.
   const contractDocuments = await readContractDocuments(db, file.projectId);
   const result = await readTenderIsolated(file.data, file.fileName, { mapping, contractDocuments });
@@ -118,50 +132,66 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
     .leftJoin(boqAnalyses, eq(boqAnalyses.fileId, projectFiles.id))
     .where(eq(projectFiles.id, fileId));
   if (!file) return; // the project was deleted meanwhile
-  const read = await addModelFindings(db, modelPass, file.projectId, await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null));
+  const read = await addModelFindings(
+    db,
+    modelPass,
+    file.projectId,
+    await readStoredFile(db, file, fileId, (file.mapping as ColumnMapping | null) ?? null),
+  );
   const result = await withSavedReferencePrices(db, read);
   // The contract texts were for the model pass only; the checklist quotes what matters.
   const { positions, status, error, format, phase, clauseTexts: _texts, ...rest } = result;
   const summary: AnalysisSummary = error ? { ...rest, errorCode: error.code } : rest;
-  await retryWhileUnavailable(() => db.transaction(async (tx) => {
-    await save.fence?.(tx);
-    await markPending(tx, file.projectId, fileId);
-    const [analysis] = await tx
-      .update(boqAnalyses)
-      .set({ status, error: error?.message ?? null, format, phase: phase === null ? null : String(phase), summary, updatedAt: new Date() })
-      .where(eq(boqAnalyses.fileId, fileId))
-      .returning({ id: boqAnalyses.id });
-    await tx.delete(boqPositions).where(eq(boqPositions.analysisId, analysis.id));
-    for (let i = 0; i < positions.length; i += BATCH) {
-      await tx.insert(boqPositions).values(
-        positions.slice(i, i + BATCH).map((p, j) => ({
-          analysisId: analysis.id,
-          seq: i + j,
-          kind: p.kind,
-          level: p.level,
-          oz: p.oz || null,
-          parentOz: p.parentOz,
-          shortText: p.shortText || null,
-          longText: p.longText || null,
-          qty: p.qty,
-          unit: p.unit || null,
-          unitPrice: p.unitPrice,
-          total: p.total,
-          kinds: positionKinds(p),
-          details: {
-            flags: p.flags,
-            bidderGaps: p.bidderGaps,
-            totalComputed: p.totalComputed,
-            gaebId: p.id,
-            ...(p.subDescriptions?.length ? { subDescriptions: p.subDescriptions } : {}),
-            ...(p.bidderAnswers?.length ? { bidderAnswers: p.bidderAnswers } : {}),
-            ...(p.discountPercent ? { discountPercent: p.discountPercent } : {}),
-            ...(p.section ? { section: p.section } : {}),
-          } satisfies StoredDetails,
-        })),
-      );
-    }
-  }), save.retryMs ?? 0);
+  await retryWhileUnavailable(
+    () =>
+      db.transaction(async (tx) => {
+        await save.fence?.(tx);
+        await markPending(tx, file.projectId, fileId);
+        const [analysis] = await tx
+          .update(boqAnalyses)
+          .set({
+            status,
+            error: error?.message ?? null,
+            format,
+            phase: phase === null ? null : String(phase),
+            summary,
+            updatedAt: new Date(),
+          })
+          .where(eq(boqAnalyses.fileId, fileId))
+          .returning({ id: boqAnalyses.id });
+        await tx.delete(boqPositions).where(eq(boqPositions.analysisId, analysis.id));
+        for (let i = 0; i < positions.length; i += BATCH) {
+          await tx.insert(boqPositions).values(
+            positions.slice(i, i + BATCH).map((p, j) => ({
+              analysisId: analysis.id,
+              seq: i + j,
+              kind: p.kind,
+              level: p.level,
+              oz: p.oz || null,
+              parentOz: p.parentOz,
+              shortText: p.shortText || null,
+              longText: p.longText || null,
+              qty: p.qty,
+              unit: p.unit || null,
+              unitPrice: p.unitPrice,
+              total: p.total,
+              kinds: positionKinds(p),
+              details: {
+                flags: p.flags,
+                bidderGaps: p.bidderGaps,
+                totalComputed: p.totalComputed,
+                gaebId: p.id,
+                ...(p.subDescriptions?.length ? { subDescriptions: p.subDescriptions } : {}),
+                ...(p.bidderAnswers?.length ? { bidderAnswers: p.bidderAnswers } : {}),
+                ...(p.discountPercent ? { discountPercent: p.discountPercent } : {}),
+                ...(p.section ? { section: p.section } : {}),
+              } satisfies StoredDetails,
+            })),
+          );
+        }
+      }),
+    save.retryMs ?? 0,
+  );
   await afterReading(db, file.projectId, status);
 }
 
@@ -177,7 +207,10 @@ async function afterReading(db: Db, projectId: number, status: string) {
 /** A reading given up after its last attempt: the LV tab says so instead of "wird gelesen" forever. */
 export async function markAnalysisFailed(db: Db, projectId: number, fileId: number, message: string) {
   await markPending(db, projectId, fileId);
-  await db.update(boqAnalyses).set({ status: "failed", error: message, updatedAt: new Date() }).where(and(eq(boqAnalyses.fileId, fileId), eq(boqAnalyses.status, "pending")));
+  await db
+    .update(boqAnalyses)
+    .set({ status: "failed", error: message, updatedAt: new Date() })
+    .where(and(eq(boqAnalyses.fileId, fileId), eq(boqAnalyses.status, "pending")));
 }
 
 /**
@@ -208,6 +241,36 @@ export async function currentAnalysis(db: Db, projectId: number) {
     .orderBy(desc(boqAnalyses.id))
     .limit(1);
   return row;
+}
+
+/** The stored LV's file name ("" when the file row is gone). */
+export async function inputFileName(db: Db, fileId: number): Promise<string> {
+  const [file] = await db.select({ fileName: projectFiles.fileName }).from(projectFiles).where(eq(projectFiles.id, fileId));
+  return file?.fileName ?? "";
+}
+
+/** The bidder an X84 names: the project's company. */
+export async function bidderCompany(db: Db, companyId: number): Promise<{ name: string; address: string | null } | null> {
+  const [company] = await db
+    .select({ name: companies.name, address: companies.address })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company ?? null;
+}
+
+/** The names the draft evaluation's heading shows: the LV file and the project's company. */
+export async function draftEvaluationNames(
+  db: Db,
+  projectId: number,
+  fileId: number,
+): Promise<{ fileName: string; companyName: string | null }> {
+  const [meta] = await db
+    .select({ fileName: projectFiles.fileName, companyName: companies.name })
+    .from(projects)
+    .innerJoin(projectFiles, eq(projectFiles.id, fileId))
+    .leftJoin(companies, eq(companies.id, projects.companyId))
+    .where(eq(projects.id, projectId));
+  return { fileName: meta?.fileName ?? "", companyName: meta?.companyName ?? null };
 }
 
 /** The stored positions of one reading in LV order, with their raw `details` (one query for the

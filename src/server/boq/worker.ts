@@ -16,7 +16,8 @@ export const BOQ_QUEUE = "boq.analyse";
 const MAX_ATTEMPTS = 3;
 /** How often pending analyses without an open job are queued again (analyses from before 0009). */
 const SWEEP_MS = 30_000;
-export const GAVE_UP = "Das Leistungsverzeichnis konnte nach mehreren Versuchen nicht gelesen werden. Bitte laden Sie die Datei erneut hoch oder wenden Sie sich an den Support.";
+export const GAVE_UP =
+  "Das Leistungsverzeichnis konnte nach mehreren Versuchen nicht gelesen werden. Bitte laden Sie die Datei erneut hoch oder wenden Sie sich an den Support.";
 
 interface BoqJob {
   projectId: number;
@@ -82,7 +83,8 @@ export function startBoqWorker(deps: AppDeps, log: FastifyBaseLogger, opts: { po
     try {
       await timed(() => analyseStoredFile(deps.db, fileId, { ...deps.config, log, metrics }, { fence: job.finishIn, retryMs: 60_000 }));
     } catch (err) {
-      if (job.attempts >= MAX_ATTEMPTS && !job.signal.aborted) await markAnalysisFailed(deps.db, projectId, fileId, GAVE_UP).catch(() => {});
+      if (job.attempts >= MAX_ATTEMPTS && !job.signal.aborted)
+        await markAnalysisFailed(deps.db, projectId, fileId, GAVE_UP).catch(() => {});
       throw err;
     }
   };

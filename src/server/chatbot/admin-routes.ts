@@ -19,7 +19,13 @@ import { listPrompts, savePrompt } from "./prompts";
 import { allLedgerRows, ledgerPageQueries } from "./ledger-list";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { ledgerListQuery } from "../../common/schemas/list-query";
-import { ledgerRowDtoSchema } from "../../common/schemas/responses";
+import {
+  chatbotPromptSchema,
+  knowledgeArticleListItemSchema,
+  knowledgeArticleSchema as knowledgeArticleResponse,
+  ledgerRowDtoSchema,
+  messageSchema,
+} from "../../common/schemas/responses";
 import { z } from "zod";
 import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from "./knowledge-store";
 
@@ -28,38 +34,38 @@ const ARTICLE_NOT_FOUND = "Artikel nicht gefunden";
 export const adminRoutes =
   ({ db }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/chatbot/prompts/:type", { schema: { params: chatbotTypeParam } }, async (req) => {
+    app.get("/api/chatbot/prompts/:type", { schema: { params: chatbotTypeParam, response: { 200: z.array(chatbotPromptSchema) } } }, async (req) => {
       requireRole(req, "super_admin");
       return listPrompts(db, req.params.type);
     });
 
-    app.post("/api/chatbot/prompt", { schema: { body: promptSaveSchema } }, async (req, reply) => {
+    app.post("/api/chatbot/prompt", { schema: { body: promptSaveSchema, response: { 201: chatbotPromptSchema } } }, async (req, reply) => {
       const user = requireRole(req, "super_admin");
       const saved = await savePrompt(db, req.body, user.id);
       await audit(db, req, "chatbot.prompt_save", { type: "chatbot_prompt", id: saved.id }, { chatbotType: saved.chatbotType, isActive: saved.isActive });
       return reply.status(201).send(saved);
     });
 
-    app.get("/api/chatbot/knowledge", { schema: { querystring: knowledgeListQuery } }, async (req) => {
+    app.get("/api/chatbot/knowledge", { schema: { querystring: knowledgeListQuery, response: { 200: z.array(knowledgeArticleListItemSchema) } } }, async (req) => {
       requireRole(req, "super_admin");
       return listArticles(db, req.query.type, req.query.q);
     });
 
-    app.get("/api/chatbot/knowledge/:id", { schema: { params: idParam } }, async (req) => {
+    app.get("/api/chatbot/knowledge/:id", { schema: { params: idParam, response: { 200: knowledgeArticleResponse } } }, async (req) => {
       requireRole(req, "super_admin");
       const article = await getArticle(db, req.params.id);
       if (!article) throw notFound(ARTICLE_NOT_FOUND);
       return article;
     });
 
-    app.post("/api/chatbot/knowledge", { schema: { body: knowledgeArticleSchema } }, async (req, reply) => {
+    app.post("/api/chatbot/knowledge", { schema: { body: knowledgeArticleSchema, response: { 201: knowledgeArticleResponse } } }, async (req, reply) => {
       const user = requireRole(req, "super_admin");
       const created = await createArticle(db, req.body, user.id);
       await audit(db, req, "chatbot.knowledge_create", { type: "chatbot_knowledge", id: created.id }, { chatbotType: created.chatbotType, title: created.title });
       return reply.status(201).send(created);
     });
 
-    app.put("/api/chatbot/knowledge/:id", { schema: { params: idParam, body: knowledgeArticleUpdateSchema } }, async (req) => {
+    app.put("/api/chatbot/knowledge/:id", { schema: { params: idParam, body: knowledgeArticleUpdateSchema, response: { 200: knowledgeArticleResponse } } }, async (req) => {
       requireRole(req, "super_admin");
       const updated = await updateArticle(db, req.params.id, req.body);
       if (!updated) throw notFound(ARTICLE_NOT_FOUND);
@@ -67,7 +73,7 @@ export const adminRoutes =
       return updated;
     });
 
-    app.delete("/api/chatbot/knowledge/:id", { schema: { params: idParam } }, async (req) => {
+    app.delete("/api/chatbot/knowledge/:id", { schema: { params: idParam, response: { 200: messageSchema } } }, async (req) => {
       requireRole(req, "super_admin");
       const deleted = await deleteArticle(db, req.params.id);
       if (!deleted) throw notFound(ARTICLE_NOT_FOUND);

@@ -15,7 +15,7 @@ import { generateAnswer, type Answer, type HistoryMessage } from "./answer";
 import { conversationDetail, conversationDto, conversationPageQueries, listConversations, ownConversation, recentHistory, saveExchange } from "./conversations";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { conversationListQuery } from "../../common/schemas/list-query";
-import { conversationDtoSchema } from "../../common/schemas/responses";
+import { chatbotAnswerSchema, chatbotUsageSchema, conversationDetailSchema, conversationDtoSchema } from "../../common/schemas/responses";
 import { LlmError } from "./llm";
 import { companyUsage, releaseRequest, reserveRequest, type Reservation } from "./quota";
 
@@ -109,7 +109,8 @@ export const chatRoutes =
     app.post(
       "/api/chatbot/:type",
       {
-        schema: { params: chatbotTypeParam, body: chatMessageSchema, querystring: streamQuery },
+        // The JSON answer; with streaming the same object is the `done` event of the text/event-stream.
+        schema: { params: chatbotTypeParam, body: chatMessageSchema, querystring: streamQuery, response: { 200: chatbotAnswerSchema } },
         config: rateLimited(config, 60, 60_000, "Zu viele Anfragen an den Chatbot. Bitte warten Sie einen Moment."),
       },
       async (req, reply) => {
@@ -143,12 +144,12 @@ export const chatRoutes =
       },
     );
 
-    app.get("/api/chatbot/conversation/:id", { schema: { params: idParam } }, async (req) => {
+    app.get("/api/chatbot/conversation/:id", { schema: { params: idParam, response: { 200: conversationDetailSchema } } }, async (req) => {
       const user = requireUser(req);
       return conversationDetail(db, user.id, req.params.id);
     });
 
-    app.get("/api/companies/:id/chatbot-usage", { schema: { params: idParam } }, async (req) => {
+    app.get("/api/companies/:id/chatbot-usage", { schema: { params: idParam, response: { 200: chatbotUsageSchema } } }, async (req) => {
       const user = requireUser(req);
       if (!canAccessCompany(user, req.params.id)) throw notFound("Unternehmen nicht gefunden");
       const usage = await companyUsage(db, req.params.id);

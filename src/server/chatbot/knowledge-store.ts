@@ -4,26 +4,11 @@
 // review for comparison. Saving exactly the shipped text makes an article "shipped" again.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { ChatbotType, KnowledgeArticleValues } from "../../common/schemas/chatbot";
-import type { KnowledgeArticleDto, KnowledgeArticleListItemDto } from "../../common/types";
+import type { KnowledgeArticleDto, KnowledgeArticleListItemDto, KnowledgeOrigin } from "../../common/types";
 import type { Db } from "../db/client";
 import { chatbotKnowledgeBase } from "../db/schema";
 import { shippedKnowledgeBase, type KnowledgeArticle } from "./knowledge-base/articles";
 import { recordSeededVersion, seededVersions } from "./seed";
-
-/** Where an article comes from (client copy: src/client/chatbot/knowledge-origin.ts). */
-export interface KnowledgeOrigin {
-  /** shipped: as delivered; edited: delivered, then changed in the editor; custom: written in the editor. */
-  status: "shipped" | "edited" | "custom";
-  /** The delivered file's editorial data, when the article is (still) delivered. */
-  shipped: { version: number; reviewedOn: string; reviewedBy: string; file: string } | null;
-}
-
-/** A whole article also carries the delivered text (to compare or restore) and the version an edit started from. */
-export interface KnowledgeOriginDetail extends KnowledgeOrigin {
-  shippedArticle: Pick<KnowledgeArticle, "title" | "content" | "documentType" | "tags" | "sources"> | null;
-  /** The shipped version last written into this row, when known. */
-  baseVersion: number | null;
-}
 
 const shippedBySlug = (type: ChatbotType, slug: string | null) => (slug ? shippedKnowledgeBase().articles.find((a) => a.chatbotType === type && a.slug === slug) ?? null : null);
 
@@ -45,7 +30,7 @@ const EXCERPT_CHARS = 220;
 
 type ArticleRow = typeof chatbotKnowledgeBase.$inferSelect;
 
-export const toArticleDto = (r: Omit<ArticleRow, "searchVector" | "createdBy">): KnowledgeArticleDto => ({
+export const toArticleDto = (r: Omit<ArticleRow, "searchVector" | "createdBy">): Omit<KnowledgeArticleDto, "origin"> => ({
   id: r.id,
   chatbotType: r.chatbotType,
   slug: r.slug,
@@ -103,7 +88,7 @@ export async function listArticles(db: Db, type: ChatbotType, q?: string): Promi
   }));
 }
 
-async function withOrigin(db: Db, r: Omit<ArticleRow, "searchVector" | "createdBy"> & { edited: boolean }): Promise<KnowledgeArticleDto & { origin: KnowledgeOriginDetail }> {
+async function withOrigin(db: Db, r: Omit<ArticleRow, "searchVector" | "createdBy"> & { edited: boolean }): Promise<KnowledgeArticleDto> {
   const { edited, ...row } = r;
   const file = shippedBySlug(r.chatbotType, r.slug);
   const base = r.slug ? ((await seededVersions(db, [r.id])).get(r.id) ?? (edited ? null : (file?.version ?? null))) : null;

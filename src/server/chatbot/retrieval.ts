@@ -34,7 +34,8 @@ import { askedContrasts, contrastFactor } from "./contrast-terms";
 import { questionFigures, figureRelation } from "./question-figures";
 import { RULED_OUT_FACTOR, ruledOutRulebooks } from "./ruled-out";
 import { askedItemFirst } from "./list-focus";
-import { carriesSubject } from "./subject-gap";
+import { articleNouns, bestCoversSubject, carriesSubject } from "./subject-gap";
+import { questionTopic, topicVocabulary } from "./topic-guard";
 
 const MAX_CANDIDATES = 30;
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
@@ -133,9 +134,12 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   const mappedWords = (question.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter(understood).join(" ");
   const synonymSource = `${question} ${repairs} ${followUpShape ? previous : ""}`;
   const synonyms = expandWords(table, synonymSource);
-  // For telling a construction question: only terms that start a word of the question itself.
-  const ownSynonyms = expandWords(table, `${question} ${repairs}`, true);
-  const [r] = await rows<{ cur: string[]; ask: string[]; fix: string[]; whole: string[]; mapped: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[] }>(
+  // For telling a construction question: words the table understands at their start (not "pauschal" in "Pendlerpauschale").
+  const understoodWords = (`${question} ${repairs}`.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter((w) => table.rules.some((x) => x.testStart(w))).join(" ");
+  // The question's words that the articles write as nouns (subject-gap.ts).
+  const nouns = articleNouns(await knowledgeSnapshot(db, type));
+  const nounWords = (question.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter((w) => nouns.has(w.toLowerCase())).join(" ");
+  const [r] = await rows<{ cur: string[]; ask: string[]; fix: string[]; whole: string[]; mapped: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[]; nouns: string[] }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${question})) as cur,
                tsvector_to_array(to_tsvector('german', ${askedPart(question)})) as ask,
@@ -143,9 +147,10 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
                tsvector_to_array(to_tsvector('german', ${wholeRepairs})) as whole,
                tsvector_to_array(to_tsvector('german', ${mappedWords})) as mapped,
                tsvector_to_array(to_tsvector('german', ${synonyms})) as syn,
-               tsvector_to_array(to_tsvector('german', ${ownSynonyms})) as own,
+               tsvector_to_array(to_tsvector('german', ${understoodWords})) as own,
                tsvector_to_array(to_tsvector('german', ${previous ?? ""})) as prev,
-               tsvector_to_array(to_tsvector('german', ${QUESTION_WORDS})) as noise`,
+               tsvector_to_array(to_tsvector('german', ${QUESTION_WORDS})) as noise,
+               tsvector_to_array(to_tsvector('german', ${nounWords})) as nouns`,
   );
   const noise = new Set(r.noise);
   const weights = new Map<string, number>();
@@ -164,33 +169,20 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   add(r.syn.map(withoutZu), 0.7);
   const followUp = previous !== null && (FOLLOW_UP.test(question.trim()) || (r.cur.length <= 4 && ANAPHORA.test(question)));
   if (followUp) add(r.prev.map(withoutZu), 0.5);
-  const domain = await domainStems(db, type);
-  const own = [...r.cur, ...r.fix, ...r.own].map(withoutZu).filter((l) => !noise.has(l));
-  // A compound is about what its last part names ("Reetdach" is a "Dach"), or starts with a longer domain word.
-  const construction = own.some((l) => domain.has(l) || [...domain].some((d) => l.length > d.length && ((d.length >= 4 && l.endsWith(d)) || (d.length >= PREFIX_MIN && l.startsWith(d)))));
-  return { weights, followUp, construction, previousStems: new Set(r.prev.map(withoutZu)), ownStems: new Set([...r.cur, ...r.whole].map(withoutZu)), mappedStems: new Set(r.mapped.map(withoutZu)) };
-}
-
-/** Stems that make a question one about construction: the word table's domain words and article terms. */
-/** …and the stems of the articles' tags (what the articles are about), without everyday words. */
-const domainCache = new WeakMap<Db, Map<ChatbotType, { fingerprint: string; set: Set<string> }>>();
-async function domainStems(db: Db, type: ChatbotType): Promise<Set<string>> {
-  const snap = await knowledgeSnapshot(db, type);
-  let byType = domainCache.get(db);
-  if (!byType) domainCache.set(db, (byType = new Map()));
-  const known = byType.get(type);
-  if (known && known.fingerprint === snap.fingerprint) return known.set;
-  const table = wordTable();
-  const [r] = await rows<{ domain: string[]; general: string[] }>(
-    db,
-    sql`select tsvector_to_array(to_tsvector('german', ${[...table.domainWords, ...table.rules.map((x) => x.target)].join(" ")})) as domain,
-               tsvector_to_array(to_tsvector('german', ${table.generalWords.join(" ")})) as general`,
-  );
-  const general = new Set(r.general);
-  const tags = snap.articles.flatMap((a) => [...a.tagLex]);
-  const set = new Set([...r.domain, ...tags].filter((l) => !general.has(l) && l.length >= 3).map(withoutZu));
-  byType.set(type, { fingerprint: snap.fingerprint, set });
-  return set;
+  const own = [...r.cur, ...r.fix].map(withoutZu).filter((l) => !noise.has(l));
+  // About construction, an everyday topic (cooking, travel …) or neither clearly (topic-guard.ts).
+  const topic = questionTopic(own, new Set(r.own.map(withoutZu)), await topicVocabulary(db), previous !== null);
+  const construction = topic === "construction";
+  return {
+    weights,
+    followUp,
+    construction,
+    topic,
+    previousStems: new Set(r.prev.map(withoutZu)),
+    ownStems: new Set([...r.cur, ...r.whole].map(withoutZu)),
+    mappedStems: new Set(r.mapped.map(withoutZu)),
+    nounStems: new Set(r.nouns.map(withoutZu)),
+  };
 }
 
 interface Candidate {
@@ -225,16 +217,79 @@ function relationsOf(snap: KnowledgeSnapshot, lexeme: string) {
   return found;
 }
 
-export async function retrieve(db: Db, type: ChatbotType, asked: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
-  const question = withQuestionWordsApart(asked);
-  const { weights, followUp, construction, previousStems, ownStems, mappedStems } = await weightedLexemes(db, type, question, previousQuestion);
-  if (weights.size === 0) return EMPTY(false, [], !construction);
-  const lexemes = [...weights.keys()];
-  const snap = await knowledgeSnapshot(db, type);
-  // Candidates: articles containing a question stem, ranked like PostgreSQL's ts_rank_cd with
-  // normalisation 32 (title 1, tags 0.4, each sentence 0.2 per matching stem), at most 30.
+/** How the question weighs the words of a text: its stems, their weights and rarity, the kinds of
+ *  fact asked for and the rulebooks it names. */
+interface QuestionScoring {
+  lexemes: string[];
+  weights: Map<string, number>;
+  idf: Map<string, number>;
+  /** The question's whole weight (stems no article contains count a little). */
+  questionMass: number;
+  weightOf(lexeme: string): number;
+  /** Score of a text for the question, and how strongly it covers each stem. */
+  scoreStems(stems: Iterable<string>): { strength: Map<string, number>; score: number };
+  /** How many articles contain each stem. */
+  df: Map<string, number>;
+  kinds: AnswerKind[];
+  kindBonus(text: string, scope?: "paragraph"): number;
+  rulebooks: RegExp[];
+  /** Rulebooks the question rules out ("reiner BGB-Vertrag ohne VOB"). */
+  ruledOut: RegExp[];
+  /** The asked one of two opposite cases ("Anhydrit ohne FBH", word table "Gegensatz:"). */
+  contrasts: ReturnType<typeof askedContrasts>;
+  /** The figures the question names ("ca 20 grad"). */
+  figures: ReturnType<typeof questionFigures>;
+}
+
+interface ScoredParagraph {
+  p: CachedParagraph;
+  strength: Map<string, number>;
+  base: number;
+  score: number;
+}
+
+interface ScoredArticle {
+  c: Candidate;
+  head: number;
+  paras: ScoredParagraph[];
+  coverage: number;
+  matched: number;
+  score: number;
+}
+
+interface ScoredSentence {
+  a: ScoredArticle;
+  /** Place of the sentence's article in the answer pool (0: the best article). */
+  rank: number;
+  p: CachedParagraph;
+  index: number;
+  text: string;
+  lex: string[];
+  own: number;
+  onTopic: boolean;
+  bonus: number;
+  strongKind: boolean;
+  labelled: boolean;
+  paraScore: number;
+  kind: boolean;
+  score: number;
+}
+
+/** What a follow-up knows of the conversation before it. */
+interface Conversation {
+  followUp: boolean;
+  previousQuestion: string | null;
+  previousAnswer: string | null;
+  previousStems: Set<string>;
+}
+
+/**
+ * Articles containing a question stem, ranked like PostgreSQL's ts_rank_cd with normalisation 32
+ * (title 1, tags 0.4, each sentence 0.2 per matching stem), at most 30.
+ */
+function rankCandidates(snap: KnowledgeSnapshot, lexemes: string[]): Candidate[] {
   const matches = new Map(lexemes.map((l) => [l, matchingStems(snap, l, PREFIX_MIN)]));
-  const candidates: Candidate[] = snap.articles
+  return snap.articles
     .map((a) => {
       let raw = 0;
       for (const l of lexemes) for (const m of matches.get(l)!) raw += (a.titleLex.has(m) ? 1 : 0) + (a.tagLex.has(m) ? 0.4 : 0) + 0.2 * (a.sentenceCount.get(m) ?? 0);
@@ -243,19 +298,24 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
     .filter((c) => c.rank > 0)
     .sort((x, y) => y.rank - x.rank || x.id - y.id)
     .slice(0, MAX_CANDIDATES);
-  if (candidates.length === 0) return EMPTY(followUp, [], !construction);
-  const facts = { total: snap.total, df: new Map(lexemes.map((l) => [l, snap.df.get(l) ?? 0])), paragraphs: candidates.flatMap((c) => c.paragraphs) };
-  const n = Math.max(facts.total, 1);
+}
+
+/** The question's weighing of texts: stem weights × rarity, the kinds of fact and the rulebooks asked for. */
+function questionScoring(snap: KnowledgeSnapshot, weights: Map<string, number>, question: string, conversation: Conversation): QuestionScoring {
+  const { followUp, previousQuestion } = conversation;
+  const lexemes = [...weights.keys()];
+  const df = new Map(lexemes.map((l) => [l, snap.df.get(l) ?? 0]));
+  const n = Math.max(snap.total, 1);
   // Capped: one rare word ("durchführen") must not outweigh the subject of the question.
-  const idf = new Map([...facts.df].map(([lex, df]) => [lex, Math.min(MAX_IDF, Math.log(1 + (n - df + 0.5) / (df + 0.5)))]));
+  const idf = new Map([...df].map(([lex, d]) => [lex, Math.min(MAX_IDF, Math.log(1 + (n - d + 0.5) / (d + 0.5)))]));
   const weightOf = (l: string) => (weights.get(l) ?? 0) * (idf.get(l) ?? 0);
   // A stem no article contains cannot be covered; it still counts against coverage, a little
   // (chatty questions bring many such words: "Investor", "ungutes Gefühl", "Fahrmischer").
   // Long unknown words are usually the subject ("Reetdach", "Holzfaser"), so they weigh more.
-  const massOf = (l: string) => (facts.df.get(l) ? weightOf(l) : (l.length >= 8 ? 2 : 1) * UNKNOWN_MASS * (weights.get(l) ?? 0));
+  const massOf = (l: string) => (df.get(l) ? weightOf(l) : (l.length >= 8 ? 2 : 1) * UNKNOWN_MASS * (weights.get(l) ?? 0));
   const questionMass = lexemes.reduce((s, l) => s + massOf(l), 0) || 1;
 
-  // Score of a text for the question, and how strongly it covers each stem. Each question stem's related stems in the knowledge base, found once (see relatedStems).
+  // Each question stem's related stems in the knowledge base, found once (see relatedStems).
   const relations = new Map(lexemes.map((l) => [l, relationsOf(snap, l)]));
   const scoreStems = (stems: Iterable<string>) => {
     const set = stems instanceof Set ? (stems as Set<string>) : new Set([...stems].map(withoutZu));
@@ -275,79 +335,71 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
   const contrasts = askedContrasts(wordTable(), question);
   // "ca 20 grad": the row for that figure ("von 15 bis unter 25 °C …") before the other rows.
   const figures = questionFigures(question);
+  return { lexemes, weights, idf, df, questionMass, weightOf, scoreStems, kinds, kindBonus, rulebooks, ruledOut, contrasts, figures };
+}
 
+/** Each candidate with its paragraphs scored, how much of the question it covers and its overall score. */
+function scoreArticles(candidates: Candidate[], q: QuestionScoring): ScoredArticle[] {
   const byArticle = new Map<number, CachedParagraph[]>();
-  for (const p of facts.paragraphs) byArticle.set(p.id, [...(byArticle.get(p.id) ?? []), p]);
-
-  const scored = candidates.map((c) => {
-    const head = scoreStems(c.head);
+  for (const p of candidates.flatMap((c) => c.paragraphs)) byArticle.set(p.id, [...(byArticle.get(p.id) ?? []), p]);
+  return candidates.map((c) => {
+    const head = q.scoreStems(c.head);
     const paras = (byArticle.get(c.id) ?? [])
       .map((p) => {
-        const stems = scoreStems(p.lex);
+        const stems = q.scoreStems(p.lex);
         // The paragraph itself or its article's title must be about the question.
         const onTopic = stems.score > 0 || head.score > 0;
-        const bonus = onTopic ? kindBonus(p.para) : 0;
+        const bonus = onTopic ? q.kindBonus(p.para) : 0;
         return { p, strength: stems.strength, base: stems.score, score: stems.score + bonus };
       })
       .sort((a, b) => b.score - a.score || a.p.ord - b.p.ord);
     // Coverage: the best strength each stem reaches anywhere in the article.
-    const matched = lexemes.reduce((s, l) => s + weightOf(l) * Math.max(head.strength.get(l)!, ...paras.map((x) => x.strength.get(l)!)), 0);
-    const coverage = matched / questionMass;
+    const matched = q.lexemes.reduce((s, l) => s + q.weightOf(l) * Math.max(head.strength.get(l)!, ...paras.map((x) => x.strength.get(l)!)), 0);
+    const coverage = matched / q.questionMass;
     const best = paras[0]?.score ?? 0;
-    const rulebook = rulebooks.some((r) => r.test(c.title)) ? RULEBOOK_BONUS * questionMass : 0;
+    const rulebook = q.rulebooks.some((r) => r.test(c.title)) ? RULEBOOK_BONUS * q.questionMass : 0;
     // "reiner BGB-Vertrag ohne VOB": an article on the excluded rulebook is no answer.
-    const excluded = ruledOut.some((r) => r.test(c.title)) && !rulebooks.some((r) => r.test(c.title)) ? RULED_OUT_FACTOR : 1;
+    const excluded = q.ruledOut.some((r) => r.test(c.title)) && !q.rulebooks.some((r) => r.test(c.title)) ? RULED_OUT_FACTOR : 1;
     return { c, head: head.score, paras, coverage, matched, score: (best + HEAD_WEIGHT * head.score + rulebook + Number(c.rank) + Number(c.sim)) * excluded };
   });
+}
 
-  const relevant = scored.filter((s) => s.coverage >= MIN_COVERAGE && s.matched >= MIN_MATCHED && (s.paras[0]?.score ?? 0) > 0).sort((a, b) => b.score - a.score);
-  // A question without any construction word is answered only when an article covers most of it
-  // (the technical terms of a norm); otherwise it is off-topic (cooking, travel, sports, taxes) and
-  // gets a refusal, not an excerpt that happens to share a word ("Meister", "Saison").
-  if (!construction && !followUp && !relevant.some((s) => s.coverage >= OFF_TOPIC_COVERAGE)) return EMPTY(false, [], true);
-  if (relevant.length === 0) {
-    const near = scored
-      .filter((s) => s.coverage >= MIN_COVERAGE / 2)
-      .sort((a, b) => b.score - a.score)
-      .slice(0, 3)
-      .map((s) => s.c.title);
-    return EMPTY(followUp, near, !construction);
-  }
+/** Up to three article titles that came close, as topic suggestions when none was relevant enough. */
+function nearTitles(scored: ScoredArticle[]): string[] {
+  return scored
+    .filter((s) => s.coverage >= MIN_COVERAGE / 2)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 3)
+    .map((s) => s.c.title);
+}
 
-  const [top, ...rest] = relevant;
-  // No own specific word of the question known to the knowledge base: a gap, not an answer (subject-gap.ts).
-  const subject = carriesSubject({
-    lexemes,
-    idf: (l) => idf.get(l) ?? 0,
-    known: (l) => (facts.df.get(l) ?? 0) > 0 || mappedStems.has(l),
-    isOwn: (l) => ownStems.has(l) && (weights.get(l) ?? 0) > QUESTION_WORD_WEIGHT,
-  });
-  if (!subject && !followUp) return EMPTY(false, relevant.slice(0, 3).map((s) => s.c.title), !construction);
-  const seeAlso = rest.filter((s) => s.score >= SEE_ALSO_SCORE * top.score && s.coverage >= SEE_ALSO_COVERAGE).slice(0, 2);
-
-  // The answer: sentences of the best articles, scored on their own words, their paragraph's and
-  // article's subject, and whether they state the kind of fact asked for.
-  const pool = [top, ...rest.filter((s) => s.score >= 0.5 * top.score).slice(0, 2)];
+/**
+ * Every sentence of the answer pool (the best articles), scored on its own words, its paragraph's
+ * and article's subject, and whether it states the kind of fact asked for.
+ */
+function scoreSentences(pool: ScoredArticle[], top: ScoredArticle, q: QuestionScoring, conversation: Conversation): ScoredSentence[] {
+  const { kinds, rulebooks, questionMass } = q;
   const otherBooks = RULEBOOKS.filter((r) => !rulebooks.includes(r));
   const defines = kinds.some((k) => k.name === "definition");
   /** Kinds whose statement may open the answer ahead of a better-scored sentence (not "a list"). */
   const strongKinds = kinds.filter((k) => k.bonus >= 0.3);
   // Stems of this question itself (not of the previous one, not mere question words).
   // Specific ones only: "vereinbart" in "und wenn kein VOB/B vereinbart ist?" is no new aspect.
-  const fresh = new Set(lexemes.filter((l) => (weights.get(l) ?? 0) >= 0.7 && !previousStems.has(l) && (idf.get(l) ?? 0) >= 1.2));
-  const sentences = pool.flatMap((a, rank) => {
+  const fresh = new Set(q.lexemes.filter((l) => (q.weights.get(l) ?? 0) >= 0.7 && !conversation.previousStems.has(l) && (q.idf.get(l) ?? 0) >= 1.2));
+  const { previousAnswer } = conversation;
+  return pool.flatMap((a, rank) => {
     const articleFactor = 0.7 + 0.3 * Math.min(1, a.score / top.score);
     const titleOtherBook = rulebooks.length > 0 && !rulebooks.some((r) => r.test(a.c.title)) && otherBooks.some((r) => r.test(a.c.title));
     return a.paras.flatMap(({ p, base }) =>
-      p.sentences.map((s, index) => {
+      p.sentences.map((s, index): ScoredSentence => {
         const text = withoutLabel(s.text);
-        const own = scoreStems(s.lex).score;
+        const own = q.scoreStems(s.lex).score;
         // Stating the asked-for kind of fact counts in proportion to being about the question
         // (a period in a sentence on another subject is no answer); a label such as "Inhalt: …"
         // speaks for the sentence it opens, within an article about the subject.
         const topical = (x: number) => Math.min(1, x / (0.5 * questionMass));
-        const sentenceBonus = kindBonus(s.text) * topical(own);
-        const labelBonus = index === 0 ? kindBonus(p.para, "paragraph") * topical(own + a.head) : 0;
+        const sentenceBonus = q.kindBonus(s.text) * topical(own);
+        const labelBonus = index === 0 ? q.kindBonus(p.para, "paragraph") * topical(own + a.head) : 0;
         // "Was ist …?": an article about the subject defines it in its opening sentence.
         const opening = defines && p.ord === 1 && index === 0 && a.head > 0 ? DEFINITION_BONUS * questionMass : 0;
         const bonus = Math.max(sentenceBonus, labelBonus, opening);
@@ -376,7 +428,7 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
         // A follow-up leads with what is new: what the previous answer already said comes last.
         // (unless it holds a word of the new question: "Und bei Fußbodenheizung?").
         const repeated = previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !s.lex.some((l) => fresh.has(withoutZu(l))) ? 0.3 : 1;
-        const contrast = contrastFactor(contrasts, where) * FIGURE_FACTOR[figureRelation(figures, where)];
+        const contrast = contrastFactor(q.contrasts, where) * FIGURE_FACTOR[figureRelation(q.figures, where)];
         const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * listy * book * example * pointer * topic * repeated * contrast;
         // About the question: by its own words, its paragraph's or its article's subject.
         const onTopic = own > 0 || base > 0 || a.head > 0;
@@ -385,29 +437,43 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
       }),
     );
   });
+}
+
+/**
+ * The usable sentences, best first – then a sentence stating the asked-for kind of fact moves to
+ * the front if a close one does, and the best article speaks first unless another answers clearly better.
+ */
+function rankSentences(sentences: ScoredSentence[], kinds: AnswerKind[]): ScoredSentence[] {
   const ranked = sentences.filter((s) => s.score > 0 && s.text.length >= 25).sort((x, y) => y.score - x.score || x.rank - y.rank || x.p.ord - y.p.ord || x.index - y.index);
-  // Chosen by the kind of question: the first sentence states the asked-for kind of fact if one
-  // of the close candidates does.
   if (kinds.length && ranked.length && !ranked[0].kind) {
     const best = ranked[0];
     // Only a clear statement of the kind counts here (a list is no answer to "Welche Betondeckung?").
     const stating = ranked.findIndex((s) => s.strongKind && s.onTopic && s.score >= 0.5 * best.score && (s.rank <= best.rank || s.score >= 0.8 * best.score));
     if (stating > 0) ranked.unshift(...ranked.splice(stating, 1));
   }
-  if (process.env.BAUKLAR_DEBUG_RETRIEVAL) {
-    console.error("weights", [...weights].map(([l, w]) => `${l}:${w}/${(idf.get(l) ?? 0).toFixed(2)}`).join(" "), "kinds", kinds.map((k) => k.name));
-    for (const a of relevant.slice(0, 4)) console.error(`A ${a.score.toFixed(2)} cov ${a.coverage.toFixed(2)} head ${a.head.toFixed(2)} ${a.c.title}`);
-    for (const x of ranked.slice(0, 6)) console.error(`S ${x.score.toFixed(2)} own ${x.own.toFixed(2)} bonus ${x.bonus.toFixed(2)} r${x.rank} ${x.text.slice(0, 90)}`);
-  }
-  // The best article speaks first unless another one answers clearly better.
+  return ranked;
+}
+
+function leadWithBestArticle(ranked: ScoredSentence[]): void {
   if (ranked.length && ranked[0].rank > 0) {
     const own = ranked.findIndex((s) => s.rank === 0 && s.kind === ranked[0].kind && s.score >= 0.75 * ranked[0].score);
     if (own > 0) ranked.unshift(...ranked.splice(own, 1));
   }
-  const picked: typeof ranked = [];
+}
+
+/** BAUKLAR_DEBUG_RETRIEVAL: the weights, the best articles and sentences on stderr. */
+function logRetrieval(q: QuestionScoring, relevant: ScoredArticle[], ranked: ScoredSentence[]): void {
+  console.error("weights", [...q.weights].map(([l, w]) => `${l}:${w}/${(q.idf.get(l) ?? 0).toFixed(2)}`).join(" "), "kinds", q.kinds.map((k) => k.name));
+  for (const a of relevant.slice(0, 4)) console.error(`A ${a.score.toFixed(2)} cov ${a.coverage.toFixed(2)} head ${a.head.toFixed(2)} ${a.c.title}`);
+  for (const x of ranked.slice(0, 6)) console.error(`S ${x.score.toFixed(2)} own ${x.own.toFixed(2)} bonus ${x.bonus.toFixed(2)} r${x.rank} ${x.text.slice(0, 90)}`);
+}
+
+/** Up to three sentences within the answer's length, each about the question and not a repeat; steps in article order. */
+function pickAnswerSentences(ranked: ScoredSentence[], kinds: AnswerKind[]): ScoredSentence[] {
+  const picked: ScoredSentence[] = [];
   let chars = 0;
   // What a sentence costs in the answer: its text, its heading and its citation.
-  const cost = (s: (typeof ranked)[number]) => s.text.length + (s.p.label?.length ?? 0) + CITATION_CHARS;
+  const cost = (s: ScoredSentence) => s.text.length + (s.p.label?.length ?? 0) + CITATION_CHARS;
   for (const s of ranked) {
     if (picked.length >= MAX_ANSWER_SENTENCES) break;
     if (picked.length && (s.score < FURTHER_SENTENCE_SHARE * picked[0].score || chars + cost(s) > ANSWER_CHARS)) continue;
@@ -421,11 +487,22 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
     chars += cost(s);
   }
   if (kinds.some((k) => k.order === "position")) picked.sort((x, y) => x.rank - y.rank || x.p.ord - y.p.ord || x.index - y.index);
-  const steps = kinds.some((k) => k.order === "position");
-  // Each picked sentence becomes a range of its paragraph: with the sentence before when it
-  // refers back ("Er muss …"), with the sentence after when it is a short opening one that the
-  // next carries on. Ranges of one paragraph that touch are given as one answer.
-  const ranges: { s: (typeof picked)[number]; first: number; last: number }[] = [];
+  return picked;
+}
+
+interface SentenceRange {
+  s: ScoredSentence;
+  first: number;
+  last: number;
+}
+
+/**
+ * Each picked sentence becomes a range of its paragraph: with the sentence before when it refers
+ * back ("Er muss …"), with the sentence after when it is a short opening one that the next carries
+ * on. Ranges of one paragraph that touch are given as one answer.
+ */
+function sentenceRanges(picked: ScoredSentence[], q: QuestionScoring): SentenceRange[] {
+  const ranges: SentenceRange[] = [];
   for (const s of picked) {
     const sentences = s.p.sentences;
     let first = s.index;
@@ -435,35 +512,42 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
     // "Nicht fristgemäß zurückgegebene Zettel gelten als anerkannt": the period it refers to stands before.
     else if (first > 0 && REFERS_TO_PERIOD.test(sentences[first].text) && !PERIOD_STATED.test(sentences[first].text) && PERIOD_STATED.test(sentences[first - 1].text) && chars() + sentences[first - 1].text.length <= 450) first--;
     const next = sentences[last + 1];
-    if (next && chars() < SHORT_SENTENCE && chars() + next.text.length <= 450 && (ANAPHORIC_START.test(next.text) || scoreStems(next.lex).score > 0)) last++;
+    if (next && chars() < SHORT_SENTENCE && chars() + next.text.length <= 450 && (ANAPHORIC_START.test(next.text) || q.scoreStems(next.lex).score > 0)) last++;
     const touching = ranges.find((r) => r.s.p === s.p && first <= r.last + 1 && last >= r.first - 1);
     if (touching) {
       touching.first = Math.min(touching.first, first);
       touching.last = Math.max(touching.last, last);
     } else ranges.push({ s, first, last });
   }
-  const answer: AnswerSentence[] = ranges.map(({ s, first, last }) => {
-    const original = s.p.sentences
-      .slice(first, last + 1)
-      .map((x) => x.text)
-      .join(" ");
-    // Steps keep their label ("Abnahme verlangen: …"): it names the step.
-    const keepLabel = first === 0 && steps && s.labelled && s.p.label !== null;
-    // A list sentence leads with the item the question names (list-focus.ts).
-    const text = s.p.sentences
-      .slice(first, last + 1)
-      .map((x, i) => askedItemFirst(i === 0 && first === 0 && !keepLabel ? withoutLabel(x.text) : x.text, question))
-      .join(" ");
-    const label = keepLabel ? (/^\d{1,2}[.)]\s+/.exec(original)?.[0] ?? "") + s.p.label : null;
-    // The paragraph's heading stays with the sentence, so that it cannot read as another rule.
-    const context = keepLabel || (s.p.label !== null && text.startsWith(s.p.label)) ? null : s.p.label;
-    return { articleId: s.a.c.id, title: s.a.c.title, text, label, context, source: sentenceSource(original, s.p.label, s.a.c), score: s.score };
-  });
+  return ranges;
+}
 
-  // The excerpts: the paragraphs the answer comes from, then the best article's best paragraph
-  // and one of each article that carries the question nearly as well.
+/** A range as an answer sentence: its text, step label, heading and source. */
+function toAnswerSentence({ s, first, last }: SentenceRange, steps: boolean, question: string): AnswerSentence {
+  const original = s.p.sentences
+    .slice(first, last + 1)
+    .map((x) => x.text)
+    .join(" ");
+  // Steps keep their label ("Abnahme verlangen: …"): it names the step.
+  const keepLabel = first === 0 && steps && s.labelled && s.p.label !== null;
+  // A list sentence leads with the item the question names (list-focus.ts).
+  const text = s.p.sentences
+    .slice(first, last + 1)
+    .map((x, i) => askedItemFirst(i === 0 && first === 0 && !keepLabel ? withoutLabel(x.text) : x.text, question))
+    .join(" ");
+  const label = keepLabel ? (/^\d{1,2}[.)]\s+/.exec(original)?.[0] ?? "") + s.p.label : null;
+  // The paragraph's heading stays with the sentence, so that it cannot read as another rule.
+  const context = keepLabel || (s.p.label !== null && text.startsWith(s.p.label)) ? null : s.p.label;
+  return { articleId: s.a.c.id, title: s.a.c.title, text, label, context, source: sentenceSource(original, s.p.label, s.a.c), score: s.score };
+}
+
+/**
+ * The excerpts: the paragraphs the answer comes from, then the best article's best paragraph and
+ * one of each article that carries the question nearly as well; grouped by article.
+ */
+function excerptPassages(picked: ScoredSentence[], top: ScoredArticle, seeAlso: ScoredArticle[]): Passage[] {
   const passages: Passage[] = [];
-  const addPassage = (a: (typeof scored)[number], p: CachedParagraph, score: number) => {
+  const addPassage = (a: ScoredArticle, p: CachedParagraph, score: number) => {
     if (passages.length >= 4 || passages.some((x) => x.articleId === a.c.id && x.text === p.para.trim())) return;
     passages.push({ articleId: a.c.id, title: a.c.title, sources: a.c.sources, text: p.para.trim(), score });
   };
@@ -473,15 +557,21 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
   // Grouped by article, in the order the articles first appear.
   const order = [...new Set(passages.map((p) => p.articleId))];
   passages.sort((x, y) => order.indexOf(x.articleId) - order.indexOf(y.articleId));
+  return passages;
+}
 
+/** The best article's other points (paragraph labels) that no excerpt quotes. */
+function outlineOf(top: ScoredArticle, passages: Passage[]): string[] {
   const quoted = new Set(passages.filter((p) => p.articleId === top.c.id).map((p) => p.text));
-  const outline = top.paras
+  return top.paras
     .filter((x) => !quoted.has(x.p.para.trim()))
     .sort((a, b) => a.p.ord - b.p.ord)
     .map((x) => paragraphLabel(x.p.para))
     .filter((l): l is string => l !== null);
+}
 
-  // For a language model: the best article's best paragraphs, then the others' best ones.
+/** For a language model: the best article's best paragraphs, then the others' best ones, then the answer's. */
+function modelContext(top: ScoredArticle, relevant: ScoredArticle[], picked: ScoredSentence[]): Passage[] {
   const context: Passage[] = [];
   for (const x of top.paras.filter((x) => x.score > 0).slice(0, 3)) context.push({ articleId: top.c.id, title: top.c.title, sources: top.c.sources, text: x.p.para.trim(), score: x.score });
   for (const other of relevant.slice(1, 4)) {
@@ -493,8 +583,60 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
     if (context.length >= MAX_CONTEXT || context.some((c) => c.text === s.p.para.trim())) continue;
     context.push({ articleId: s.a.c.id, title: s.a.c.title, sources: s.a.c.sources, text: s.p.para.trim(), score: s.paraScore });
   }
+  return context;
+}
 
-  return { answer, passages, outline, context, near: [], usedPrevious: followUp, offTopic: false };
+/**
+ * No own specific word of the question known to the knowledge base, or none of its known nouns
+ * in the best article: a gap, not an answer (subject-gap.ts).
+ */
+function hasSubject(q: QuestionScoring, top: ScoredArticle, stems: { ownStems: Set<string>; mappedStems: Set<string>; nounStems: Set<string> }): boolean {
+  const isOwn = (l: string) => stems.ownStems.has(l) && (q.weights.get(l) ?? 0) > QUESTION_WORD_WEIGHT;
+  const idf = (l: string) => q.idf.get(l) ?? 0;
+  if (!carriesSubject({ lexemes: q.lexemes, idf, isOwn, known: (l) => (q.df.get(l) ?? 0) > 0 || stems.mappedStems.has(l) })) return false;
+  const head = q.scoreStems(top.c.head).strength;
+  return bestCoversSubject({
+    lexemes: q.lexemes,
+    idf,
+    isOwn,
+    known: (l) => (q.df.get(l) ?? 0) > 0,
+    isMapped: (l) => stems.mappedStems.has(l),
+    isNoun: (l) => stems.nounStems.has(l),
+    inBest: (l) => Math.max(head.get(l) ?? 0, ...top.paras.map((x) => x.strength.get(l) ?? 0)),
+    bestStems: new Set([...top.c.head, ...top.paras.flatMap((x) => x.p.lex)]),
+  });
+}
+
+export async function retrieve(db: Db, type: ChatbotType, asked: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
+  const question = withQuestionWordsApart(asked);
+  const { weights, followUp, construction, topic, previousStems, ...stems } = await weightedLexemes(db, type, question, previousQuestion);
+  if (weights.size === 0 || (topic === "everyday" && !followUp)) return EMPTY(false, [], !construction);
+  const snap = await knowledgeSnapshot(db, type);
+  const candidates = rankCandidates(snap, [...weights.keys()]);
+  if (candidates.length === 0) return EMPTY(followUp, [], !construction);
+  const conversation: Conversation = { followUp, previousQuestion, previousAnswer, previousStems };
+  const q = questionScoring(snap, weights, question, conversation);
+  const scored = scoreArticles(candidates, q);
+
+  const relevant = scored.filter((s) => s.coverage >= MIN_COVERAGE && s.matched >= MIN_MATCHED && (s.paras[0]?.score ?? 0) > 0).sort((a, b) => b.score - a.score);
+  // A question without any construction word is answered only when an article covers most of it
+  // (the technical terms of a norm); otherwise it is off-topic (cooking, travel, sports, taxes) and
+  // gets a refusal, not an excerpt that happens to share a word ("Meister", "Saison").
+  if (!construction && !followUp && !relevant.some((s) => s.coverage >= OFF_TOPIC_COVERAGE)) return EMPTY(false, [], true);
+  if (relevant.length === 0) return EMPTY(followUp, nearTitles(scored), !construction);
+
+  const [top, ...rest] = relevant;
+  if (!followUp && !hasSubject(q, top, stems)) return EMPTY(false, relevant.slice(0, 3).map((s) => s.c.title), !construction);
+  const seeAlso = rest.filter((s) => s.score >= SEE_ALSO_SCORE * top.score && s.coverage >= SEE_ALSO_COVERAGE).slice(0, 2);
+  const pool = [top, ...rest.filter((s) => s.score >= 0.5 * top.score).slice(0, 2)];
+  const ranked = rankSentences(scoreSentences(pool, top, q, conversation), q.kinds);
+  if (process.env.BAUKLAR_DEBUG_RETRIEVAL) logRetrieval(q, relevant, ranked);
+  leadWithBestArticle(ranked);
+  const picked = pickAnswerSentences(ranked, q.kinds);
+  const steps = q.kinds.some((k) => k.order === "position");
+  const answer = sentenceRanges(picked, q).map((r) => toAnswerSentence(r, steps, question));
+  const passages = excerptPassages(picked, top, seeAlso);
+  return { answer, passages, outline: outlineOf(top, passages), context: modelContext(top, relevant, picked), near: [], usedPrevious: followUp, offTopic: false };
 }
 
 /** A few article titles of a type, to suggest topics when nothing matched. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carriesSubject } from "./subject-gap";
+import { articleNouns, bestCoversSubject, carriesSubject } from "./subject-gap";
 import { repairs } from "./everyday-german";
 
 /** A question's stems: own word (or typo repair) or not, IDF and whether an article has them. */
@@ -20,5 +20,39 @@ describe("carriesSubject", () => {
     const words = new Map([["gewährleistung", 3], ["ziegel", 2], ["dach", 4], ["dachneigung", 0]].filter(([, n]) => n) as [string, number][]);
     expect(repairs("wie lang is die gewärleistung", words)).toContainEqual({ word: "gewährleistung", kind: "whole" });
     expect(repairs("ein ziegeldach", words).every((r) => r.kind === "part")).toBe(true);
+  });
+});
+
+describe("bestCoversSubject", () => {
+  const check = (inBest: Record<string, number>, bestStems: string[] = []) =>
+    bestCoversSubject({
+      lexemes: ["dachneig", "mindest", "pruf"],
+      idf: () => 2,
+      known: () => true,
+      isOwn: () => true,
+      isMapped: () => false,
+      isNoun: (l) => l !== "pruf",
+      inBest: (l) => inBest[l] ?? 0,
+      bestStems,
+    });
+
+  it("is a gap when the best article contains none of the question's known nouns (it matched on other words)", () => {
+    expect(check({ pruf: 1 })).toBe(false);
+    expect(check({ dachneig: 1 })).toBe(true);
+  });
+
+  it("counts a compound of the best article that ends in the noun („Ständerwand“ – „Wand“)", () => {
+    expect(check({}, ["dachziegel"])).toBe(false);
+    expect(check({}, ["grunddachneig"])).toBe(true);
+  });
+});
+
+describe("articleNouns", () => {
+  it("takes the words the articles write capitalised inside sentences more often than in lower case", () => {
+    const snapshot = { articles: [{ title: "x", paragraphs: [{ sentences: [{ text: "Der Estrich muss trocknen. Frost schadet dem Estrich, das Liegen bleibt liegen und liegen." }] }] }] };
+    const nouns = articleNouns(snapshot);
+    expect(nouns.has("estrich")).toBe(true);
+    expect(nouns.has("frost")).toBe(false); // only at a sentence's start
+    expect(nouns.has("liegen")).toBe(false);
   });
 });

@@ -24,3 +24,56 @@ export function carriesSubject(opts: {
   const specific = own.filter((l) => !opts.known(l) || opts.idf(l) >= SPECIFIC_IDF);
   return specific.length === 0 || specific.some(opts.known);
 }
+
+const nounCache = new WeakMap<object, Set<string>>();
+
+/**
+ * The words (lower case) that the articles write capitalised inside a sentence: their nouns.
+ * Questions are often typed in lower case, so the knowledge base tells which of their words name things.
+ */
+export function articleNouns(snapshot: { articles: { title: string; paragraphs: { sentences: { text: string }[] }[] }[] }): Set<string> {
+  let nouns = nounCache.get(snapshot);
+  if (nouns) return nouns;
+  // A word counts when the articles write it capitalised inside sentences more often than in lower case.
+  const upper = new Map<string, number>();
+  const lower = new Map<string, number>();
+  for (const a of snapshot.articles)
+    for (const p of a.paragraphs)
+      for (const s of p.sentences)
+        for (const m of s.text.matchAll(/(?<=[\p{L}\d,;]\s+)([\p{L}][\p{L}-]*)/gu)) {
+          const counts = /^\p{Lu}\p{Ll}/u.test(m[1]) ? upper : /^\p{Ll}/u.test(m[1]) ? lower : null;
+          counts?.set(m[1].toLowerCase(), (counts.get(m[1].toLowerCase()) ?? 0) + 1);
+        }
+  nouns = new Set([...upper].filter(([w, n]) => w.length >= 3 && n > (lower.get(w) ?? 0)).map(([w]) => w));
+  nounCache.set(snapshot, nouns);
+  return nouns;
+}
+
+/** A subject word must reach at least this strength in the best article (a prefix or compound part counts, a mere relation not). */
+const IN_ARTICLE = 0.5;
+
+/**
+ * Whether the best article is about the question's subject: when the question has own specific
+ * words that the knowledge base knows, the article must contain at least one of them. An article
+ * chosen for the question's common words, synonyms or figures alone ("Frist", "Wochen", "30 %")
+ * answers another question; then the knowledge base has nothing on this one.
+ */
+export function bestCoversSubject(opts: {
+  lexemes: string[];
+  idf: (l: string) => number;
+  known: (l: string) => boolean;
+  isOwn: (l: string) => boolean;
+  /** Whether the word table maps the stem's word to article terms (those stand for it). */
+  isMapped: (l: string) => boolean;
+  /** Whether the stem is of a word the articles write as a noun (the thing asked about, not "prüfen"). */
+  isNoun: (l: string) => boolean;
+  /** How strongly the best article (title, tags, text) contains a stem, 0 to 1. */
+  inBest: (l: string) => number;
+  /** The best article's stems: a compound there that ends in the subject is about it ("Ständerwand" – "Wand"). */
+  bestStems: Iterable<string>;
+}): boolean {
+  const subject = opts.lexemes.filter((l) => opts.isOwn(l) && opts.isNoun(l) && !opts.isMapped(l) && opts.known(l) && opts.idf(l) >= SPECIFIC_IDF);
+  if (subject.length === 0 || subject.some((l) => opts.inBest(l) >= IN_ARTICLE)) return true;
+  const stems = [...opts.bestStems];
+  return subject.some((l) => l.length >= 4 && stems.some((s) => s.length > l.length && s.endsWith(l)));
+}

@@ -11,7 +11,15 @@ import { readMultipart } from "../http/uploads";
 import { audit } from "../audit/log";
 import { toCompanyDto } from "./dto";
 import { companyPageQueries } from "./list";
-import { allCompanies, deleteCompanyMovingProjects, findCompany, findCompanyLogo, insertCompany, storeCompanyLogo, updateCompany } from "./queries";
+import {
+  allCompanies,
+  deleteCompanyMovingProjects,
+  findCompany,
+  findCompanyLogo,
+  insertCompany,
+  storeCompanyLogo,
+  updateCompany,
+} from "./queries";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { companyListQuery } from "../../common/schemas/list-query";
 import { companyDeletedSchema, companyDtoSchema, companyLogoSchema } from "../../common/schemas/responses";
@@ -48,18 +56,22 @@ export const companyRoutes =
       return toCompanyDto(c);
     });
 
-    app.patch("/api/companies/:id", { schema: { params: idParam, body: companyPatchSchema, response: { 200: companyDtoSchema } } }, async (req) => {
-      const user = requireRole(req, "super_admin", "company_admin");
-      if (!canAccessCompany(user, req.params.id)) throw notFound("Unternehmen nicht gefunden");
-      if (user.role !== "super_admin" && req.body.freeChatbotRequestsPerMonth !== undefined) {
-        throw forbidden("Nur Systemadministratoren können das Chatbot-Limit ändern.");
-      }
-      if (Object.keys(req.body).length === 0) throw badRequest("Keine Änderungen angegeben");
-      const updated = await updateCompany(db, req.params.id, req.body);
-      if (!updated) throw notFound("Unternehmen nicht gefunden");
-      await audit(db, req, "company.update", { type: "company", id: updated.id }, { fields: Object.keys(req.body) });
-      return toCompanyDto(updated);
-    });
+    app.patch(
+      "/api/companies/:id",
+      { schema: { params: idParam, body: companyPatchSchema, response: { 200: companyDtoSchema } } },
+      async (req) => {
+        const user = requireRole(req, "super_admin", "company_admin");
+        if (!canAccessCompany(user, req.params.id)) throw notFound("Unternehmen nicht gefunden");
+        if (user.role !== "super_admin" && req.body.freeChatbotRequestsPerMonth !== undefined) {
+          throw forbidden("Nur Systemadministratoren können das Chatbot-Limit ändern.");
+        }
+        if (Object.keys(req.body).length === 0) throw badRequest("Keine Änderungen angegeben");
+        const updated = await updateCompany(db, req.params.id, req.body);
+        if (!updated) throw notFound("Unternehmen nicht gefunden");
+        await audit(db, req, "company.update", { type: "company", id: updated.id }, { fields: Object.keys(req.body) });
+        return toCompanyDto(updated);
+      },
+    );
 
     app.patch(
       "/api/companies/:id/chatbot-limits",
@@ -68,7 +80,13 @@ export const companyRoutes =
         requireRole(req, "super_admin");
         const updated = await updateCompany(db, req.params.id, { freeChatbotRequestsPerMonth: req.body.freeChatbotRequestsPerMonth });
         if (!updated) throw notFound("Unternehmen nicht gefunden");
-        await audit(db, req, "company.update", { type: "company", id: updated.id }, { freeChatbotRequestsPerMonth: updated.freeChatbotRequestsPerMonth });
+        await audit(
+          db,
+          req,
+          "company.update",
+          { type: "company", id: updated.id },
+          { freeChatbotRequestsPerMonth: updated.freeChatbotRequestsPerMonth },
+        );
         return toCompanyDto(updated);
       },
     );
@@ -84,22 +102,30 @@ export const companyRoutes =
       return { message: "Unternehmen gelöscht", deletedUsers: result.deletedUsers, movedProjects: result.movedProjects };
     });
 
-    app.post("/api/companies/:id/logo", { schema: { params: idParam, ...multipartForm(companyLogoForm), response: { 200: companyLogoSchema } } }, async (req) => {
-      const user = requireRole(req, "super_admin", "company_admin");
-      if (!canAccessCompany(user, req.params.id)) throw notFound("Unternehmen nicht gefunden");
-      const company = await findCompany(db, req.params.id);
-      if (!company) throw notFound("Unternehmen nicht gefunden");
-      const { files } = await readMultipart(req, { maxFileBytes: LOGO_MAX_BYTES, maxFiles: 1, tooLargeMessage: "Die Datei darf maximal 2MB groß sein." });
-      const file = files.find((f) => f.field === "logo") ?? files[0];
-      if (!file) throw badRequest("Keine Datei ausgewählt");
-      const mimeType = sniffImageType(file.data);
-      if (!mimeType) throw unsupportedType("Ungültiger Dateityp");
-      const now = new Date();
-      const logo = `/api/companies/${company.id}/logo?v=${now.getTime()}`;
-      await storeCompanyLogo(db, company.id, mimeType, file.data, logo, now);
-      await audit(db, req, "company.update", { type: "company", id: company.id }, { logo: true });
-      return { logo };
-    });
+    app.post(
+      "/api/companies/:id/logo",
+      { schema: { params: idParam, ...multipartForm(companyLogoForm), response: { 200: companyLogoSchema } } },
+      async (req) => {
+        const user = requireRole(req, "super_admin", "company_admin");
+        if (!canAccessCompany(user, req.params.id)) throw notFound("Unternehmen nicht gefunden");
+        const company = await findCompany(db, req.params.id);
+        if (!company) throw notFound("Unternehmen nicht gefunden");
+        const { files } = await readMultipart(req, {
+          maxFileBytes: LOGO_MAX_BYTES,
+          maxFiles: 1,
+          tooLargeMessage: "Die Datei darf maximal 2MB groß sein.",
+        });
+        const file = files.find((f) => f.field === "logo") ?? files[0];
+        if (!file) throw badRequest("Keine Datei ausgewählt");
+        const mimeType = sniffImageType(file.data);
+        if (!mimeType) throw unsupportedType("Ungültiger Dateityp");
+        const now = new Date();
+        const logo = `/api/companies/${company.id}/logo?v=${now.getTime()}`;
+        await storeCompanyLogo(db, company.id, mimeType, file.data, logo, now);
+        await audit(db, req, "company.update", { type: "company", id: company.id }, { logo: true });
+        return { logo };
+      },
+    );
 
     app.get("/api/companies/:id/logo", { schema: { params: idParam, ...fileResponse("image/png") } }, async (req, reply) => {
       const user = requireUser(req);

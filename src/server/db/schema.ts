@@ -132,10 +132,7 @@ export const sessions = pgTable(
     /** password, password+totp, password+recovery_code, passkey, impersonation, registration. */
     authMethod: text("auth_method"),
   },
-  (t) => [
-    uniqueIndex("sessions_token_hash_uq").on(t.tokenHash),
-    index("sessions_user_idx").on(t.userId),
-  ],
+  (t) => [uniqueIndex("sessions_token_hash_uq").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );
 
 /** Single-use recovery codes of a user's TOTP second factor, argon2id-hashed. */
@@ -167,7 +164,10 @@ export const passkeys = pgTable(
     /** base64url COSE public key. */
     publicKey: text("public_key").notNull(),
     counter: bigint("counter", { mode: "number" }).notNull().default(0),
-    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    transports: text("transports")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     deviceType: text("device_type"),
     backedUp: boolean("backed_up").notNull().default(false),
     createdAt: createdAt(),
@@ -291,7 +291,9 @@ export const projectFiles = pgTable(
   },
   (t) => [
     index("project_files_project_idx").on(t.projectId, t.kind, t.id),
-    index("project_files_contract_idx").on(t.projectId, t.id).where(sql`${t.kind} = 'contract' and ${t.withdrawnAt} is null`),
+    index("project_files_contract_idx")
+      .on(t.projectId, t.id)
+      .where(sql`${t.kind} = 'contract' and ${t.withdrawnAt} is null`),
     check("project_files_kind_ck", sql`${t.kind} in ('input', 'output', 'contract')`),
   ],
 );
@@ -320,10 +322,7 @@ export const boqAnalyses = pgTable(
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("boq_analyses_file_uq").on(t.fileId),
-    index("boq_analyses_project_idx").on(t.projectId, t.id),
-  ],
+  (t) => [uniqueIndex("boq_analyses_file_uq").on(t.fileId), index("boq_analyses_project_idx").on(t.projectId, t.id)],
 );
 
 export const boqPositions = pgTable(
@@ -334,7 +333,8 @@ export const boqPositions = pgTable(
       .notNull()
       .references(() => boqAnalyses.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
-    kind: text("kind").notNull(),
+    // The reader's node kinds (tender NodeKind); typed only, no database constraint.
+    kind: text("kind", { enum: ["lot", "title", "item", "markup", "remark"] }).notNull(),
     level: integer("level").notNull().default(0),
     oz: text("oz"),
     parentOz: text("parent_oz"),
@@ -344,7 +344,10 @@ export const boqPositions = pgTable(
     unit: text("unit"),
     unitPrice: numeric("unit_price", { mode: "number" }),
     total: numeric("total", { mode: "number" }),
-    kinds: text("kinds").array().notNull().default(sql`'{}'::text[]`),
+    kinds: text("kinds")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     details: jsonb("details"),
   },
   (t) => [index("boq_positions_analysis_idx").on(t.analysisId, t.seq)],
@@ -440,9 +443,13 @@ export const jobs = pgTable(
   },
   (t) => [
     index("jobs_pending_idx").on(t.queue, t.status, t.runAt),
-    uniqueIndex("jobs_pending_dedupe_uq").on(t.queue, t.dedupeKey).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("jobs_pending_dedupe_uq")
+      .on(t.queue, t.dedupeKey)
+      .where(sql`${t.status} = 'pending'`),
     index("jobs_group_claimed_idx").on(t.queue, t.groupKey, t.lockedAt),
-    index("jobs_open_dedupe_idx").on(t.dedupeKey).where(sql`${t.status} in ('pending', 'running')`),
+    index("jobs_open_dedupe_idx")
+      .on(t.dedupeKey)
+      .where(sql`${t.status} in ('pending', 'running')`),
   ],
 );
 
@@ -512,8 +519,14 @@ export const chatbotKnowledgeBase = pgTable(
     title: text("title").notNull(),
     content: text("content").notNull(),
     documentType: text("document_type").notNull().default("leitfaden"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
-    sources: text("sources").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sources: text("sources")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('german', coalesce(title, '')), 'A') || setweight(to_tsvector('german', coalesce(content, '')), 'C')`,
@@ -580,10 +593,7 @@ export const auditLog = pgTable(
     ip: text("ip"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("audit_log_created_idx").on(t.createdAt.desc()),
-    index("audit_log_target_idx").on(t.targetType, t.targetId),
-  ],
+  (t) => [index("audit_log_created_idx").on(t.createdAt.desc()), index("audit_log_target_idx").on(t.targetType, t.targetId)],
 );
 
 export const membershipRequests = pgTable(
@@ -635,7 +645,6 @@ export const contactMessages = pgTable(
     index("contact_messages_company_trgm_idx").using("gin", t.company.op("gin_trgm_ops")),
   ],
 );
-
 
 /**
  * The expert review of the pre-check (migration 0012): a decision per finding of a project, keyed

@@ -43,7 +43,14 @@ function info(row: ReviewRow, audience: Audience, original?: Finding): FindingRe
       ? {
           reason: row.reason,
           ...(original && row.decision === "changed"
-            ? { original: { title: original.title, why: original.why, severity: original.severity, potentialEur: original.potentialEur ?? null } }
+            ? {
+                original: {
+                  title: original.title,
+                  why: original.why,
+                  severity: original.severity,
+                  potentialEur: original.potentialEur ?? null,
+                },
+              }
             : {}),
         }
       : {}),

@@ -11,7 +11,11 @@ export function findingKey(f: Pick<Finding, "ruleId" | "scope" | "oz" | "excerpt
   const text = f.excerpt ?? (f.source === "model" ? f.title : "");
   // LV-wide findings have no OZ; the positions they name tell two of one rule apart.
   const where = f.oz ?? (f.relatedOz ?? []).join(",");
-  const rule = f.ruleId.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 24) || "befund";
+  const rule =
+    f.ruleId
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .slice(0, 24) || "befund";
   return `${rule}-${hash(`${f.ruleId}|${f.scope}|${where}|${text}`, 12)}`;
 }
 

@@ -35,7 +35,14 @@ const row = (findingId: string, over: Partial<ReviewRow>): ReviewRow => ({
 
 describe("reviewedMoney on an unpriced LV (estimate ranges)", () => {
   const penalty = finding({ effect: "risiko", potentialEur: null, potentialEurEstimate: { low: 10_000, high: 18_000 } });
-  const extra = finding({ ruleId: "bedarfsposition", scope: "position", oz: "02.0010", category: "leistungsbeschreibung", effect: "chance", potentialEurEstimate: { low: 500, high: 900 } });
+  const extra = finding({
+    ruleId: "bedarfsposition",
+    scope: "position",
+    oz: "02.0010",
+    category: "leistungsbeschreibung",
+    effect: "chance",
+    potentialEurEstimate: { low: 500, high: 900 },
+  });
   const findings = [penalty, extra];
   const [pid, eid] = findingIds(findings);
   const money: MoneySummary = {
@@ -66,12 +73,20 @@ describe("reviewedMoney on an unpriced LV (estimate ranges)", () => {
   });
 
   it("an amount set by the expert replaces the range on both ends; own amounts add to the risk", () => {
-    const rows = [row(pid, { decision: "changed", potentialEur: 12_500 }), row("eigen-1", { own: true, decision: "confirmed", potentialEur: 2_000 })];
+    const rows = [
+      row(pid, { decision: "changed", potentialEur: 12_500 }),
+      row("eigen-1", { own: true, decision: "confirmed", potentialEur: 2_000 }),
+    ];
     expect(reviewedMoney(money, findings, rows).estimate!.risk).toEqual({ low: 14_500, high: 14_500 });
   });
 
   it("on a priced LV the amount moves between the bases of the risk total and never below zero", () => {
-    const priced: MoneySummary = { risk: { eur: 4_000, count: 1, byBasis: { "§ 11 VOB/B": 4_000 } }, chance: null, lvTotal: 100_000, estimate: null };
+    const priced: MoneySummary = {
+      risk: { eur: 4_000, count: 1, byBasis: { "§ 11 VOB/B": 4_000 } },
+      chance: null,
+      lvTotal: 100_000,
+      estimate: null,
+    };
     const pf = [finding({ effect: "risiko", potentialEur: 4_000, basis: "§ 11 VOB/B" })];
     const [id] = findingIds(pf);
     const rejected = reviewedMoney(priced, pf, [row(id, { decision: "rejected", reason: "x" })]);

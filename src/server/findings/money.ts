@@ -45,7 +45,12 @@ function applyDelta(total: MoneySummary["risk"], d: Delta): MoneySummary["risk"]
   return {
     eur: cents(total.eur + d.eur),
     count: Math.max(0, total.count + d.count),
-    byBasis: Object.fromEntries([...byBasis].filter(([, v]) => v > 0.004).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, cents(v)])),
+    byBasis: Object.fromEntries(
+      [...byBasis]
+        .filter(([, v]) => v > 0.004)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => [k, cents(v)]),
+    ),
   };
 }
 
@@ -67,7 +72,12 @@ export function reviewedMoney(money: MoneySummary, findings: readonly Finding[],
     if (row.decision === "rejected") add(delta[side], f, key, -1);
     if (row.decision === "changed" && row.potentialEur !== (f.potentialEur ?? null)) {
       add(delta[side], f, key, -1);
-      add(delta[side], { potentialEur: row.potentialEur, potentialEurEstimate: row.potentialEur == null ? f.potentialEurEstimate : null }, key, 1);
+      add(
+        delta[side],
+        { potentialEur: row.potentialEur, potentialEurEstimate: row.potentialEur == null ? f.potentialEurEstimate : null },
+        key,
+        1,
+      );
     }
   });
   for (const row of rows) {

@@ -43,4 +43,8 @@ export async function customerSummary<S extends ReviewableSummary>(db: Db, proje
 }
 
 /** The risk total in the older `potential` shape the LV tab's chart reads. */
-export const potentialOf = (risk: NonNullable<MoneySummary["risk"]>): Potential => ({ totalEur: risk.eur, count: risk.count, byBasis: risk.byBasis });
+export const potentialOf = (risk: NonNullable<MoneySummary["risk"]>): Potential => ({
+  totalEur: risk.eur,
+  count: risk.count,
+  byBasis: risk.byBasis,
+});

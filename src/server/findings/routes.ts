@@ -36,7 +36,9 @@ export const findingReviewRoutes =
 
     app.patch(
       "/api/projects/:id/findings/:findingId",
-      { schema: { summary: "Befund der Vorprüfung bestätigen, verwerfen oder ändern", params: findingParams, body: findingDecisionSchema } },
+      {
+        schema: { summary: "Befund der Vorprüfung bestätigen, verwerfen oder ändern", params: findingParams, body: findingDecisionSchema },
+      },
       async (req) => {
         const user = requireUser(req);
         const { project, findings } = await reviewTarget(db, user, req.params.id);
@@ -48,7 +50,13 @@ export const findingReviewRoutes =
         const base = index >= 0 ? findings[index] : null;
         const current = base
           ? { title: base.title, why: base.why, severity: base.severity, potentialEur: base.potentialEur ?? null, oz: base.oz }
-          : { title: own!.title ?? "", why: own!.why ?? "", severity: own!.severity ?? ("hinweis" as const), potentialEur: own!.potentialEur, oz: own!.oz };
+          : {
+              title: own!.title ?? "",
+              why: own!.why ?? "",
+              severity: own!.severity ?? ("hinweis" as const),
+              potentialEur: own!.potentialEur,
+              oz: own!.oz,
+            };
         // A change stores the whole edited finding; confirm and reject keep an own finding's text.
         const edited = body.decision === "changed" || own;
         const saved = await saveDecision(
@@ -70,7 +78,13 @@ export const findingReviewRoutes =
           },
           Boolean(own),
         );
-        await audit(db, req, "finding.review", { type: "project", id: project.id }, { findingId: req.params.findingId, ruleId: saved.ruleId, decision: body.decision });
+        await audit(
+          db,
+          req,
+          "finding.review",
+          { type: "project", id: project.id },
+          { findingId: req.params.findingId, ruleId: saved.ruleId, decision: body.decision },
+        );
         await recordProjectWork(db, req, project.id, "expert_review");
         const [finding] = applyReviews(base ? [base] : [], [saved], "reviewer").filter((f) => f.id === req.params.findingId);
         return finding;

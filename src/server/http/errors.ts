@@ -43,8 +43,19 @@ export const DATABASE_UNAVAILABLE = "Die Datenbank ist vorübergehend nicht erre
  * Lost or refused database connections (PostgreSQL restarting, network): socket errors, the
  * SQLSTATE classes 08 (connection exception) and 57P0x (shutdown), and pg's own uncoded messages.
  */
-const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "53300"]);
-const CONNECTION_MESSAGES = /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect/i;
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "53300",
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect/i;
 
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== "object" || depth > 5) return false;
@@ -75,7 +86,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof HttpError) {
       const { code, retryAfterSeconds } = err.extras;
       if (retryAfterSeconds !== undefined) reply.header("Retry-After", String(retryAfterSeconds));
-      return reply.status(err.status).send({ ...(code ? { code } : {}), message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply
+        .status(err.status)
+        .send({ ...(code ? { code } : {}), message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
@@ -108,7 +121,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const pg = pgErrorCode(err);
     if (pg === "23505") {
-      const constraint = (err as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (err as { cause?: { constraint?: string } }).cause?.constraint;
+      const constraint =
+        (err as { constraint?: string; cause?: { constraint?: string } }).constraint ??
+        (err as { cause?: { constraint?: string } }).cause?.constraint;
       return reply.status(409).send({ message: UNIQUE_MESSAGES[constraint ?? ""] ?? "Eintrag existiert bereits" });
     }
     if (pg === "23503") return reply.status(409).send({ message: "Eintrag wird noch verwendet" });
@@ -122,5 +137,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     req.log.error({ err }, "request failed");
     return reply.status(status >= 500 ? status : 500).send({ message: "Interner Serverfehler. Bitte versuchen Sie es später erneut." });
   });
-
 }

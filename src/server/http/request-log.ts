@@ -7,7 +7,16 @@ import { decodedPath, isApiRequest } from "./route-path";
 export function registerRequestLog(app: FastifyInstance) {
   app.addHook("onResponse", (req, reply, done) => {
     if (isApiRequest(req)) {
-      req.log.info({ method: req.method, path: decodedPath(req), route: req.routeOptions.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, "request");
+      req.log.info(
+        {
+          method: req.method,
+          path: decodedPath(req),
+          route: req.routeOptions.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        "request",
+      );
     }
     done();
   });

@@ -23,17 +23,21 @@ export const fileExtension = (name: string) => {
   return m ? m[1].toLowerCase() : "";
 };
 
+// Control characters are exactly what these patterns look for.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f"<>|:*?]/g;
+// eslint-disable-next-line no-control-regex
+const CRAFTED_NAME_CHARS = /[\\/\u0000-\u001f]/;
+
 /** Strips paths, control characters and quotes from a client-supplied file name. */
 export function safeFileName(name: string | undefined, fallback = "datei"): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "").trim().slice(0, 200);
+  const cleaned = base.replace(UNSAFE_NAME_CHARS, "").trim().slice(0, 200);
   return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : fallback;
 }
 
 /** Browsers send a bare file name; separators, ".." or control characters mean a crafted request. */
-// eslint-disable-next-line no-control-regex
-const isCraftedFileName = (name: string | undefined) => !!name && (/[\\/\u0000-\u001f]/.test(name) || name.split(".").every((p) => p === ""));
+const isCraftedFileName = (name: string | undefined) => !!name && (CRAFTED_NAME_CHARS.test(name) || name.split(".").every((p) => p === ""));
 
 export const BAD_UPLOAD = "Ungültiger Datei-Upload";
 
@@ -54,7 +58,8 @@ export async function readMultipart(
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(opts.tooLargeMessage);
-    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw badRequest("Zu viele Felder oder Dateien");
+    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+      throw badRequest("Zu viele Felder oder Dateien");
     throw badRequest(BAD_UPLOAD);
   }
   req.server.ops.metrics.upload(req.routeOptions.url, files); // bauklar_uploads_total, bauklar_upload_bytes_total

@@ -28,45 +28,60 @@ function assertSameOriginNavigation(req: FastifyRequest) {
 export const impersonationRoutes =
   ({ db, config }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/impersonate/:userId", { schema: { params: userIdParam, ...redirectResponse("/dashboard/") }, config: { writes: true } }, async (req, reply) => {
-      assertSameOriginNavigation(req);
-      if (req.auth?.impersonatorId) throw forbidden("Bitte beenden Sie zuerst die aktuelle Impersonation.");
-      const admin = requireRole(req, "super_admin");
-      const target = await findUser(db, req.params.userId);
-      if (!target) throw notFound("Benutzer nicht gefunden");
-      if (!canImpersonate(admin, target)) throw badRequest("Sie können sich nicht als Sie selbst anmelden.");
-      await audit(db, req, "impersonation.start", { type: "user", id: target.id }, { username: target.username, role: target.role });
-      // The impersonation ends no later than the admin's own session would have.
-      await startSession(db, config, req, reply, target.id, admin.id, "impersonation", req.auth!.expiresAt);
-      return reply.redirect("/dashboard/", 302);
-    });
+    app.get(
+      "/api/impersonate/:userId",
+      { schema: { params: userIdParam, ...redirectResponse("/dashboard/") }, config: { writes: true } },
+      async (req, reply) => {
+        assertSameOriginNavigation(req);
+        if (req.auth?.impersonatorId) throw forbidden("Bitte beenden Sie zuerst die aktuelle Impersonation.");
+        const admin = requireRole(req, "super_admin");
+        const target = await findUser(db, req.params.userId);
+        if (!target) throw notFound("Benutzer nicht gefunden");
+        if (!canImpersonate(admin, target)) throw badRequest("Sie können sich nicht als Sie selbst anmelden.");
+        await audit(db, req, "impersonation.start", { type: "user", id: target.id }, { username: target.username, role: target.role });
+        // The impersonation ends no later than the admin's own session would have.
+        await startSession(db, config, req, reply, target.id, admin.id, "impersonation", req.auth!.expiresAt);
+        return reply.redirect("/dashboard/", 302);
+      },
+    );
 
-    app.get("/api/stop-impersonation", { schema: { summary: "Ansicht als anderer Benutzer beenden", ...redirectResponse("/dashboard/users") }, config: { writes: true } }, async (req, reply) => {
-      assertSameOriginNavigation(req);
-      const impersonated = requireUser(req);
-      const adminId = req.auth?.impersonatorId;
-      if (!adminId) throw badRequest("Es ist keine Impersonation aktiv.");
-      const { expiresAt, createdAt } = req.auth!;
-      // The admin is checked again: still there, still a super admin, not locked out of sign-in,
-      // password unchanged since the impersonation began. Otherwise the session just ends.
-      const admin = await findUser(db, adminId);
-      const refusal = !admin
-        ? "gone"
-        : admin.role !== "super_admin"
-          ? "role"
-          : admin.passwordChangedAt > createdAt
-            ? "password_changed"
-            : (await accountLockedUntil(db, admin.username))
-              ? "locked"
-              : null;
-      if (refusal) {
-        await audit(db, req, "impersonation.stop", { type: "user", id: impersonated.id }, { username: impersonated.username, refused: refusal }, impersonated.id);
-        await endSession(db, req, reply);
-        throw unauthorized(IMPERSONATOR_INVALID);
-      }
-      await audit(db, req, "impersonation.stop", { type: "user", id: impersonated.id }, { username: impersonated.username }, adminId);
-      // The admin's session keeps the absolute expiry it had before the impersonation.
-      await startSession(db, config, req, reply, adminId, null, "password", expiresAt);
-      return reply.redirect("/dashboard/users", 302);
-    });
+    app.get(
+      "/api/stop-impersonation",
+      { schema: { summary: "Ansicht als anderer Benutzer beenden", ...redirectResponse("/dashboard/users") }, config: { writes: true } },
+      async (req, reply) => {
+        assertSameOriginNavigation(req);
+        const impersonated = requireUser(req);
+        const adminId = req.auth?.impersonatorId;
+        if (!adminId) throw badRequest("Es ist keine Impersonation aktiv.");
+        const { expiresAt, createdAt } = req.auth!;
+        // The admin is checked again: still there, still a super admin, not locked out of sign-in,
+        // password unchanged since the impersonation began. Otherwise the session just ends.
+        const admin = await findUser(db, adminId);
+        const refusal = !admin
+          ? "gone"
+          : admin.role !== "super_admin"
+            ? "role"
+            : admin.passwordChangedAt > createdAt
+              ? "password_changed"
+              : (await accountLockedUntil(db, admin.username))
+                ? "locked"
+                : null;
+        if (refusal) {
+          await audit(
+            db,
+            req,
+            "impersonation.stop",
+            { type: "user", id: impersonated.id },
+            { username: impersonated.username, refused: refusal },
+            impersonated.id,
+          );
+          await endSession(db, req, reply);
+          throw unauthorized(IMPERSONATOR_INVALID);
+        }
+        await audit(db, req, "impersonation.stop", { type: "user", id: impersonated.id }, { username: impersonated.username }, adminId);
+        // The admin's session keeps the absolute expiry it had before the impersonation.
+        await startSession(db, config, req, reply, adminId, null, "password", expiresAt);
+        return reply.redirect("/dashboard/users", 302);
+      },
+    );
   };

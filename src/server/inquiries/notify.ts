@@ -10,7 +10,13 @@ import type { Mail, Mailer } from "../mail/mailer";
 export { contactMail, membershipMail } from "../mail/templates";
 
 /** Sends in the background; the request has already been answered from the stored row. */
-export function notifyInBackground(db: Db, mailer: Mailer, log: FastifyBaseLogger, target: { table: "membership" | "contact"; id: number }, mail: Mail) {
+export function notifyInBackground(
+  db: Db,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  target: { table: "membership" | "contact"; id: number },
+  mail: Mail,
+) {
   if (!mailer.enabled) return;
   void (async () => {
     if (!(await mailer.send(mail))) return;

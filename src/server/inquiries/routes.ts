@@ -13,7 +13,7 @@ import {
 import type { InquiryDto } from "../../common/types";
 import type { AppDeps } from "../app";
 import { requireRole } from "../auth/guards";
-import { contactMessages, membershipRequests } from "../db/schema";
+import { saveContactMessage, saveMembershipRequest } from "./store";
 import { rateLimited } from "../http/rate-limit";
 import { createMailer } from "../mail/mailer";
 import { allInquiries, inquiryPage } from "./list";
@@ -40,19 +40,23 @@ export const inquiryRoutes =
       "/api/membership-request",
       { schema: { body: membershipRequestSchema, response: { 201: membershipResponseSchema } }, config: limit() },
       async (req, reply) => {
-        const [row] = await db.insert(membershipRequests).values(req.body).returning({ id: membershipRequests.id });
-        notifyInBackground(db, mailer, req.log, { table: "membership", id: row.id }, membershipMail(req.body));
+        const id = await saveMembershipRequest(db, req.body);
+        notifyInBackground(db, mailer, req.log, { table: "membership", id }, membershipMail(req.body));
         const body: MembershipRequestResponse = { success: true, message: MEMBERSHIP_SUCCESS };
         return reply.status(201).send(body);
       },
     );
 
-    app.post("/api/contact", { schema: { body: contactMessageSchema, response: { 201: contactResponseSchema } }, config: limit() }, async (req, reply) => {
-      const [row] = await db.insert(contactMessages).values(req.body).returning({ id: contactMessages.id });
-      notifyInBackground(db, mailer, req.log, { table: "contact", id: row.id }, contactMail(req.body));
-      const body: ContactResponse = { ok: true, message: CONTACT_SUCCESS };
-      return reply.status(201).send(body);
-    });
+    app.post(
+      "/api/contact",
+      { schema: { body: contactMessageSchema, response: { 201: contactResponseSchema } }, config: limit() },
+      async (req, reply) => {
+        const id = await saveContactMessage(db, req.body);
+        notifyInBackground(db, mailer, req.log, { table: "contact", id }, contactMail(req.body));
+        const body: ContactResponse = { ok: true, message: CONTACT_SUCCESS };
+        return reply.status(201).send(body);
+      },
+    );
 
     app.get(
       "/api/inquiries",

@@ -125,7 +125,14 @@ export async function claimJob<P>(db: Db, queue: string, leaseMs: number = DEFAU
         returning jobs.id, jobs.queue, jobs.payload, jobs.attempts, pick.prev`,
   );
   if (!row) return null;
-  return claimed<P>({ id: Number(row.id), queue: row.queue, payload: row.payload, attempts: row.attempts, token: claim, takenOver: row.prev === "running" });
+  return claimed<P>({
+    id: Number(row.id),
+    queue: row.queue,
+    payload: row.payload,
+    attempts: row.attempts,
+    token: claim,
+    takenOver: row.prev === "running",
+  });
 }
 
 function claimed<P>(j: Omit<Job<P>, "signal" | "finishIn">, controller = new AbortController(), onFinished = () => {}): Job<P> {
@@ -256,7 +263,13 @@ export interface Worker {
 }
 
 /** Runs jobs of one queue one at a time until stopped. */
-export function startWorker<P>(db: Db, queue: string, handler: (job: Job<P>) => Promise<void>, log: FastifyBaseLogger, opts: QueueOptions = {}): Worker {
+export function startWorker<P>(
+  db: Db,
+  queue: string,
+  handler: (job: Job<P>) => Promise<void>,
+  log: FastifyBaseLogger,
+  opts: QueueOptions = {},
+): Worker {
   const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
   const heartbeatMs = opts.heartbeatMs ?? Math.max(50, Math.floor(leaseMs / 3));
   const maxAttempts = opts.maxAttempts ?? 3;

@@ -32,18 +32,29 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 /** A simple, mail-client-proof page around the body. */
 const page = (title: string, body: SafeHtml) =>
   html`<!doctype html>
-<html lang="de">
-<head><meta charset="utf-8"><title>${title}</title></head>
-<body style="margin:0;padding:24px;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1e293b">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">
-<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#1d4ed8">${BRAND}</p>
-${body}
-</div>
-</body>
-</html>`.value;
+    <html lang="de">
+      <head>
+        <meta charset="utf-8" />
+        <title>${title}</title>
+      </head>
+      <body
+        style="margin:0;padding:24px;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1e293b"
+      >
+        <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">
+          <p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#1d4ed8">${BRAND}</p>
+          ${body}
+        </div>
+      </body>
+    </html>`.value;
 
 const button = (href: string, label: string) =>
-  html`<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:bold">${label}</a></p>`;
+  html`<p style="margin:24px 0">
+    <a
+      href="${href}"
+      style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:bold"
+      >${label}</a
+    >
+  </p>`;
 
 const small = (text: string) => html`<p style="margin:16px 0 0;font-size:13px;color:#64748b">${text}</p>`;
 
@@ -98,11 +109,20 @@ export function invitationMail(i: InvitationMailInput): Mail {
     html: page(
       subject,
       html`<p style="margin:0 0 12px">Guten Tag,</p>
-<p style="margin:0 0 12px"><strong>${inviter}</strong> hat Sie eingeladen, ${BRAND} für <strong>${i.companyName}</strong> als <strong>${role}</strong> zu nutzen.</p>
-${button(i.url, "Konto anlegen")}
-<p style="margin:0 0 12px">Falls die Schaltfläche nicht funktioniert, öffnen Sie diesen Link im Browser:<br><a href="${i.url}" style="color:#1d4ed8;word-break:break-all">${i.url}</a></p>
-<p style="margin:0 0 12px">Der Link gilt bis <strong>${until}</strong> und kann nur einmal verwendet werden.</p>
-${small("Falls Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.")}`,
+        <p style="margin:0 0 12px">
+          <strong>${inviter}</strong> hat Sie eingeladen, ${BRAND} für <strong>${i.companyName}</strong> als <strong>${role}</strong> zu
+          nutzen.
+        </p>
+        ${button(i.url, "Konto anlegen")}
+        <p style="margin:0 0 12px">
+          Falls die Schaltfläche nicht funktioniert, öffnen Sie diesen Link im Browser:<br /><a
+            href="${i.url}"
+            style="color:#1d4ed8;word-break:break-all"
+            >${i.url}</a
+          >
+        </p>
+        <p style="margin:0 0 12px">Der Link gilt bis <strong>${until}</strong> und kann nur einmal verwendet werden.</p>
+        ${small("Falls Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.")}`,
     ),
   };
 }
@@ -140,11 +160,16 @@ export function passwordResetMail(r: PasswordResetMailInput): Mail {
     html: page(
       subject,
       html`<p style="margin:0 0 12px">Guten Tag ${user},</p>
-<p style="margin:0 0 12px"><strong>${admin}</strong> hat das Passwort Ihres ${BRAND}-Kontos „${r.user.username}“ zurückgesetzt. Alle bestehenden Anmeldungen wurden beendet.</p>
-<p style="margin:0 0 12px">Das neue Passwort teilt Ihnen ${admin} auf einem anderen Weg mit – aus Sicherheitsgründen nicht per E-Mail.</p>
-${button(url, "Zur Anmeldung")}
-<p style="margin:0 0 12px">Oder öffnen Sie: <a href="${url}" style="color:#1d4ed8">${url}</a></p>
-${small(`Falls Sie damit nicht gerechnet haben, wenden Sie sich bitte umgehend an ${admin}.`)}`,
+        <p style="margin:0 0 12px">
+          <strong>${admin}</strong> hat das Passwort Ihres ${BRAND}-Kontos „${r.user.username}“ zurückgesetzt. Alle bestehenden Anmeldungen
+          wurden beendet.
+        </p>
+        <p style="margin:0 0 12px">
+          Das neue Passwort teilt Ihnen ${admin} auf einem anderen Weg mit – aus Sicherheitsgründen nicht per E-Mail.
+        </p>
+        ${button(url, "Zur Anmeldung")}
+        <p style="margin:0 0 12px">Oder öffnen Sie: <a href="${url}" style="color:#1d4ed8">${url}</a></p>
+        ${small(`Falls Sie damit nicht gerechnet haben, wenden Sie sich bitte umgehend an ${admin}.`)}`,
     ),
   };
 }
@@ -179,11 +204,13 @@ export function passwordLinkMail(r: PasswordLinkMailInput): Mail {
     html: page(
       subject,
       html`<p style="margin:0 0 12px">Guten Tag ${user},</p>
-<p style="margin:0 0 12px">für Ihr ${BRAND}-Konto „${r.user.username}“ wurde ein neues Passwort angefordert.</p>
-${button(r.url, "Neues Passwort festlegen")}
-<p style="margin:0 0 12px">Oder öffnen Sie: <a href="${r.url}" style="color:#1d4ed8">${r.url}</a></p>
-<p style="margin:0 0 12px">Der Link gilt einmal und bis ${until}. Mit dem neuen Passwort werden alle bestehenden Anmeldungen beendet.</p>
-${small("Falls Sie kein neues Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.")}`,
+        <p style="margin:0 0 12px">für Ihr ${BRAND}-Konto „${r.user.username}“ wurde ein neues Passwort angefordert.</p>
+        ${button(r.url, "Neues Passwort festlegen")}
+        <p style="margin:0 0 12px">Oder öffnen Sie: <a href="${r.url}" style="color:#1d4ed8">${r.url}</a></p>
+        <p style="margin:0 0 12px">
+          Der Link gilt einmal und bis ${until}. Mit dem neuen Passwort werden alle bestehenden Anmeldungen beendet.
+        </p>
+        ${small("Falls Sie kein neues Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.")}`,
     ),
   };
 }

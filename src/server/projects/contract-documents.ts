@@ -9,7 +9,8 @@ import { projectFiles, users } from "../db/schema";
 import type { UploadedFile } from "../http/uploads";
 import { storedMimeType } from "./files";
 
-const current = (projectId: number) => and(eq(projectFiles.projectId, projectId), eq(projectFiles.kind, "contract"), isNull(projectFiles.withdrawnAt));
+const current = (projectId: number) =>
+  and(eq(projectFiles.projectId, projectId), eq(projectFiles.kind, "contract"), isNull(projectFiles.withdrawnAt));
 
 /** The project's current contract documents, oldest first, without bytes. */
 export async function listContractDocuments(db: Db, projectId: number): Promise<ContractDocumentDto[]> {
@@ -72,7 +73,10 @@ export async function withdrawContractDocument(db: Db, projectId: number, docume
 }
 
 export async function countContractDocuments(db: Db, projectId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(projectFiles).where(current(projectId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projectFiles)
+    .where(current(projectId));
   return row?.n ?? 0;
 }
 

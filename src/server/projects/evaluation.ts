@@ -7,7 +7,14 @@ import type { UploadedFile } from "../http/uploads";
 import type { StoredFile } from "./files";
 
 /** What an evaluation may load (only what it carries inline) and where it may go (nowhere). */
-const EVALUATION_RESOURCES = ["style-src 'unsafe-inline' data:", "img-src data:", "font-src data:", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'self'"];
+const EVALUATION_RESOURCES = [
+  "style-src 'unsafe-inline' data:",
+  "img-src data:",
+  "font-src data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+];
 
 /** Plain view: no scripts, no forms, no plugins, nothing loaded from elsewhere. */
 export const EVALUATION_CSP = ["sandbox", "default-src 'none'", ...EVALUATION_RESOURCES].join("; ");
@@ -19,7 +26,12 @@ export const EVALUATION_CSP = ["sandbox", "default-src 'none'", ...EVALUATION_RE
  */
 const PRINT_SCRIPT = "window.addEventListener('load',function(){window.print()});";
 const PRINT_SCRIPT_HASH = createHash("sha256").update(PRINT_SCRIPT).digest("base64");
-export const EVALUATION_PRINT_CSP = ["sandbox allow-scripts allow-modals", "default-src 'none'", `script-src 'sha256-${PRINT_SCRIPT_HASH}'`, ...EVALUATION_RESOURCES].join("; ");
+export const EVALUATION_PRINT_CSP = [
+  "sandbox allow-scripts allow-modals",
+  "default-src 'none'",
+  `script-src 'sha256-${PRINT_SCRIPT_HASH}'`,
+  ...EVALUATION_RESOURCES,
+].join("; ");
 
 /** Does the upload look like an HTML document (name, declared type and the bytes themselves)? */
 export function isHtmlUpload(file: Pick<UploadedFile, "fileName" | "mimeType" | "data">): boolean {

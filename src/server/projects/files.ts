@@ -50,7 +50,9 @@ export function storedMimeType(file: Pick<UploadedFile, "extension" | "mimeType"
  */
 export async function readProjectUpload(req: FastifyRequest, disk?: Disk) {
   const declared = Number(req.headers["content-length"]);
-  await disk?.ensureRoomFor(Number.isFinite(declared) && declared > 0 ? Math.min(declared, PROJECT_FILE_MAX_BYTES) : PROJECT_FILE_MAX_BYTES);
+  await disk?.ensureRoomFor(
+    Number.isFinite(declared) && declared > 0 ? Math.min(declared, PROJECT_FILE_MAX_BYTES) : PROJECT_FILE_MAX_BYTES,
+  );
   return readMultipart(req, { maxFileBytes: PROJECT_FILE_MAX_BYTES, maxFiles: 1, tooLargeMessage: PROJECT_MESSAGES.fileTooLarge });
 }
 
@@ -105,13 +107,20 @@ const fileColumns = {
 /** The current file of that kind, with its bytes. */
 export async function readProjectFile(db: Db, projectId: number, kind: FileKind): Promise<StoredFile | undefined> {
   const pointer = kind === "input" ? projects.inputFileId : projects.outputFileId;
-  const [row] = await db.select(fileColumns).from(projects).innerJoin(projectFiles, eq(projectFiles.id, pointer)).where(eq(projects.id, projectId));
+  const [row] = await db
+    .select(fileColumns)
+    .from(projects)
+    .innerJoin(projectFiles, eq(projectFiles.id, pointer))
+    .where(eq(projects.id, projectId));
   return row;
 }
 
 /** One stored version of the project's files, with its bytes. */
 export async function readFileVersion(db: Db, projectId: number, fileId: number): Promise<StoredFile | undefined> {
-  const [row] = await db.select(fileColumns).from(projectFiles).where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, projectId)));
+  const [row] = await db
+    .select(fileColumns)
+    .from(projectFiles)
+    .where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, projectId)));
   return row;
 }
 
@@ -138,7 +147,9 @@ export async function listFileVersions(db: Db, projectId: number, kinds: FileKin
     .leftJoin(users, eq(users.id, projectFiles.uploadedBy))
     .where(and(eq(projectFiles.projectId, projectId), inArray(projectFiles.kind, kinds)))
     .orderBy(desc(projectFiles.id));
-  return rows.filter((r): r is typeof r & { kind: FileKind } => r.kind !== "contract").map((r) => ({
+  return rows
+    .filter((r): r is typeof r & { kind: FileKind } => r.kind !== "contract")
+    .map((r) => ({
       id: r.id,
       kind: r.kind,
       fileName: r.fileName,

@@ -97,7 +97,16 @@ export function createProjectListCache(db: Db, writes: LocalWrites, staleMs: num
   function makeEntry(key: string, fingerprint: string, json: string, total: number, seenWrites: number): Entry {
     const now = Date.now();
     const gzip = json.length >= GZIP_MIN_BYTES ? gzipSync(json, { level: 6 }) : null;
-    return { fingerprint, json, total, gzip, writes: seenWrites, builtAt: now, checkedAt: now, bytes: (json.length + key.length) * 2 + (gzip?.length ?? 0) + 200 };
+    return {
+      fingerprint,
+      json,
+      total,
+      gzip,
+      writes: seenWrites,
+      builtAt: now,
+      checkedAt: now,
+      bytes: (json.length + key.length) * 2 + (gzip?.length ?? 0) + 200,
+    };
   }
 
   function noteSummary(key: string, fingerprint: string, seenWrites: number): Summary {
@@ -193,7 +202,11 @@ export function createProjectListCache(db: Db, writes: LocalWrites, staleMs: num
   }
 
   function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Entry) {
-    reply.header("Content-Type", "application/json; charset=utf-8").header("X-Total-Count", String(entry.total)).header("Vary", "Accept-Encoding").header("Cache-Control", "private, no-cache");
+    reply
+      .header("Content-Type", "application/json; charset=utf-8")
+      .header("X-Total-Count", String(entry.total))
+      .header("Vary", "Accept-Encoding")
+      .header("Cache-Control", "private, no-cache");
     if (entry.gzip && acceptsGzip(req)) {
       return reply.header("Content-Encoding", "gzip").send(entry.gzip);
     }

@@ -6,7 +6,8 @@ import { DEMO_PROJECT_ID } from "../../common/project-access";
 import { alias } from "drizzle-orm/pg-core";
 import type { ProjectDto } from "../../common/types";
 import type { ProjectSort } from "../../common/schemas/project";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
+import type { OrderSummary } from "../../common/schemas/order";
 import { boqAnalyses, companies, projectFiles, projects, users } from "../db/schema";
 
 const inputFile = alias(projectFiles, "input_file");
@@ -44,7 +45,14 @@ const DTO_FIELDS: Record<keyof ProjectDto, SQL> = {
 };
 
 const projectObject = sql.join(
-  [sql`json_build_object(`, sql.join(Object.entries(DTO_FIELDS).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`), sql`, `), sql`)`],
+  [
+    sql`json_build_object(`,
+    sql.join(
+      Object.entries(DTO_FIELDS).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+      sql`, `,
+    ),
+    sql`)`,
+  ],
   sql``,
 );
 
@@ -132,7 +140,15 @@ const PAGE_ORDER: Record<ProjectSort, string> = {
 /** A value in the page SQL: a bound value, or a placeholder of a prepared query. */
 type PageValue = SQL | ReturnType<typeof sql.placeholder>;
 
-function pageRows(shape: ListShape, companyId: PageValue, search: SQL | undefined, sort: ProjectSort, limit: PageValue, offset: PageValue, firstRows: PageValue): SQL {
+function pageRows(
+  shape: ListShape,
+  companyId: PageValue,
+  search: SQL | undefined,
+  sort: ProjectSort,
+  limit: PageValue,
+  offset: PageValue,
+  firstRows: PageValue,
+): SQL {
   const order = sql.raw(PAGE_ORDER[sort]);
   const and = search ? sql` and (${search})` : sql``;
   const company = (n: PageValue) => sql`select * from projects where company_id = ${companyId}${and} order by ${order} limit ${n}`;
@@ -191,7 +207,12 @@ export function projectPageQueries(db: Db) {
       const key = `${shape}:${req.sort}`;
       let query = prepared.get(key);
       if (!query) prepared.set(key, (query = preparePage(shape, req.sort)));
-      const [row] = await query.execute({ companyId: companyId ?? -1, limit: req.limit, offset: req.offset, firstRows: req.limit + req.offset });
+      const [row] = await query.execute({
+        companyId: companyId ?? -1,
+        limit: req.limit,
+        offset: req.offset,
+        firstRows: req.limit + req.offset,
+      });
       return row?.json ?? "[]";
     },
   };
@@ -202,10 +223,23 @@ export function projectPageQueries(db: Db) {
  * planner must see the actual pattern to pick the trigram indexes (few matches) or the sort
  * order's index (many).
  */
-export async function projectSearchPage(db: Db, shape: ListShape, companyId: number | null, req: ProjectPageRequest): Promise<{ json: string; total: number }> {
+export async function projectSearchPage(
+  db: Db,
+  shape: ListShape,
+  companyId: number | null,
+  req: ProjectPageRequest,
+): Promise<{ json: string; total: number }> {
   const search = searchWhere(req.q, req.searchOrders)!;
   const company = sql`${companyId ?? -1}::int`;
-  const rows = pageRows(shape, company, search, req.sort, sql`${req.limit}::int`, sql`${req.offset}::int`, sql`${req.limit + req.offset}::int`);
+  const rows = pageRows(
+    shape,
+    company,
+    search,
+    req.sort,
+    sql`${req.limit}::int`,
+    sql`${req.offset}::int`,
+    sql`${req.limit + req.offset}::int`,
+  );
   const [row] = await db
     .select({ json: sql<string>`${pageJson(rows, req.sort)}`, total: sql<number>`${searchCount(shape, companyId, search)}` })
     .from(sql`(select 1) one`);
@@ -253,4 +287,39 @@ export async function findProject(db: Db, id: number): Promise<ProjectDto | unde
   if (!query) byIdQueries.set(db, (query = byId(db)));
   const [row] = await query.execute({ id });
   return row ? (JSON.parse(row.json) as ProjectDto) : undefined;
+}
+
+/** Whether a company with this id exists. */
+export async function companyExists(db: Db, companyId: number): Promise<boolean> {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  return company !== undefined;
+}
+
+/** The orders page's header figures: all orders, the open ones, and the open ones past the delivery time. */
+export async function orderSummary(db: Db, overdueBefore: Date): Promise<OrderSummary> {
+  const open = sql`${projects.outputFileId} is null`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: sql<number>`(count(*) filter (where ${open}))::int`,
+      overdue: sql<number>`(count(*) filter (where ${open} and ${projects.createdAt} < ${overdueBefore.toISOString()}::timestamptz))::int`,
+    })
+    .from(projects);
+  return row;
+}
+
+/** Inserts a project (inside the caller's transaction with its file) and returns its id. */
+export async function insertProject(db: DbOrTx, values: typeof projects.$inferInsert): Promise<number> {
+  const [created] = await db.insert(projects).values(values).returning({ id: projects.id });
+  return created.id;
+}
+
+export async function updateProject(db: Db, id: number, changes: Partial<typeof projects.$inferInsert>): Promise<void> {
+  await db.update(projects).set(changes).where(eq(projects.id, id));
+}
+
+/** Deletes a project with its files and readings (ON DELETE CASCADE); false when it was gone. */
+export async function deleteProject(db: Db, id: number): Promise<boolean> {
+  const deleted = await db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
+  return deleted.length > 0;
 }

@@ -1,7 +1,7 @@
 // Pending invitations under "Benutzer" (issue 27): the links not used and not expired, for a super
 // admin all, for a company admin those of the own company; "Erneut senden" mails the same link
 // again (the link is shown in any case, mail or not); revoking is DELETE /api/registration-links/:id.
-import { and, desc, eq, gt, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../common/schemas/common";
@@ -14,7 +14,9 @@ import { companies, registrationLinks } from "../db/schema";
 import { conflict, forbidden, notFound } from "../http/errors";
 import { createMailer, sendIfConfigured } from "../mail/mailer";
 import { invitationMail } from "../mail/templates";
-import { invitationUrl, NEEDS_COMPANY } from "./routes";
+import { invitationUrl, NEEDS_COMPANY } from "./invitation";
+import { pendingInvitations } from "./queries";
+import { invitationResentSchema, pendingInvitationSchema } from "../../common/schemas/responses";
 
 export const LINK_NOT_FOUND = "Registrierungslink nicht gefunden";
 
@@ -28,7 +30,16 @@ function scope(actor: SessionUser): SQL | undefined {
 /** A link the actor may manage, or a 404 (another company's link is not there for them). */
 export async function loadManageableLink(db: Db, actor: SessionUser, id: number) {
   const [link] = await db
-    .select({ id: registrationLinks.id, token: registrationLinks.token, email: registrationLinks.email, role: registrationLinks.role, companyId: registrationLinks.companyId, companyName: companies.name, used: registrationLinks.used, expiresAt: registrationLinks.expiresAt })
+    .select({
+      id: registrationLinks.id,
+      token: registrationLinks.token,
+      email: registrationLinks.email,
+      role: registrationLinks.role,
+      companyId: registrationLinks.companyId,
+      companyName: companies.name,
+      used: registrationLinks.used,
+      expiresAt: registrationLinks.expiresAt,
+    })
     .from(registrationLinks)
     .leftJoin(companies, eq(companies.id, registrationLinks.companyId))
     .where(and(eq(registrationLinks.id, id), scope(actor)));
@@ -41,29 +52,30 @@ export const pendingInvitationRoutes =
   async (app) => {
     const mailer = createMailer(config.smtp, app.log);
 
-    app.get("/api/registration-links/pending", { schema: { summary: "Offene Einladungen (eigenes Unternehmen, Systemadministratoren alle)" } }, async (req) => {
-      const actor = requireRole(req, "super_admin", "company_admin");
-      const rows = await db
-        .select({
-          id: registrationLinks.id,
-          email: registrationLinks.email,
-          role: registrationLinks.role,
-          companyId: registrationLinks.companyId,
-          companyName: companies.name,
-          createdAt: registrationLinks.createdAt,
-          expiresAt: registrationLinks.expiresAt,
-        })
-        .from(registrationLinks)
-        .leftJoin(companies, eq(companies.id, registrationLinks.companyId))
-        .where(and(eq(registrationLinks.used, false), gt(registrationLinks.expiresAt, new Date()), scope(actor)))
-        .orderBy(desc(registrationLinks.id))
-        .limit(200);
-      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString() }));
-    });
+    app.get(
+      "/api/registration-links/pending",
+      {
+        schema: {
+          summary: "Offene Einladungen (eigenes Unternehmen, Systemadministratoren alle)",
+          response: { 200: z.array(pendingInvitationSchema) },
+        },
+      },
+      async (req) => {
+        const actor = requireRole(req, "super_admin", "company_admin");
+        return pendingInvitations(db, scope(actor));
+      },
+    );
 
     app.post(
       "/api/registration-links/:id/resend",
-      { schema: { summary: "Einladung erneut per E-Mail senden", params: idParam, body: z.object({}).optional() } },
+      {
+        schema: {
+          summary: "Einladung erneut per E-Mail senden",
+          params: idParam,
+          body: z.object({}).optional(),
+          response: { 200: invitationResentSchema },
+        },
+      },
       async (req) => {
         const actor = requireRole(req, "super_admin", "company_admin");
         const link = await loadManageableLink(db, actor, req.params.id);
@@ -71,7 +83,14 @@ export const pendingInvitationRoutes =
         const url = invitationUrl(config.publicOrigin, link.token);
         const mailed = await sendIfConfigured(
           mailer,
-          invitationMail({ to: link.email, inviter: actor, companyName: link.companyName ?? "", role: link.role, url, expiresAt: link.expiresAt }),
+          invitationMail({
+            to: link.email,
+            inviter: actor,
+            companyName: link.companyName ?? "",
+            role: link.role,
+            url,
+            expiresAt: link.expiresAt,
+          }),
         );
         await audit(db, req, "registration_link.resend", { type: "registration_link", id: link.id }, { mailed });
         return { url, mailed };

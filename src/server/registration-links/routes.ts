@@ -1,14 +1,11 @@
 // Invitation links: create (super admin: any role/company; company admin: users of its own
 // company), list and delete (super admin), and the public validation used by /auth.
-import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { REGISTRATION_LINK_TTL_MS, registrationLinkSchema } from "../../common/schemas/registration-link";
+import { registrationLinkSchema } from "../../common/schemas/registration-link";
 import { idParam } from "../../common/schemas/common";
 import type { RegistrationLinkDto, RegistrationLinkValidation } from "../../common/types";
 import type { AppDeps } from "../app";
-import { companies, registrationLinks, users } from "../db/schema";
 import { requireRole } from "../auth/guards";
 import { loadManageableLink } from "./pending-routes";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
@@ -16,27 +13,17 @@ import { audit } from "../audit/log";
 import { companyRateLimit, rateLimited } from "../http/rate-limit";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { registrationLinkListQuery } from "../../common/schemas/list-query";
-import { messageSchema, registrationLinkCreatedSchema, registrationLinkDtoSchema, registrationLinkValidationSchema } from "../../common/schemas/responses";
+import {
+  messageSchema,
+  registrationLinkCreatedSchema,
+  registrationLinkDtoSchema,
+  registrationLinkValidationSchema,
+} from "../../common/schemas/responses";
 import { allRegistrationLinks, registrationLinkPageQueries } from "./list";
-import type { Db } from "../db/client";
+import { deleteRegistrationLink, createRegistrationLink, invitingCompany, linkByToken, userWithEmail } from "./queries";
+import { invitationUrl, NEEDS_COMPANY } from "./invitation";
 import { createMailer, sendIfConfigured } from "../mail/mailer";
 import { invitationMail } from "../mail/templates";
-
-export const NEEDS_COMPANY = "Ihnen muss zuerst ein Unternehmen zugewiesen werden. Bitte wenden Sie sich an den Support.";
-
-export const newToken = () => randomBytes(32).toString("base64url");
-export const invitationUrl = (origin: string, token: string) => `${origin}/auth?token=${encodeURIComponent(token)}`;
-
-export async function createRegistrationLink(
-  db: Db,
-  values: { email: string; role: "super_admin" | "company_admin" | "user"; companyId: number | null; createdBy: number | null },
-) {
-  const [link] = await db
-    .insert(registrationLinks)
-    .values({ ...values, token: newToken(), expiresAt: new Date(Date.now() + REGISTRATION_LINK_TTL_MS) })
-    .returning();
-  return link;
-}
 
 export const registrationLinkRoutes =
   ({ db, config }: AppDeps): FastifyPluginAsyncZod =>
@@ -46,11 +33,14 @@ export const registrationLinkRoutes =
     app.get(
       "/api/registration-links/:token/validate",
       {
-        schema: { params: z.object({ token: z.string().min(1).max(200) }), response: { 200: registrationLinkValidationSchema, 404: registrationLinkValidationSchema } },
+        schema: {
+          params: z.object({ token: z.string().min(1).max(200) }),
+          response: { 200: registrationLinkValidationSchema, 404: registrationLinkValidationSchema },
+        },
         config: rateLimited(config, 30, 60_000, "Zu viele Anfragen. Bitte versuchen Sie es später erneut."),
       },
       async (req, reply): Promise<RegistrationLinkValidation> => {
-        const [link] = await db.select().from(registrationLinks).where(eq(registrationLinks.token, req.params.token)).limit(1);
+        const link = await linkByToken(db, req.params.token);
         if (!link || link.used || link.expiresAt.getTime() <= Date.now()) {
           reply.status(404);
           return { valid: false, message: "Registration link is invalid, expired or already used" };
@@ -61,7 +51,10 @@ export const registrationLinkRoutes =
 
     // Invitations per company (super admins each on their own): 30 per 10 minutes.
     const inviteLimit = companyRateLimit(app, config, 30, 10 * 60_000, "Zu viele Einladungen. Bitte versuchen Sie es später erneut.");
-    const invited = { schema: { body: registrationLinkSchema, response: { 201: registrationLinkCreatedSchema } }, preHandler: inviteLimit ? [inviteLimit] : [] };
+    const invited = {
+      schema: { body: registrationLinkSchema, response: { 201: registrationLinkCreatedSchema } },
+      preHandler: inviteLimit ? [inviteLimit] : [],
+    };
     app.post("/api/registration-links", invited, async (req, reply) => {
       const actor = requireRole(req, "super_admin", "company_admin");
       const body = req.body;
@@ -70,17 +63,20 @@ export const registrationLinkRoutes =
         if (body.role !== "user") throw forbidden("Unternehmensadministratoren können nur Benutzer einladen.");
         if (body.companyId !== actor.companyId) throw forbidden("Sie können nur Benutzer für Ihr eigenes Unternehmen einladen.");
       }
-      const [company] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, body.companyId));
+      const company = await invitingCompany(db, body.companyId);
       if (!company) throw badRequest("Unternehmen ist erforderlich", { companyId: "Unternehmen ist erforderlich" });
-      const [existing] = await db
-        .select({ id: users.id, companyId: users.companyId })
-        .from(users)
-        .where(sql`lower(${users.email}) = lower(${body.email})`);
+      const existing = await userWithEmail(db, body.email);
       // A company admin learns only about its own company's addresses: another company's address
       // gets the same 201 as an unknown one (issue 22, item 9), and the registration refuses it.
       if (existing && (actor.role === "super_admin" || existing.companyId === actor.companyId)) throw conflict("Email already exists");
       const link = await createRegistrationLink(db, { ...body, createdBy: actor.id });
-      await audit(db, req, "registration_link.create", { type: "registration_link", id: link.id }, { email: link.email, role: link.role, companyId: link.companyId });
+      await audit(
+        db,
+        req,
+        "registration_link.create",
+        { type: "registration_link", id: link.id },
+        { email: link.email, role: link.role, companyId: link.companyId },
+      );
       const url = invitationUrl(config.publicOrigin, link.token);
       // The link is stored and valid whatever the mail server does; the client shows it either way.
       const mailed = await sendIfConfigured(
@@ -88,7 +84,14 @@ export const registrationLinkRoutes =
         invitationMail({ to: link.email, inviter: actor, companyName: company.name, role: link.role, url, expiresAt: link.expiresAt }),
       );
       return reply.status(201).send({
-        registrationLink: { id: link.id, token: link.token, email: link.email, role: link.role, companyId: link.companyId, expiresAt: link.expiresAt.toISOString() },
+        registrationLink: {
+          id: link.id,
+          token: link.token,
+          email: link.email,
+          role: link.role,
+          companyId: link.companyId,
+          expiresAt: link.expiresAt.toISOString(),
+        },
         url,
         mailed,
       });
@@ -115,7 +118,7 @@ export const registrationLinkRoutes =
       // Company admins revoke their own company's invitations (issue 27); others' are a 404.
       const actor = requireRole(req, "super_admin", "company_admin");
       if (actor.role === "company_admin") await loadManageableLink(db, actor, req.params.id);
-      const [deleted] = await db.delete(registrationLinks).where(eq(registrationLinks.id, req.params.id)).returning({ id: registrationLinks.id });
+      const deleted = await deleteRegistrationLink(db, req.params.id);
       if (!deleted) throw notFound("Registrierungslink nicht gefunden");
       await audit(db, req, "registration_link.delete", { type: "registration_link", id: deleted.id });
       return { message: "Registrierungslink gelöscht" };

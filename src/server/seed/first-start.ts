@@ -11,7 +11,8 @@ import type { Db } from "../db/client";
 import { projectFiles, projects, registrationLinks, users } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { newPasswordError } from "../auth/password-policy";
-import { createRegistrationLink, invitationUrl } from "../registration-links/routes";
+import { invitationUrl } from "../registration-links/invitation";
+import { createRegistrationLink } from "../registration-links/queries";
 import { seedChatbotDefaults } from "../chatbot/seed";
 import { DEMO_PROJECT_ID } from "../../common/project-access";
 import { recordProjectWork } from "../projects/status";
@@ -21,7 +22,11 @@ export { DEMO_PROJECT_ID };
 function assetPath(name: string): string {
   const here = dirname(fileURLToPath(import.meta.url));
   // assets/demo/ at the repository root: the client shows the same sample evaluation in the demo.
-  const candidates = [resolve(here, "../../../assets/demo", name), resolve(here, "../../assets/demo", name), resolve(process.cwd(), "assets/demo", name)];
+  const candidates = [
+    resolve(here, "../../../assets/demo", name),
+    resolve(here, "../../assets/demo", name),
+    resolve(process.cwd(), "assets/demo", name),
+  ];
   return candidates.find((c) => existsSync(c)) ?? candidates[0];
 }
 
@@ -36,16 +41,14 @@ async function ensureConfiguredAdmin(db: Db, config: Config, log: FastifyBaseLog
   // The same rules as every other way of setting a password (auth/password-policy.ts).
   const problem = newPasswordError(password);
   if (problem) throw new ConfigError(`bauklar startet nicht: ADMIN_PASSWORD ist nicht zulässig. ${problem}`);
-  await db
-    .insert(users)
-    .values({
-      username,
-      email,
-      passwordHash: await hashPassword(password),
-      role: "super_admin",
-      firstName: "System",
-      lastName: "Administrator",
-    });
+  await db.insert(users).values({
+    username,
+    email,
+    passwordHash: await hashPassword(password),
+    role: "super_admin",
+    firstName: "System",
+    lastName: "Administrator",
+  });
   log.info({ username }, "super admin from ADMIN_USERNAME created");
 }
 
@@ -147,7 +150,12 @@ export async function firstStart(db: Db, config: Config, log: FastifyBaseLogger)
 export function startMessage(opts: { origin: string; database: string; adminInvitationUrl: string | null }): string {
   const lines = ["", `  bauklar läuft auf ${opts.origin} (Datenbank: ${opts.database})`, ""];
   if (opts.adminInvitationUrl) {
-    lines.push("  Noch kein Systemadministrator. Einmaliger Einladungslink für den ersten Systemadministrator:", "", `    ${opts.adminInvitationUrl}`, "");
+    lines.push(
+      "  Noch kein Systemadministrator. Einmaliger Einladungslink für den ersten Systemadministrator:",
+      "",
+      `    ${opts.adminInvitationUrl}`,
+      "",
+    );
   }
   return `${lines.join("\n")}\n`;
 }

@@ -16,7 +16,15 @@ export const setupRoutes =
       {
         schema: {
           summary: "Einrichtungsschritte des Betreibers (Systemadministratoren)",
-          response: { 200: z.object({ operator: z.boolean(), mail: z.boolean(), company: z.boolean(), companyAdmin: z.boolean(), secondFactor: z.boolean() }) },
+          response: {
+            200: z.object({
+              operator: z.boolean(),
+              mail: z.boolean(),
+              company: z.boolean(),
+              companyAdmin: z.boolean(),
+              secondFactor: z.boolean(),
+            }),
+          },
         },
       },
       async (req): Promise<SetupStatus> => {
@@ -25,8 +33,20 @@ export const setupRoutes =
         const [company, companyAdmin, totp, passkey] = await Promise.all([
           exists(db.select({ id: companies.id }).from(companies).limit(1)),
           exists(db.select({ id: users.id }).from(users).where(eq(users.role, "company_admin")).limit(1)),
-          exists(db.select({ id: users.id }).from(users).where(and(eq(users.id, me.id), isNotNull(users.totpEnabledAt))).limit(1)),
-          exists(db.select({ n: sql`1` }).from(passkeys).where(eq(passkeys.userId, me.id)).limit(1)),
+          exists(
+            db
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.id, me.id), isNotNull(users.totpEnabledAt)))
+              .limit(1),
+          ),
+          exists(
+            db
+              .select({ n: sql`1` })
+              .from(passkeys)
+              .where(eq(passkeys.userId, me.id))
+              .limit(1),
+          ),
         ]);
         return { operator: !config.operator.sample, mail: Boolean(config.smtp), company, companyAdmin, secondFactor: totp || passkey };
       },

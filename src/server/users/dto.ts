@@ -27,7 +27,11 @@ export async function listUsers(db: Db, where?: SQL): Promise<UserDto[]> {
 }
 
 type UserRow = Omit<UserDto, "lastAccessAt" | "createdAt"> & { lastAccessAt: Date | null; createdAt: Date };
-export const toUserDto = (r: UserRow): UserDto => ({ ...r, lastAccessAt: r.lastAccessAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() });
+export const toUserDto = (r: UserRow): UserDto => ({
+  ...r,
+  lastAccessAt: r.lastAccessAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
 
 export async function findUserDto(db: Db, id: number): Promise<UserDto | undefined> {
   const [u] = await listUsers(db, eq(users.id, id));

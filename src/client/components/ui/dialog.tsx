@@ -15,7 +15,8 @@ export function useReturnFocus<E extends Event>(handlers: { onOpenAutoFocus?: (e
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (e: E) => {
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      opener.current =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
       handlers.onOpenAutoFocus?.(e);
     },
     onCloseAutoFocus: (e: E) => {
@@ -49,11 +50,15 @@ export function DialogContent({ className, children, onOpenAutoFocus, onCloseAut
   );
 }
 
-export const DialogHeader = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => <div className={cn("flex flex-col gap-1.5 pr-6", className)} {...p} />;
+export const DialogHeader = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
+  <div className={cn("flex flex-col gap-1.5 pr-6", className)} {...p} />
+);
 export const DialogFooter = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
   <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...p} />
 );
-export const DialogTitle = ({ className, ...p }: ComponentProps<typeof D.Title>) => <D.Title className={cn("text-lg font-semibold", className)} {...p} />;
+export const DialogTitle = ({ className, ...p }: ComponentProps<typeof D.Title>) => (
+  <D.Title className={cn("text-lg font-semibold", className)} {...p} />
+);
 export const DialogDescription = ({ className, ...p }: ComponentProps<typeof D.Description>) => (
   <D.Description className={cn("text-sm text-slate-500", className)} {...p} />
 );

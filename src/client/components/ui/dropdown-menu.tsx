@@ -20,5 +20,11 @@ export const DropdownMenuContent = ({ className, ...p }: ComponentProps<typeof M
   </M.Portal>
 );
 export const DropdownMenuItem = ({ className, ...p }: ComponentProps<typeof M.Item>) => (
-  <M.Item className={cn("flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100", className)} {...p} />
+  <M.Item
+    className={cn(
+      "flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100",
+      className,
+    )}
+    {...p}
+  />
 );

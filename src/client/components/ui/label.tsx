@@ -7,7 +7,19 @@ export const Label = ({ className, ...props }: ComponentProps<typeof LabelPrimit
 );
 
 /** A labelled form field with its validation message. */
-export function Field({ id, label, error, children, hint }: { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  children,
+  hint,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>

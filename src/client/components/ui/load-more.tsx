@@ -35,9 +35,12 @@ export function LoadMore({ shown, list, noun, label = "Mehr laden", className, t
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
-    }, { rootMargin: "400px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: "400px 0px" },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, shown]);

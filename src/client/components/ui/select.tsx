@@ -6,7 +6,10 @@ import { cn } from "../../lib/utils";
 export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(({ className, ...p }, ref) => (
   <select
     ref={ref}
-    className={cn("flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500", className)}
+    className={cn(
+      "flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+      className,
+    )}
     {...p}
   />
 ));

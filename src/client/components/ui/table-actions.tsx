@@ -17,7 +17,14 @@ export const ActionsCell = ({ children }: { children: ReactNode }) => (
 
 /** The red trash-can button of a table row; `label` names what it deletes (for screen readers). */
 export const DeleteRowButton = ({ label, onClick, className = "" }: { label: string; onClick: () => void; className?: string }) => (
-  <Button variant="ghost" size="icon" className={`text-red-600 hover:bg-red-50 ${className}`} onClick={onClick} title="Löschen" aria-label={label}>
+  <Button
+    variant="ghost"
+    size="icon"
+    className={`text-red-600 hover:bg-red-50 ${className}`}
+    onClick={onClick}
+    title="Löschen"
+    aria-label={label}
+  >
     <Trash2 />
   </Button>
 );

@@ -13,7 +13,9 @@ export const Table = ({ className, stack = false, ...p }: HTMLAttributes<HTMLTab
 );
 export const THead = (p: HTMLAttributes<HTMLTableSectionElement>) => <thead className="border-b border-slate-200 bg-slate-50" {...p} />;
 export const TBody = (p: HTMLAttributes<HTMLTableSectionElement>) => <tbody className="divide-y divide-slate-200" {...p} />;
-export const TR = ({ className, ...p }: HTMLAttributes<HTMLTableRowElement>) => <tr className={cn("hover:bg-slate-50/60", className)} {...p} />;
+export const TR = ({ className, ...p }: HTMLAttributes<HTMLTableRowElement>) => (
+  <tr className={cn("hover:bg-slate-50/60", className)} {...p} />
+);
 export const TH = ({ className, ...p }: ThHTMLAttributes<HTMLTableCellElement>) => (
   <th className={cn("h-10 px-3 text-left align-middle text-xs font-semibold uppercase tracking-wide text-slate-500", className)} {...p} />
 );

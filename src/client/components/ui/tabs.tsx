@@ -5,7 +5,10 @@ import { cn } from "../../lib/utils";
 export const Tabs = T.Root;
 export const TabsList = ({ className, ...p }: ComponentProps<typeof T.List>) => (
   // Wraps on narrow screens instead of pushing the last tabs past the edge.
-  <T.List className={cn("inline-flex min-h-10 max-w-full flex-wrap items-center rounded-md bg-slate-100 p-1 text-slate-600", className)} {...p} />
+  <T.List
+    className={cn("inline-flex min-h-10 max-w-full flex-wrap items-center rounded-md bg-slate-100 p-1 text-slate-600", className)}
+    {...p}
+  />
 );
 export const TabsTrigger = ({ className, ...p }: ComponentProps<typeof T.Trigger>) => (
   <T.Trigger
@@ -16,4 +19,6 @@ export const TabsTrigger = ({ className, ...p }: ComponentProps<typeof T.Trigger
     {...p}
   />
 );
-export const TabsContent = ({ className, ...p }: ComponentProps<typeof T.Content>) => <T.Content className={cn("mt-4 rounded-sm", className)} {...p} />;
+export const TabsContent = ({ className, ...p }: ComponentProps<typeof T.Content>) => (
+  <T.Content className={cn("mt-4 rounded-sm", className)} {...p} />
+);

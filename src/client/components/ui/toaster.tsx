@@ -30,7 +30,10 @@ export function Toaster() {
           </T.Close>
         </T.Root>
       ))}
-      <T.Viewport hotkey={["F8"]} className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 md:max-w-[420px]" />
+      <T.Viewport
+        hotkey={["F8"]}
+        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 md:max-w-[420px]"
+      />
     </T.Provider>
   );
 }

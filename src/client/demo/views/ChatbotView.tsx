@@ -8,7 +8,11 @@ export function ChatbotView({ title, subtitle, lines }: { title: string; subtitl
     <div className="flex min-h-[420px] flex-1 flex-col" data-testid="demo-chatbot">
       <ViewHeader title={title} subtitle={subtitle} />
       {/* Focusable: a scrolling box must be scrollable with the keyboard too. */}
-      <ol tabIndex={0} aria-label="Beispielunterhaltung" className="flex-1 space-y-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4">
+      <ol
+        tabIndex={0}
+        aria-label="Beispielunterhaltung"
+        className="flex-1 space-y-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4"
+      >
         {lines.map((l, i) => (
           <li key={i} className={`flex gap-3 ${l.from === "user" ? "flex-row-reverse" : ""}`}>
             <span
@@ -35,7 +39,12 @@ export function ChatbotView({ title, subtitle, lines }: { title: string; subtitl
           aria-label="Nachricht eingeben"
           className="h-10 flex-1 cursor-not-allowed rounded-md border border-slate-200 bg-slate-50 px-3 text-sm"
         />
-        <button type="submit" disabled aria-label="Senden" className="inline-flex size-10 items-center justify-center rounded-md bg-brand-700 text-white disabled:cursor-not-allowed disabled:opacity-50">
+        <button
+          type="submit"
+          disabled
+          aria-label="Senden"
+          className="inline-flex size-10 items-center justify-center rounded-md bg-brand-700 text-white disabled:cursor-not-allowed disabled:opacity-50"
+        >
           <Send className="size-4" aria-hidden />
         </button>
       </form>

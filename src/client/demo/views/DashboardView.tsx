@@ -8,7 +8,19 @@ import { StatusBadge, ViewHeader, demoOutline } from "../parts";
 import type { DemoView } from "../views";
 import { ActivityView } from "./ActivityView";
 
-export function DashboardView({ data, now, tab, go, openProject }: { data: DemoData; now: Date; tab: "recent" | "activity"; go: (v: DemoView) => void; openProject: (id: number) => void }) {
+export function DashboardView({
+  data,
+  now,
+  tab,
+  go,
+  openProject,
+}: {
+  data: DemoData;
+  now: Date;
+  tab: "recent" | "activity";
+  go: (v: DemoView) => void;
+  openProject: (id: number) => void;
+}) {
   const counters = [
     { label: "Aktive Projekte", value: data.stats.activeProjects, icon: FolderKanban, view: "projects" as const },
     { label: "Teammitglieder", value: data.stats.teamMembers, icon: Users, view: "users" as const },
@@ -38,10 +50,22 @@ export function DashboardView({ data, now, tab, go, openProject }: { data: DemoD
       </div>
       <div className="mt-6">
         <div role="tablist" aria-label="Übersicht" className="inline-flex rounded-lg bg-slate-100 p-1">
-          <button type="button" role="tab" aria-selected={tab === "recent"} className={tabClass(tab === "recent")} onClick={() => go("dashboard")}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === "recent"}
+            className={tabClass(tab === "recent")}
+            onClick={() => go("dashboard")}
+          >
             Neueste Projekte
           </button>
-          <button type="button" role="tab" aria-selected={tab === "activity"} className={tabClass(tab === "activity")} onClick={() => go("activity")}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === "activity"}
+            className={tabClass(tab === "activity")}
+            onClick={() => go("activity")}
+          >
             Aktivitäten
           </button>
         </div>
@@ -51,7 +75,11 @@ export function DashboardView({ data, now, tab, go, openProject }: { data: DemoD
               <ul className="divide-y divide-slate-100">
                 {recentProjects(data.projects).map((p) => (
                   <li key={p.id}>
-                    <button type="button" onClick={() => openProject(p.id)} className="flex w-full flex-wrap items-center justify-between gap-2 px-4 py-3 text-left hover:bg-slate-50">
+                    <button
+                      type="button"
+                      onClick={() => openProject(p.id)}
+                      className="flex w-full flex-wrap items-center justify-between gap-2 px-4 py-3 text-left hover:bg-slate-50"
+                    >
                       <span>
                         <span className="block font-medium text-slate-900">{p.name}</span>
                         <span className="block text-xs text-slate-500">

@@ -4,7 +4,9 @@ import type { DemoDocument, DemoProject } from "../data";
 import { DisabledButton, ViewHeader, demoOutline } from "../parts";
 
 export default function DocumentsView({ documents, projects }: { documents: DemoDocument[]; projects: DemoProject[] }) {
-  const withDocs = projects.map((p) => ({ project: p, docs: documents.filter((d) => d.projectId === p.id) })).filter((x) => x.docs.length > 0);
+  const withDocs = projects
+    .map((p) => ({ project: p, docs: documents.filter((d) => d.projectId === p.id) }))
+    .filter((x) => x.docs.length > 0);
   return (
     <div>
       <ViewHeader

@@ -6,7 +6,15 @@ import type { DemoProject } from "../data";
 import { creatorLabel } from "../data";
 import { AnalysisButton, StatusBadge, demoOutline } from "../parts";
 
-export function ProjectDetailsView({ project, back, openAnalysis }: { project: DemoProject; back: () => void; openAnalysis: (id: number) => void }) {
+export function ProjectDetailsView({
+  project,
+  back,
+  openAnalysis,
+}: {
+  project: DemoProject;
+  back: () => void;
+  openAnalysis: (id: number) => void;
+}) {
   const rows: [string, string][] = [
     ["Unternehmen", project.companyName],
     ["Erstellt von", creatorLabel(project)],

@@ -58,7 +58,11 @@ export function ProjectsView({
           {shown.map((p) => (
             <li key={p.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <div className="flex flex-wrap items-start justify-between gap-2">
-                <button type="button" onClick={() => openProject(p.id)} className="text-left font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+                <button
+                  type="button"
+                  onClick={() => openProject(p.id)}
+                  className="text-left font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                >
                   {p.name}
                 </button>
                 <StatusBadge status={p.status} />

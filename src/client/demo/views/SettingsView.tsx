@@ -15,7 +15,11 @@ export default function SettingsView({ me }: { me: DemoUser }) {
   return (
     <div>
       <ViewHeader title="Einstellungen" subtitle="Persönliche Daten" />
-      <form className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" onSubmit={(e) => e.preventDefault()} data-testid="demo-settings">
+      <form
+        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        onSubmit={(e) => e.preventDefault()}
+        data-testid="demo-settings"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           {fields.map(([label, value]) => (
             <label key={label} className="block text-sm font-medium text-slate-700">

@@ -33,12 +33,16 @@ export default function UsersView({ users }: { users: DemoUser[] }) {
                 </td>
                 <td className="px-4 py-3 text-slate-600">{u.email}</td>
                 <td className="px-4 py-3">
-                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${u.role === "Administrator" ? "bg-brand-100 text-brand-800" : "bg-slate-100 text-slate-700"}`}>
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${u.role === "Administrator" ? "bg-brand-100 text-brand-800" : "bg-slate-100 text-slate-700"}`}
+                  >
                     {u.role}
                   </span>
                 </td>
                 <td className="px-4 py-3">
-                  <span className={`inline-flex items-center gap-1.5 text-xs font-medium ${u.status === "Aktiv" ? "text-green-700" : "text-slate-500"}`}>
+                  <span
+                    className={`inline-flex items-center gap-1.5 text-xs font-medium ${u.status === "Aktiv" ? "text-green-700" : "text-slate-500"}`}
+                  >
                     <span className={`size-2 rounded-full ${u.status === "Aktiv" ? "bg-green-500" : "bg-slate-400"}`} aria-hidden />
                     {u.status}
                   </span>

@@ -37,12 +37,26 @@ const CONCRETE_PARTS: { part: string; concrete: string; m3: number; m2: number; 
   { part: "Sauberkeitsschicht", concrete: "C12/15", m3: 38, m2: 0, t: 0 },
   { part: "Streifenfundamente", concrete: "C25/30 XC2", m3: 86, m2: 210, t: 4.3 },
   { part: "Einzelfundamente", concrete: "C25/30 XC2", m3: 24, m2: 96, t: 1.6 },
-  { part: "Bodenplatte d = 25 cm", concrete: "C30/37 XC2 WU", m3: 212, m2: 64, t: 21.2, note: "Ausführung als Weiße Wanne nach WU-Richtlinie, Fugenabdichtung nach Wahl des AG." },
+  {
+    part: "Bodenplatte d = 25 cm",
+    concrete: "C30/37 XC2 WU",
+    m3: 212,
+    m2: 64,
+    t: 21.2,
+    note: "Ausführung als Weiße Wanne nach WU-Richtlinie, Fugenabdichtung nach Wahl des AG.",
+  },
   { part: "Aufzugsunterfahrt", concrete: "C30/37 XC2 WU", m3: 9, m2: 42, t: 0.9 },
   { part: "Wände Erdgeschoss d = 24 cm", concrete: "C25/30 XC1", m3: 118, m2: 980, t: 9.4 },
   { part: "Stützen 30/30 cm", concrete: "C30/37 XC1", m3: 14, m2: 186, t: 2.8 },
   { part: "Unterzüge und Überzüge", concrete: "C30/37 XC1", m3: 22, m2: 240, t: 4.4 },
-  { part: "Geschossdecke d = 22 cm", concrete: "C25/30 XC1", m3: 176, m2: 800, t: 19.4, note: "Bewehrung gemäß Statik, die Bewehrungspläne folgen. Statik folgt." },
+  {
+    part: "Geschossdecke d = 22 cm",
+    concrete: "C25/30 XC1",
+    m3: 176,
+    m2: 800,
+    t: 19.4,
+    note: "Bewehrung gemäß Statik, die Bewehrungspläne folgen. Statik folgt.",
+  },
   { part: "Treppenläufe und Podeste", concrete: "C30/37 XC1", m3: 12, m2: 96, t: 1.8 },
   { part: "Attika und Brüstungen", concrete: "C25/30 XC4 XF1", m3: 16, m2: 230, t: 1.9 },
 ];
@@ -51,15 +65,51 @@ function concreteItems(): Item[] {
   const out: Item[] = [];
   for (const p of CONCRETE_PARTS) {
     out.push(
-      it(`Beton ${p.concrete}, ${p.part}`, [`Ortbeton ${p.concrete} für ${p.part} liefern, einbauen, verdichten und nachbehandeln.`, ...(p.note ? [p.note] : [])], "m3", p.m3, p.concrete.includes("WU") ? 212 : 178),
+      it(
+        `Beton ${p.concrete}, ${p.part}`,
+        [`Ortbeton ${p.concrete} für ${p.part} liefern, einbauen, verdichten und nachbehandeln.`, ...(p.note ? [p.note] : [])],
+        "m3",
+        p.m3,
+        p.concrete.includes("WU") ? 212 : 178,
+      ),
     );
-    if (p.m2) out.push(it(`Schalung ${p.part}`, `Schalung für ${p.part} herstellen, vorhalten und beseitigen, Schalhaut glatt, Sichtbetonklasse SB 2.`, "m2", p.m2, p.part.startsWith("Wände") ? 48 : 56));
-    if (p.t) out.push(it(`Betonstahl B500B, ${p.part}`, `Betonstahl B500B als Stabstahl und Matten für ${p.part} liefern, schneiden, biegen und verlegen, alle Durchmesser.`, "t", p.t, 1480));
+    if (p.m2)
+      out.push(
+        it(
+          `Schalung ${p.part}`,
+          `Schalung für ${p.part} herstellen, vorhalten und beseitigen, Schalhaut glatt, Sichtbetonklasse SB 2.`,
+          "m2",
+          p.m2,
+          p.part.startsWith("Wände") ? 48 : 56,
+        ),
+      );
+    if (p.t)
+      out.push(
+        it(
+          `Betonstahl B500B, ${p.part}`,
+          `Betonstahl B500B als Stabstahl und Matten für ${p.part} liefern, schneiden, biegen und verlegen, alle Durchmesser.`,
+          "t",
+          p.t,
+          1480,
+        ),
+      );
   }
   out.push(
-    it("Wärmedämmelement Balkonanschluss", "Tragendes Wärmedämmelement Schöck Isokorb Typ K für die Anschlüsse der Vordächer liefern und einbauen.", "m", 28, 265),
+    it(
+      "Wärmedämmelement Balkonanschluss",
+      "Tragendes Wärmedämmelement Schöck Isokorb Typ K für die Anschlüsse der Vordächer liefern und einbauen.",
+      "m",
+      28,
+      265,
+    ),
     it("Fugenband innenliegend", "Innenliegendes Fugenband für Arbeitsfugen der WU-Bodenplatte liefern und einbauen.", "m", 146, 38),
-    it("Aussparungen in Wänden herstellen", "Aussparungen bis 0,1 m² nach Angabe der Bauleitung herstellen; wird nicht gesondert vergütet.", "St", 64, 0),
+    it(
+      "Aussparungen in Wänden herstellen",
+      "Aussparungen bis 0,1 m² nach Angabe der Bauleitung herstellen; wird nicht gesondert vergütet.",
+      "St",
+      64,
+      0,
+    ),
   );
   return out;
 }
@@ -89,8 +139,16 @@ function masonryItems(): Item[] {
   out.push(
     it("Stürze aus Flachstürzen", "Flachstürze KS, Länge bis 2,00 m, liefern und versetzen einschließlich Übermauerung.", "St", 46, 58),
     it("Ringbalken aus U-Schalen", "Ringbalken aus KS-U-Schalen einschließlich Beton C20/25 und Bewehrung herstellen.", "m", 184, 64),
-    it("Schlitze in Mauerwerk fräsen", "Schlitze für Elektro- und Sanitärleitungen fräsen, Tiefe bis 3 cm, nach Erfordernis.", "m", 420, 14),
-    it("Mauerwerk Schornsteinkopf", "Schornsteinkopf aus Vormauerziegeln, komplett einschließlich Abdeckplatte.", "psch", 1, 3850, { lumpSum: true }),
+    it(
+      "Schlitze in Mauerwerk fräsen",
+      "Schlitze für Elektro- und Sanitärleitungen fräsen, Tiefe bis 3 cm, nach Erfordernis.",
+      "m",
+      420,
+      14,
+    ),
+    it("Mauerwerk Schornsteinkopf", "Schornsteinkopf aus Vormauerziegeln, komplett einschließlich Abdeckplatte.", "psch", 1, 3850, {
+      lumpSum: true,
+    }),
   );
   return out;
 }
@@ -129,7 +187,13 @@ const ROOMS = ["Gruppenräume", "Schlafräume", "Flure und Garderoben", "Sanitä
 function screedItems(): Item[] {
   return [
     ...ROOMS.map((r, i) =>
-      it(`Zementestrich auf Dämmschicht, ${r}`, `Schwimmender Zementestrich CT-C25-F4, Nenndicke 50 mm, auf Trittschall- und Wärmedämmung in ${r} herstellen.`, "m2", [420, 180, 260, 90, 70, 60][i], 36),
+      it(
+        `Zementestrich auf Dämmschicht, ${r}`,
+        `Schwimmender Zementestrich CT-C25-F4, Nenndicke 50 mm, auf Trittschall- und Wärmedämmung in ${r} herstellen.`,
+        "m2",
+        [420, 180, 260, 90, 70, 60][i],
+        36,
+      ),
     ),
     it("Heizestrich Zulage", "Zulage zum Zementestrich als Heizestrich über Fußbodenheizung, Belegreifheizen bauseits.", "m2", 680, 8),
     it("Randdämmstreifen", "Randdämmstreifen 10 mm liefern und einbauen.", "m", 940, 3),
@@ -140,7 +204,13 @@ function screedItems(): Item[] {
 
 function tileItems(): Item[] {
   return [
-    it("Bodenfliesen Feinsteinzeug 30 × 60, R10", "Feinsteinzeugfliesen im Dünnbett verlegen, Rutschhemmung R10, Fabrikat Villeroy & Boch Pro Architectura.", "m2", 150, 86),
+    it(
+      "Bodenfliesen Feinsteinzeug 30 × 60, R10",
+      "Feinsteinzeugfliesen im Dünnbett verlegen, Rutschhemmung R10, Fabrikat Villeroy & Boch Pro Architectura.",
+      "m2",
+      150,
+      86,
+    ),
     it("Bodenfliesen Sanitärräume R11 / B", "Feinsteinzeug R11, Bewertungsgruppe B, im Dünnbett verlegen.", "m2", 90, 94),
     it("Wandfliesen 30 × 60, weiß matt", "Wandfliesen in Sanitärräumen bis 2,00 m Höhe verlegen.", "m2", 310, 78),
     it("Verbundabdichtung Wand", "Verbundabdichtung mit Dichtschlämme und Dichtband in Duschbereichen herstellen.", "m2", 120, 38),
@@ -156,7 +226,13 @@ function tileItems(): Item[] {
 function paintItems(): Item[] {
   return [
     ...ROOMS.map((r, i) =>
-      it(`Dispersionsanstrich Wände, ${r}`, `Wände in ${r} grundieren und zweimal mit Dispersionsfarbe, Nassabriebklasse 2, streichen.`, "m2", [1380, 540, 860, 260, 310, 160][i], 9.5),
+      it(
+        `Dispersionsanstrich Wände, ${r}`,
+        `Wände in ${r} grundieren und zweimal mit Dispersionsfarbe, Nassabriebklasse 2, streichen.`,
+        "m2",
+        [1380, 540, 860, 260, 310, 160][i],
+        9.5,
+      ),
     ),
     it("Deckenanstrich Gipskarton", "Gipskartondecken grundieren und zweimal streichen, weiß.", "m2", 1270, 8.5),
     it("Lackierung Stahlzargen", "Stahlzargen schleifen, grundieren und zweimal lackieren.", "St", 38, 64),
@@ -202,7 +278,13 @@ function windowItems(): Item[] {
   ] as const;
   return [
     ...sizes.map(([s, q, up]) =>
-      it(s, [`${s}, Holz-Aluminium, Dreifachverglasung Ug = 0,6 W/(m²K), Uw ≤ 0,9 W/(m²K).`, "Fabrikat: Internorm HF 410 oder gleichwertig."], "St", q, up),
+      it(
+        s,
+        [`${s}, Holz-Aluminium, Dreifachverglasung Ug = 0,6 W/(m²K), Uw ≤ 0,9 W/(m²K).`, "Fabrikat: Internorm HF 410 oder gleichwertig."],
+        "St",
+        q,
+        up,
+      ),
     ),
     it("Hauseingangstür Aluminium", "Hauseingangstür zweiflügelig mit Panikfunktion, Fabrikat Schüco ADS 75.", "St", 1, 9400),
     it("Nebeneingangstür", "Nebeneingangstür Aluminium einflügelig, Mehrfachverriegelung.", "St", 2, 4250),
@@ -218,10 +300,23 @@ const TITLES: Title[] = [
   {
     label: "Baustelleneinrichtung",
     items: [
-      it("Baustelleneinrichtung einrichten und räumen", "Baustelleneinrichtung für alle Leistungen dieses LV einschließlich Unterkünften, Sanitärcontainer und Lagerflächen. Baustrom und Bauwasser werden bauseits gestellt.", "psch", 1, 18500, { lumpSum: true }),
+      it(
+        "Baustelleneinrichtung einrichten und räumen",
+        "Baustelleneinrichtung für alle Leistungen dieses LV einschließlich Unterkünften, Sanitärcontainer und Lagerflächen. Baustrom und Bauwasser werden bauseits gestellt.",
+        "psch",
+        1,
+        18500,
+        { lumpSum: true },
+      ),
       it("Baustelleneinrichtung vorhalten", "Baustelleneinrichtung über die gesamte Bauzeit vorhalten.", "Mt", 11, 1650),
       it("Bauzaun stellen und vorhalten", "Mobiler Bauzaun, Höhe 2,00 m, aufstellen, vorhalten und abbauen.", "m", 180, 9),
-      it("Baustraße herstellen und rückbauen", "Baustraße aus Schotter 0/45, d = 30 cm, herstellen und nach Abschluss rückbauen.", "m2", 420, 18),
+      it(
+        "Baustraße herstellen und rückbauen",
+        "Baustraße aus Schotter 0/45, d = 30 cm, herstellen und nach Abschluss rückbauen.",
+        "m2",
+        420,
+        18,
+      ),
       it("Turmdrehkran vorhalten", "Turmdrehkran mit Kranführer, Ausladung 40 m, vorhalten und betreiben.", "Wo", 26, 2950),
       it("Bauschild liefern und aufstellen", "Bauschild 3,00 × 2,00 m nach Angabe des AG.", "St", 1, 1450),
       it("Baustellenbeleuchtung", "Baustellenbeleuchtung nach Erfordernis vorhalten.", "psch", 1, 2200, { lumpSum: true }),
@@ -232,10 +327,24 @@ const TITLES: Title[] = [
     label: "Erdarbeiten",
     items: [
       it("Oberboden abtragen und lagern", "Oberboden d = 30 cm abtragen und in Mieten seitlich lagern.", "m2", 1850, 4.2),
-      it("Baugrube ausheben, Bodenklasse 3–5", ["Baugrube mit geböschten Wänden ausheben, Tiefe bis 1,80 m.", "Boden der Bodenklassen 3 bis 5 nach DIN 18300."], "m3", 2140, 11.5),
+      it(
+        "Baugrube ausheben, Bodenklasse 3–5",
+        ["Baugrube mit geböschten Wänden ausheben, Tiefe bis 1,80 m.", "Boden der Bodenklassen 3 bis 5 nach DIN 18300."],
+        "m3",
+        2140,
+        11.5,
+      ),
       it("Fundamentgräben ausheben", "Gräben für Streifenfundamente ausheben, Boden Homogenbereich B1.", "m3", 260, 24),
-      it("Aushub laden und entsorgen", "Überschüssigen Boden laden, abfahren und entsorgen; Entsorgungsnachweise werden nicht gesondert vergütet.", "m3", 1680, 28),
-      it("Zulage belasteter Boden Z 1.2", "Zulage für Entsorgung von Boden der Zuordnungsklasse Z 1.2.", "t", 240, 22, { provisional: true }),
+      it(
+        "Aushub laden und entsorgen",
+        "Überschüssigen Boden laden, abfahren und entsorgen; Entsorgungsnachweise werden nicht gesondert vergütet.",
+        "m3",
+        1680,
+        28,
+      ),
+      it("Zulage belasteter Boden Z 1.2", "Zulage für Entsorgung von Boden der Zuordnungsklasse Z 1.2.", "t", 240, 22, {
+        provisional: true,
+      }),
       it("Kampfmittelfreiheit Baufeld", "Baufeld auf Kampfmittel sondieren lassen, Freigabe vor Beginn der Erdarbeiten.", "m2", 2400, 1.9),
       it("Schotterpolster unter Bodenplatte", "Frostschutzschicht 0/32, d = 30 cm, lagenweise verdichtet, Ev2 ≥ 100 MN/m².", "m2", 860, 16),
       it("Arbeitsraum verfüllen und verdichten", "Arbeitsraum lagenweise verfüllen, Verdichtungsgrad DPr 97 %.", "m3", 420, 19),
@@ -265,11 +374,25 @@ const TITLES: Title[] = [
   {
     label: "Holzbauarbeiten",
     items: [
-      it("Brettsperrholzdecke Obergeschoss", "Brettsperrholzelemente 5-lagig, d = 200 mm, Sichtqualität unterseitig, liefern und montieren.", "m2", 780, 168),
+      it(
+        "Brettsperrholzdecke Obergeschoss",
+        "Brettsperrholzelemente 5-lagig, d = 200 mm, Sichtqualität unterseitig, liefern und montieren.",
+        "m2",
+        780,
+        168,
+      ),
       it("Holzstützen BSH GL24h", "Stützen aus Brettschichtholz 24/24 cm, sichtbar.", "m", 96, 124),
       it("Holzbalken BSH GL24h", "Träger aus Brettschichtholz, Querschnitt gemäß Statik.", "m3", 28, 980),
-      it("Holzrahmenwände Außenwand Obergeschoss", "Holzrahmenbauwand mit Mineralwolle 240 mm, OSB innen, Holzfaserplatte außen.", "m2", 420, 212),
-      it("Stahlverbindungsmittel", "Stahlteile, Schrauben und Winkelverbinder für den Holzbau, komplett.", "psch", 1, 14800, { lumpSum: true }),
+      it(
+        "Holzrahmenwände Außenwand Obergeschoss",
+        "Holzrahmenbauwand mit Mineralwolle 240 mm, OSB innen, Holzfaserplatte außen.",
+        "m2",
+        420,
+        212,
+      ),
+      it("Stahlverbindungsmittel", "Stahlteile, Schrauben und Winkelverbinder für den Holzbau, komplett.", "psch", 1, 14800, {
+        lumpSum: true,
+      }),
       it("Brandschutzbekleidung K2 30", "Kapselung der Holzbauteile mit Gipsfaserplatten, 2 × 18 mm.", "m2", 360, 58),
       it("Luftdichtheitsebene", "Dampfbremsbahn verlegen und verkleben, Anschlüsse luftdicht.", "m2", 1200, 8),
       it("Blower-Door-Messung", "Luftdichtheitsmessung nach DIN EN ISO 9972, zwei Messungen.", "St", 2, 980),
@@ -280,7 +403,13 @@ const TITLES: Title[] = [
   {
     label: "Abdichtungs- und Dacharbeiten",
     items: [
-      it("Abdichtung erdberührter Wände", "Abdichtung nach DIN 18533, W1-E, mit kunststoffmodifizierter Bitumendickbeschichtung.", "m2", 310, 42),
+      it(
+        "Abdichtung erdberührter Wände",
+        "Abdichtung nach DIN 18533, W1-E, mit kunststoffmodifizierter Bitumendickbeschichtung.",
+        "m2",
+        310,
+        42,
+      ),
       it("Perimeterdämmung XPS 120 mm", "Perimeterdämmung XPS, d = 120 mm, vollflächig verklebt.", "m2", 310, 38),
       it("Noppenbahn als Schutzschicht", "Noppenbahn mit Gleitfolie vor der Perimeterdämmung.", "m2", 310, 7),
       it("Dachabdichtung Flachdach zweilagig", "Bitumen-Dachabdichtung zweilagig auf Gefälledämmung EPS.", "m2", 920, 64),
@@ -302,7 +431,13 @@ const TITLES: Title[] = [
   {
     label: "Metallbauarbeiten",
     items: [
-      it("Treppengeländer Stahl verzinkt", "Treppengeländer aus Flachstahl, feuerverzinkt und pulverbeschichtet, mit Handlauf in Kinderhöhe 60 cm.", "m", 38, 385),
+      it(
+        "Treppengeländer Stahl verzinkt",
+        "Treppengeländer aus Flachstahl, feuerverzinkt und pulverbeschichtet, mit Handlauf in Kinderhöhe 60 cm.",
+        "m",
+        38,
+        385,
+      ),
       it("Handlauf Edelstahl zweite Höhe", "Zusätzlicher Handlauf Edelstahl Ø 42 mm auf 60 cm Höhe.", "m", 38, 96),
       it("Brüstungsgeländer Galerie", "Geländer mit senkrechten Stäben, Abstand ≤ 11 cm, nicht beklemmbar.", "m", 24, 420),
       it("Vordach Stahl mit Glas", "Vordach Haupteingang, Stahlkonstruktion mit VSG-Eindeckung, 6,00 × 2,00 m.", "St", 1, 14600),
@@ -326,13 +461,22 @@ const TITLES: Title[] = [
       it("Baumpflanzung Hochstamm", "Hochstämme StU 18–20 pflanzen, verankern, Pflege ein Jahr.", "St", 8, 640),
       it("Hochbeete Holz", "Hochbeete aus Lärchenbohlen, 2,00 × 1,00 m, komplett.", "St", 4, 780),
       it("Entwässerungsrinne Hof", "Kastenrinne mit Gussrost, Klasse B 125.", "m", 42, 138),
-      it("Kampfmittelfreigabe Außenanlagen", "Oberflächensondierung der Außenanlagen, Ergebnis folgt.", "m2", 1800, 0.9, { provisional: true }),
+      it("Kampfmittelfreigabe Außenanlagen", "Oberflächensondierung der Außenanlagen, Ergebnis folgt.", "m2", 1800, 0.9, {
+        provisional: true,
+      }),
     ],
   },
   {
     label: "Stundenlohnarbeiten",
     items: [
-      it("Stundenlohn Facharbeiter", "Stundenlohnarbeiten nur auf Anordnung der Bauleitung; Nachweis durch Stundenlohnzettel.", "h", 60, 62, { hourly: true }),
+      it(
+        "Stundenlohn Facharbeiter",
+        "Stundenlohnarbeiten nur auf Anordnung der Bauleitung; Nachweis durch Stundenlohnzettel.",
+        "h",
+        60,
+        62,
+        { hourly: true },
+      ),
       it("Stundenlohn Helfer", "Stundenlohnarbeiten nur auf Anordnung der Bauleitung.", "h", 60, 52, { hourly: true }),
       it("Stundenlohn Polier", "Stundenlohnarbeiten Polier nur auf Anordnung.", "h", 20, 72, { hourly: true }),
       it("Minibagger mit Fahrer", "Minibagger bis 3 t mit Fahrer nach Anordnung.", "h", 16, 88, { hourly: true }),
@@ -356,7 +500,9 @@ const pad = (n: number, width: number) => String(n).padStart(width, "0");
 
 function itemXml(item: Item, titleNo: number, itemNo: number): string {
   const flags =
-    (item.lumpSum ? "<LumpSumItem>Yes</LumpSumItem>" : "") + (item.provisional ? "<Provis>WithoutTotal</Provis>" : "") + (item.hourly ? "<HourIt>Yes</HourIt>" : "");
+    (item.lumpSum ? "<LumpSumItem>Yes</LumpSumItem>" : "") +
+    (item.provisional ? "<Provis>WithoutTotal</Provis>" : "") +
+    (item.hourly ? "<HourIt>Yes</HourIt>" : "");
   const total = item.provisional ? "" : `<IT>${money(item.qty * item.up)}</IT>`;
   return (
     `\n            <Item ID="I${pad(titleNo, 2)}${pad(itemNo, 4)}" RNoPart="${pad(itemNo, 4)}">${flags}<Qty>${item.qty.toFixed(3)}</Qty><QU>${esc(item.unit)}</QU>` +

@@ -38,8 +38,18 @@ export const DEMO_SOURCES: DemoSource[] = [
     read: file("src/server/tender/fixtures/rohbau-27-preise.x84"),
     base: { fileName: "LV_Rohbau_Gartenstrasse.x83", read: file("src/server/tender/fixtures/rohbau-27.x83") },
   },
-  { projectId: 3, name: "grundschule-am-park", fileName: "LV_Sanierung_Schule.x83", read: file("tests/quality/corpus/sanierung-schule-sauber.x83") },
-  { projectId: 4, name: "verwaltung-nord", fileName: "LV_Verwaltung_Nord.x83", read: file("tests/quality/corpus/buero-rohbau-verhaeltnisse.x83") },
+  {
+    projectId: 3,
+    name: "grundschule-am-park",
+    fileName: "LV_Sanierung_Schule.x83",
+    read: file("tests/quality/corpus/sanierung-schule-sauber.x83"),
+  },
+  {
+    projectId: 4,
+    name: "verwaltung-nord",
+    fileName: "LV_Verwaltung_Nord.x83",
+    read: file("tests/quality/corpus/buero-rohbau-verhaeltnisse.x83"),
+  },
   { projectId: 5, name: "feuerwehrgeraetehaus", fileName: "LV_Feuerwehr.x83", read: file("tests/quality/corpus/rohbau-luecken.x83") },
 ];
 

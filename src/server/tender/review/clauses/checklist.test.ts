@@ -38,7 +38,7 @@ describe("clause checklist", () => {
   it("gives kritisch, prüfen and üblich verdicts across the checklist and 'nicht geregelt' rules where the gap matters", () => {
     const verdicts = new Set(types.flatMap((t) => [t.fallback.verdict, ...t.verdicts.map((v) => v.verdict)]));
     expect([...verdicts].sort()).toEqual(["kritisch", "prüfen", "üblich"]);
-    expect(types.filter((t) => t.notRegulated).map((t) => t.slug).sort()).toEqual(["bauzeit-fristen", "preisgleitung", "winterbau"]);
+    expect(types.filter((t) => t.notRegulated).map((t) => t.slug).sort()).toEqual(["altlasten-kampfmittel", "bauzeit-fristen", "behinderung", "preisgleitung", "winterbau"]);
   });
 
   it("reads the synonym groups beside the types, so a rule's phrase also finds the group's other words", () => {

@@ -35,6 +35,16 @@ export interface Conditions {
   amount_over?: number;
   period?: boolean;
   construction_months_over?: number;
+  /** Months from the bid (or award) to the end of construction – how long the prices must hold. */
+  price_months_over?: number;
+  /** A date of the clause lies more than this many days after the bid date the texts state (Bindefrist). */
+  days_after_offer_over?: number;
+  /** The tender's contract text mentions one of the phrases anywhere ("auf Abruf", "nach Baufortschritt"). */
+  mentions?: string[];
+  /** One of the LV's items names one of the phrases (the kind of work: "entfernen", "Rückbau"). */
+  work_any?: string[];
+  /** The clause refers to a document named by one of the phrases ("Bauzeitenplan") that is not among the tender's documents. */
+  refers_to_missing?: string[];
   winters_at_least?: number;
   /** The LV is mostly weather-exposed work (earthworks, concrete, roofs, paving …). */
   outdoor_work?: boolean;
@@ -62,6 +72,11 @@ const CONDITION_KEYS: Record<keyof Conditions, "phrases" | "boolean" | "number" 
   amount_over: "number",
   period: "boolean",
   construction_months_over: "number",
+  price_months_over: "number",
+  days_after_offer_over: "number",
+  mentions: "phrases",
+  work_any: "phrases",
+  refers_to_missing: "phrases",
   winters_at_least: "number",
   outdoor_work: "boolean",
   public_client: "boolean",
@@ -71,8 +86,8 @@ export interface VerdictRule {
   verdict: Verdict;
   when: Conditions;
   why: string;
-  /** Compiled phrases of any/all/none. */
-  compiled: { any: Phrase[]; all: Phrase[]; none: Phrase[] };
+  /** Compiled phrases of any/all/none/mentions/work_any. */
+  compiled: { any: Phrase[]; all: Phrase[]; none: Phrase[]; mentions: Phrase[]; work: Phrase[]; missing: Phrase[] };
 }
 
 export interface ClauseType {
@@ -87,6 +102,8 @@ export interface ClauseType {
   fallback: { verdict: Verdict; why: string };
   /** When the tender does not regulate the type: verdict and why, if the conditions hold. */
   notRegulated: VerdictRule | null;
+  /** A sentence that names only this type continues a clause of these types (a detail of it). */
+  continues: string[];
   /** Explanation for the estimator (the file's body). */
   explanation: string;
   file: string;
@@ -133,6 +150,9 @@ function verdictRule(file: string, where: string, raw: unknown, synonyms?: Synon
       all: (when.all ?? []).map((w) => phrase(w, synonyms)),
       // Words that clear a clause stay literal: a synonym must not clear more than the expert wrote.
       none: (when.none ?? []).map((w) => phrase(w)),
+      mentions: (when.mentions ?? []).map((w) => phrase(w, synonyms)),
+      work: (when.work_any ?? []).map((w) => phrase(w)),
+      missing: (when.refers_to_missing ?? []).map((w) => phrase(w)),
     },
   };
 }
@@ -147,7 +167,7 @@ export function parseClauseType(text: string, file: string, synonyms?: Synonyms)
   } catch (err) {
     fail(file, `YAML: ${(err as Error).message.split("\n")[0]}`);
   }
-  const known = new Set(["slug", "name", "group", "yardstick", "look_for", "exclude", "verdicts", "fallback", "not_regulated", "figures"]);
+  const known = new Set(["slug", "name", "group", "yardstick", "look_for", "exclude", "verdicts", "fallback", "not_regulated", "figures", "continues"]);
   for (const key of Object.keys(data)) if (!known.has(key)) fail(file, `unbekanntes Feld „${key}“`);
   const slug = data.slug;
   if (typeof slug !== "string" || !/^[a-z0-9äöü-]+$/.test(slug)) fail(file, "slug fehlt oder ist ungültig");
@@ -170,6 +190,7 @@ export function parseClauseType(text: string, file: string, synonyms?: Synonyms)
     exclude: stringList(file, "exclude", data.exclude).map((w) => phrase(w)),
     verdicts,
     fallback: { verdict: fallback.verdict, why: fallback.why },
+    continues: stringList(file, "continues", data.continues),
     notRegulated: data.not_regulated ? verdictRule(file, "not_regulated", data.not_regulated, synonyms) : null,
     explanation,
     file,
@@ -214,6 +235,8 @@ export function readChecklist(dir = checklistDir()): ClauseType[] {
     if (`${type.slug}.md` !== name) fail(name, `slug „${type.slug}“ passt nicht zum Dateinamen`);
     types.push(type);
   }
+  const slugs = new Set(types.map((t) => t.slug));
+  for (const t of types) for (const slug of t.continues) if (!slugs.has(slug)) fail(t.file, `continues: unbekannter Typ „${slug}“`);
   return types;
 }
 

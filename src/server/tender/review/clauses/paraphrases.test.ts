@@ -44,6 +44,8 @@ const fairContract = (file: string): ClauseSource => ({
 });
 /** A public client's BVB. */
 const FAIR_CONTRACT = fairContract("fair-contract.txt");
+/** A public client's ZVB/BVB in VHB wordings not used elsewhere: one fair clause per paragraph. */
+const FAIR_ZVB = fairContract("fair-contract-zvb.txt");
 /** A private developer's ZVB with fair terms (Skonto with a deadline, Ablösung allowed, consent clauses). */
 const FAIR_PRIVATE_CONTRACT = fairContract("fair-contract-private.txt");
 
@@ -83,5 +85,14 @@ describe("clause paraphrases", () => {
     expect(FAIR_PRIVATE_CONTRACT.paragraphs.length).toBe(14);
     expect(review.entries.filter((e) => e.verdict !== "üblich").map((e) => `${e.type}: ${e.quote ?? "nicht geregelt"}`)).toEqual([]);
     expect(review.entries.filter((e) => e.status === "geregelt").length).toBeGreaterThanOrEqual(20);
+  });
+
+  it("raises no flag on 38 fair clauses of a public client's ZVB/BVB and reads each of them", () => {
+    const review = reviewClauses([FAIR_ZVB]);
+    expect(FAIR_ZVB.paragraphs.length).toBe(39);
+    expect(review.entries.filter((e) => e.verdict !== "üblich").map((e) => `${e.type}: ${e.quote ?? "nicht geregelt"}`)).toEqual([]);
+    const read = new Set(review.entries.filter((e) => e.status === "geregelt").map((e) => Number(/Absatz (\d+)/.exec(e.location ?? "")?.[1])));
+    // Paragraph 1 is the title.
+    expect(FAIR_ZVB.paragraphs.filter((p) => p.paragraph > 1 && !read.has(p.paragraph)).map((p) => p.text)).toEqual([]);
   });
 });

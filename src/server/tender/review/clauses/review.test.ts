@@ -47,13 +47,13 @@ const EXAMPLES: [string, string, string][] = [
   ["Die Schlusszahlung ist 45 Kalendertage nach Zugang der prüfbaren Schlussrechnung fällig.", "zahlungsfristen", "prüfen"],
   ["Abschlagszahlungen werden erst nach Abnahme der Gesamtleistung geleistet.", "abschlagszahlungen", "kritisch"],
   ["Abschlagszahlungen werden auf Antrag in Höhe des Wertes der nachgewiesenen Leistungen gewährt.", "abschlagszahlungen", "üblich"],
-  ["Vorauszahlungen werden nur gegen Stellung einer Vorauszahlungsbürgschaft geleistet.", "vorauszahlung", "prüfen"],
+  ["Vorauszahlungen werden nur gegen Stellung einer Vorauszahlungsbürgschaft geleistet.", "vorauszahlung", "üblich"],
   ["Die vorbehaltlose Annahme der Schlusszahlung schließt Nachforderungen aus; eines Hinweises bedarf es nicht.", "schlussrechnung", "kritisch"],
   ["Die Schlussrechnung ist spätestens 24 Werktage nach Fertigstellung einzureichen.", "schlussrechnung", "üblich"],
   // Pauschalierung, Nachträge
   ["Mit den Einheitspreisen sind alle Leistungen abgegolten, die zur vollständigen Herstellung erforderlich sind, auch soweit sie im Leistungsverzeichnis nicht erwähnt sind.", "komplettheit", "kritisch"],
-  ["Mengenabweichungen von bis zu 25 % berechtigen nicht zur Anpassung der Einheitspreise.", "mengenaenderung", "kritisch"],
-  ["§ 2 Abs. 3 VOB/B findet keine Anwendung.", "mengenaenderung", "kritisch"],
+  ["Mengenabweichungen von bis zu 25 % berechtigen nicht zur Anpassung der Einheitspreise.", "mengenaenderung", "prüfen"],
+  ["§ 2 Abs. 3 VOB/B findet keine Anwendung.", "mengenaenderung", "prüfen"],
   ["Mehr- oder Mindermengen bis 10 % berechtigen nicht zu einer Änderung der Einheitspreise.", "mengenaenderung", "üblich"],
   ["Für angeordnete Leistungsänderungen steht dem Auftragnehmer keine Mehrvergütung zu.", "geaenderte-leistung", "kritisch"],
   ["Zusätzliche Leistungen sind ohne zusätzliche Vergütung zu erbringen, soweit sie geringfügig sind.", "zusaetzliche-leistung", "kritisch"],
@@ -104,7 +104,7 @@ const EXAMPLES: [string, string, string][] = [
   ["Abschlagsrechnungen können monatlich nach Leistungsstand gestellt werden.", "abschlagszahlungen", "üblich"],
   ["Die Mängelansprüche verjähren in 4 Jahren nach § 13 Abs. 4 VOB/B.", "verjaehrung", "üblich"],
   ["Der Auftragnehmer stellt den Auftraggeber von sämtlichen Ansprüchen Dritter frei, gleich aus welchem Rechtsgrund.", "haftung", "kritisch"],
-  ["Änderungen der Mengen um mehr als 10 % führen zu keiner Anpassung der Einheitspreise.", "mengenaenderung", "kritisch"],
+  ["Änderungen der Mengen um mehr als 10 % führen zu keiner Anpassung der Einheitspreise.", "mengenaenderung", "prüfen"],
   ["Bei der Ausführung hat der Auftragnehmer die Planung zu prüfen; Bedenken hat er unverzüglich schriftlich anzuzeigen (§ 4 Abs. 3 VOB/B).", "bedenkenanmeldung", "üblich"],
   ["Der Auftragnehmer verzichtet auf die Geltendmachung von Bedenken gegen die Planung.", "bedenkenanmeldung", "kritisch"],
   ["Die Bauleistungsversicherung wird vom Auftraggeber abgeschlossen; die Prämie wird mit 0,25 % der Schlussrechnungssumme verrechnet.", "bauleistungsversicherung", "üblich"],
@@ -151,7 +151,7 @@ const EXAMPLES: [string, string, string][] = [
   ["Die Gewährleistungsfrist beginnt erst mit der Abnahme des Gesamtbauwerks durch den Bauherrn.", "verjaehrung", "prüfen"],
   ["Der Auftraggeber ist berechtigt, Gegenforderungen aus anderen Bauvorhaben mit dem Werklohn zu verrechnen.", "aufrechnungsverbot", "prüfen"],
   ["Der Auftragnehmer übernimmt die Gewähr für die Vollständigkeit und Richtigkeit der ihm übergebenen Pläne.", "bedenkenanmeldung", "kritisch"],
-  ["Die Einheitspreise gelten auch bei Über- oder Unterschreitung der Mengen um mehr als 10 %.", "mengenaenderung", "kritisch"],
+  ["Die Einheitspreise gelten auch bei Über- oder Unterschreitung der Mengen um mehr als 10 %.", "mengenaenderung", "prüfen"],
   ["Sofern die Baugrube nicht standsicher ist, sind Verbaumaßnahmen ohne gesonderte Vergütung auszuführen.", "baugrund", "kritisch"],
   ["Witterungsbedingte Ausfalltage gehen zu Lasten des Auftragnehmers.", "winterbau", "kritisch"],
   ["Arbeiten an Wochenenden sind nicht vorgesehen.", "nacht-wochenend-arbeit", "üblich"],
@@ -229,6 +229,20 @@ describe("clause review: nicht geregelt where it matters", () => {
     expect(gap(tender("2027-04-01", "2027-08-31", true), "preisgleitung")).toBe("üblich");
   });
 
+  it("counts the months the prices must hold from the bid, not from the construction start", () => {
+    // 7½ months of construction: with the usual lead from bid to start the prices hold over 10 months.
+    expect(gap(tender("2027-08-15", "2028-03-31", false), "preisgleitung")).toBe("prüfen");
+    expect(gap(tender("2027-09-15", "2028-03-31", false), "preisgleitung")).toBe("üblich");
+    // 5 months of construction, but the bid is dated a year before the start.
+    const [sources, types, work] = tender("2028-03-01", "2028-07-31", false);
+    sources[0].paragraphs.push({ text: "Die Angebote sind bis zum 15.03.2027 einzureichen.", page: null, paragraph: 9 });
+    expect(reviewClauses(sources, types, work).dates.priceMonths).toBeGreaterThan(16);
+    expect(gap([sources, types, work], "preisgleitung")).toBe("prüfen");
+    // The same works bid a month before the start: no Gleitklausel needed.
+    sources[0].paragraphs[sources[0].paragraphs.length - 1].text = "Die Angebote sind bis zum 01.02.2028 einzureichen.";
+    expect(gap([sources, types, work], "preisgleitung")).toBe("üblich");
+  });
+
   it("reads construction dates from the texts when the file has no AwardInfo", () => {
     const review = reviewClauses([source("Ausführungszeit: Beginn 15.10.2027, Fertigstellung bis 30.04.2029.")], undefined, { itemTexts: ["Stahlbeton Decke"] });
     expect(review.dates.months).toBeGreaterThan(18);
@@ -240,5 +254,57 @@ describe("clause review: nicht geregelt where it matters", () => {
     const review = reviewClauses([{ document: "Vorbemerkungen", paragraphs: [] }]);
     expect(review.entries.filter((e) => e.verdict !== "üblich")).toEqual([]);
     expect(review.contractChars).toBe(0);
+  });
+});
+
+describe("clause review: a paragraph read as a whole", () => {
+  const entries = (...paragraphs: string[]) => reviewClauses([source(...paragraphs)]).entries.filter((e) => e.status === "geregelt");
+
+  it("gives every sentence of a paragraph the topic of its label („§ 6 Entsorgung: …“)", () => {
+    const e = entries(
+      "§ 6 Entsorgung: Der Aushub ist vom AN zu übernehmen und zu verwerten. Die Kosten sind unabhängig von der abfallrechtlichen Einstufung in die Einheitspreise einzurechnen; eine Mehrvergütung für belastetes Material entfällt.",
+    ).filter((x) => x.type === "entsorgung");
+    expect(e).toHaveLength(1);
+    expect(e[0].quote).toContain("unabhängig von der abfallrechtlichen Einstufung");
+    expect(e[0].verdict).toBe("kritisch");
+  });
+
+  it("reads a detail sentence as part of the security it details", () => {
+    const e = entries(
+      "Zur Sicherung der Mängelansprüche werden 5 % der Schlussrechnungssumme einbehalten. Der Einbehalt kann nur durch eine Bürgschaft auf erstes Anfordern abgelöst werden.",
+    ).find((x) => x.type === "maengelsicherheit")!;
+    expect(e.quote).toContain("erstes Anfordern");
+    expect(e.verdict).toBe("kritisch");
+  });
+
+  it("counts the Bindefrist from the bid date the texts state", () => {
+    const bindefrist = (bid: string) =>
+      entries(`Ablauf der Angebotsfrist ist am ${bid}, 10:00 Uhr.`, "Die Bindefrist endet am 31.08.2027.").find((x) => x.type === "bindefrist")?.verdict;
+    expect(bindefrist("02.07.2027")).toBe("prüfen");
+    expect(bindefrist("05.08.2027")).toBe("üblich");
+  });
+
+  it("asks about Behinderung when the works are called off and nothing regulates it, not otherwise", () => {
+    // Enough contract text that a missing clause counts.
+    const gap = (text: string) => reviewClauses([source(PAD, text)]).entries.find((x) => x.type === "behinderung")!;
+    expect(gap("Die Arbeiten werden hausweise auf Abruf des AG ausgeführt.")).toMatchObject({ status: "nicht geregelt", verdict: "prüfen" });
+    expect(gap("Die Arbeiten beginnen am 03.05.2027.")).toMatchObject({ status: "nicht geregelt", verdict: "üblich" });
+  });
+
+  it("asks about Schadstoffe when old building parts are removed and nothing regulates them", () => {
+    const gap = (items: string[]) =>
+      reviewClauses([source(PAD, "Sanierung der Pflegestationen im Bettenhaus (Baujahr 1974).")], undefined, { itemTexts: items }).entries.find((x) => x.type === "altlasten-kampfmittel")!.verdict;
+    expect(gap(["Bodenbelag entfernen", "Kautschukbelag 3,0 mm"])).toBe("prüfen");
+    expect(gap(["Kautschukbelag 3,0 mm", "Wandanstrich"])).toBe("üblich");
+  });
+
+  it("asks for a Bauzeitenplan that sets the Zwischentermine but is not among the documents", () => {
+    const text = "Als verbindliche Zwischentermine gelten die Fertigstellungen der Abschnitte nach dem Bauzeitenplan.";
+    const verdict = (documents: string[]) =>
+      reviewClauses([source(text), ...documents.map((document) => ({ document, paragraphs: [{ text: "Bauzeitenplan Abschnitte 1 bis 6", page: 1, paragraph: 1 }] }))]).entries.find(
+        (x) => x.type === "bauzeit-fristen" && x.quote === text,
+      )?.verdict;
+    expect(verdict([])).toBe("prüfen");
+    expect(verdict(["Anlage 3 Bauzeitenplan.pdf"])).toBe("üblich");
   });
 });

@@ -27,11 +27,21 @@ export interface TenderDates {
   end: number | null;
   months: number | null;
   winters: number;
+  /** Months from the bid (or award) to the end of construction: how long the prices must hold. */
+  priceMonths: number | null;
+  /** The bid date the texts state (Angebotsfrist, Submission), for periods counted from it. */
+  offer: number | null;
 }
 
 /** What the whole tender says beyond single clauses. */
 export interface TenderFacts {
   dates: TenderDates;
+  /** All contract text, for what the tender mentions anywhere ("auf Abruf"). */
+  text: StemmedText;
+  /** The LV's item texts, for the kind of work. */
+  items: StemmedText[];
+  /** The names of the tender's documents, for documents a clause refers to. */
+  documents: StemmedText[];
   outdoorWork: boolean;
   publicClient: boolean;
 }
@@ -65,6 +75,14 @@ interface Clause {
   section: string;
 }
 
+/** A relative clause ending in its finite verb (", die im Leistungsverzeichnis nicht angegeben
+ *  sind,"): a negation in it describes the subject and does not turn the main clause around. */
+const RELATIVE_CLAUSE =
+  /,\s*(?:(?:an|auf|aus|bei|für|in|mit|nach|von|zu|über|unter|gegen|durch)\s+)?(?:der|die|das|dem|den|denen|deren|dessen|welche[rnsm]?)\s+[^,;.:]{1,160}?\s(?:ist|sind|war|waren|wird|werden|wurde|wurden|hat|haben|kann|können|muss|müssen|darf|dürfen|soll|sollen|gilt|gelten|liegt|liegen|besteht|bestehen|vorsieht|vorsehen|enthält|enthalten|ergibt|ergeben)(?=\s*(?:[,;.]|$))/g;
+
+/** The sentence without its relative clauses, for reading negations. */
+export const mainClause = (sentence: string) => sentence.replace(RELATIVE_CLAUSE, "");
+
 /** A short paragraph that names a topic: "§ 5 Vertragsstrafe", "3. Abnahme", "§ 15 Aufrechnung." */
 function isHeading(text: string): boolean {
   const t = text.trim();
@@ -73,6 +91,10 @@ function isHeading(text: string): boolean {
   if (!/[.;:!?]\s*$/.test(t)) return words <= 9;
   return words <= 5 && /^(§\s*\d|\d+(\.\d+)*\.?\s)/.test(t);
 }
+
+/** "11. Skonto: Der AG ist berechtigt …", "§ 6 Entsorgung: Der Aushub …": the label before the
+ *  colon names the topic of every sentence of the paragraph. */
+const LABEL = /^\s*(?:§\s*\d+[a-z]?\.?\s*|\d+(?:\.\d+)*\.?\s*)?([A-ZÄÖÜ][^:.;]{2,60}):\s/;
 
 function typesOf(stems: StemmedText, types: ClauseType[]): ClauseType[] {
   return types.filter((t) => containsAny(stems, t.lookFor) && !containsAny(stems, t.exclude));
@@ -100,11 +122,14 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
       }
       let current: Clause | null = null;
       let continued = 0;
+      const label = LABEL.exec(p.text);
+      const labelTypes = label ? typesOf(stemText(label[1]), types) : [];
       const paragraph = stemText(p.text);
       const paragraphParts = splitSentences(p.text).flatMap((s) => s.split(";")).map(stemText);
       splitSentences(p.text).forEach((sentence, index) => {
         const stems = stemText(sentence);
-        const own = typesOf(stems, types);
+        const named = typesOf(stems, types);
+        const own = [...named, ...labelTypes.filter((t) => !named.includes(t))];
         // "§ 15 Aufrechnung. Der Auftragnehmer …": a heading at the start of the paragraph.
         if (index === 0 && isHeading(sentence)) {
           headingTypes = own;
@@ -113,12 +138,16 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
         }
         // A sentence continues the clause when it names no type, or one of the clause's types
         // ("… einzukalkulieren. Schlechtwettertage verlängern die Frist nicht."); it brings its other types along.
-        const sameTopic = current !== null && own.some((t) => current!.types.includes(t));
+        // A sentence that only adds a detail of the clause ("Der Einbehalt kann nur durch eine
+        // Bürgschaft auf erstes Anfordern abgelöst werden." after the Mängelsicherheit) continues it too.
+        const sameTopic =
+          current !== null &&
+          (own.some((t) => current!.types.includes(t)) || (own.length > 0 && own.every((t) => t.continues.some((slug) => current!.types.some((c) => c.slug === slug)))));
         if ((own.length && !sameTopic) || !current || continued >= 3) {
           if (current) clauses.push(current);
           current = {
             text: sentence,
-            sentences: [stems],
+            sentences: [stemText(mainClause(sentence))],
             parts: [{ text: sentence, types: own }],
             paragraph,
             paragraphParts,
@@ -133,7 +162,7 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
         } else {
           current.text = `${current.text} ${sentence}`;
           current.types = [...current.types, ...own.filter((t) => !current!.types.includes(t))];
-          current.sentences.push(stems);
+          current.sentences.push(stemText(mainClause(sentence)));
           current.parts.push({ text: sentence, types: own });
           current.stems = stemText(current.text);
           current.figures = figuresOf(current.text);
@@ -147,6 +176,42 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
 }
 
 const DAY_MS = 86_400_000;
+const MONTH_DAYS = 30.44;
+
+/** Sentences that date the bid ("Ablauf der Angebotsfrist ist am 02.07.2027") … */
+const OFFER_WORDS = ["Angebot", "Angebotsfrist", "Angebotsabgabe", "Angebotseröffnung", "Submission", "Eröffnungstermin", "Einreichung"].map((w) => phrase(w));
+/** … or, failing that, the award ("Zuschlag voraussichtlich im Mai 2027"). */
+const AWARD_WORDS = ["Zuschlag", "Zuschlagsfrist", "Auftragserteilung", "Vergabe", "Bindefrist"].map((w) => phrase(w));
+
+/** Without a dated bid: the usual lead from bid to construction start (submission, award, Auftragsschreiben, mobilisation). */
+const BID_LEAD_MONTHS = 3;
+
+/** The earliest date of a sentence with one of the words, before the construction start when it is known. */
+function datedBy(sources: ClauseSource[], words: Phrase[], start: number | null): number | null {
+  const stamps: number[] = [];
+  for (const s of sources)
+    for (const p of s.paragraphs) {
+      if (AWARD_INFO.test(p.text)) continue;
+      for (const sentence of splitSentences(p.text)) {
+        const dates = datesIn(fold(sentence)).filter((d) => start === null || (d < start && start - d < 24 * MONTH_DAYS * DAY_MS));
+        if (dates.length && containsAny(stemText(sentence), words)) stamps.push(...dates);
+      }
+    }
+  return stamps.length ? Math.min(...stamps) : null;
+}
+
+/** The date of the bid as the texts state it (Angebotsfrist, Submission). */
+export const offerDate = (sources: ClauseSource[], start: number | null) => datedBy(sources, OFFER_WORDS, start);
+
+/** The bid, else the award, before the construction start. */
+const bidDate = (sources: ClauseSource[], start: number) => offerDate(sources, start) ?? datedBy(sources, AWARD_WORDS, start);
+
+/** Months the prices must hold: bid (dated in the text, else the usual lead before the start) to the end. */
+function priceMonths(sources: ClauseSource[], start: number | null, end: number | null, months: number | null): number | null {
+  if (start === null || end === null) return months !== null ? months + BID_LEAD_MONTHS : null;
+  const bid = bidDate(sources, start);
+  return bid !== null ? (end - bid) / DAY_MS / MONTH_DAYS : (end - start) / DAY_MS / MONTH_DAYS + BID_LEAD_MONTHS;
+}
 
 /** Construction start and end from AwardInfo or the dates of the clauses about the Bauzeit. */
 export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderDates {
@@ -160,7 +225,7 @@ export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderD
     const longest = Math.max(0, ...clauses.filter((c) => c.types.some((t) => t.slug === "bauzeit-fristen")).flatMap((c) => c.figures.periods.map((p) => p.days)));
     const months = longest ? longest / 30.44 : null;
     // Without dates only the length is known: twelve months always hold a winter.
-    return { start: null, end: null, months, winters: months !== null && months >= 12 ? 1 : 0 };
+    return { start: null, end: null, months, winters: months !== null && months >= 12 ? 1 : 0, priceMonths: priceMonths(sources, null, null, months), offer: offerDate(sources, null) };
   }
   const start = Math.min(...stamps);
   const end = Math.max(...stamps);
@@ -178,7 +243,7 @@ export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderD
     // A winter: December to February.
     if (start < Date.UTC(y + 1, 2, 1) && endOrLength >= Date.UTC(y, 11, 1)) winters++;
   }
-  return { start, end: endOrLength, months, winters };
+  return { start, end: endOrLength, months, winters, priceMonths: priceMonths(sources, start, endOrLength, months), offer: offerDate(sources, start) };
 }
 
 interface Facts {
@@ -245,6 +310,17 @@ function holds(rule: VerdictRule, facts: Facts): boolean {
   if (w.amount_over !== undefined) checks.push(Boolean(f?.amounts.some((a) => a > w.amount_over! + 1e-9)));
   if (w.period !== undefined) checks.push(Boolean(f?.periods.length) === w.period);
   if (w.construction_months_over !== undefined) checks.push(dates.months !== null && dates.months > w.construction_months_over);
+  if (w.price_months_over !== undefined) checks.push(dates.priceMonths !== null && dates.priceMonths > w.price_months_over);
+  if (w.mentions?.length) checks.push(containsAny(facts.tender.text, rule.compiled.mentions));
+  if (w.work_any?.length) checks.push(facts.tender.items.some((i) => containsAny(i, rule.compiled.work)));
+  if (w.refers_to_missing?.length) {
+    const named = rule.compiled.missing.filter((p) => c !== null && contains(c.stems, p));
+    checks.push(named.length > 0 && !named.some((p) => facts.tender.documents.some((d) => contains(d, p))));
+  }
+  if (w.days_after_offer_over !== undefined) {
+    const offer = dates.offer;
+    checks.push(offer !== null && Boolean(f?.dates.some((d) => (d - offer) / DAY_MS > w.days_after_offer_over!)));
+  }
   if (w.winters_at_least !== undefined) checks.push(dates.winters >= w.winters_at_least);
   if (w.outdoor_work !== undefined) checks.push(facts.tender.outdoorWork === w.outdoor_work);
   if (w.public_client !== undefined) checks.push(facts.tender.publicClient === w.public_client);
@@ -258,6 +334,9 @@ const OUTDOOR = [
   "Erdarbeiten", "Aushub", "Baugrube", "Oberboden", "Beton", "Stahlbeton", "Schalung", "Bewehrung", "Mauerwerk", "Dach", "Dachabdichtung",
   "Abdichtung", "Attika", "Dämmung Dach", "Fassade", "Gerüst", "Pflaster", "Pflasterdecke", "Tragschicht", "Frostschutzschicht", "Asphalt",
   "Bordstein", "Rinne", "Kanal", "Rohrgraben", "Verbau", "Gründung", "Fundament", "Bodenplatte", "Rasen", "Pflanzung", "Zaun", "Straße",
+  // Steel and timber erection of the shell: cranes, columns, purlins, cladding.
+  "Stahlkonstruktion", "Stahlbau", "Stützen", "Riegel", "Pfetten", "Verbände", "Ankerbolzen", "Trapezprofil", "Sandwichpaneele", "Kran", "Mobilkran",
+  "Dachrinne", "Fallrohr", "Dachziegel", "Dachsteine", "Lattung", "Sparren", "Abbund",
 ].map((w) => phrase(w));
 
 export function outdoorWork(itemTexts: string[]): boolean {
@@ -267,7 +346,7 @@ export function outdoorWork(itemTexts: string[]): boolean {
 }
 
 /** Wordings only public clients use. */
-const PUBLIC = ["VOB/A", "Vergabestelle", "§ 18 Abs. 1 VOB/B", "öffentlicher Auftraggeber", "Vergabe- und Vertragshandbuch", "VHB", "Tariftreue", "Vergabeunterlagen", "Landkreis", "Gemeinde", "Kreisverwaltung", "Bauamt", "Hochbauamt"].map((w) => phrase(w));
+const PUBLIC = ["VOB/A", "Vergabestelle", "§ 18 Abs. 1 VOB/B", "öffentlicher Auftraggeber", "Vergabe- und Vertragshandbuch", "VHB", "Tariftreue", "Vergabeunterlagen", "Landkreis", "Gemeinde", "Kreisverwaltung", "Bauamt", "Hochbauamt", "Landesbetrieb", "Landratsamt", "Bezirksregierung", "Stadtverwaltung", "Freistaat", "Zweckverband", "Vergabeverfahren", "öffentliche Auftraggeberin", "Formblatt"].map((w) => phrase(w));
 
 export function publicClient(sources: ClauseSource[]): boolean {
   return sources.some((s) => s.paragraphs.some((p) => containsAny(stemText(p.text), PUBLIC)));
@@ -278,7 +357,14 @@ export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = che
   const clauses = clausesOf(sources, types);
   const dates = tenderDates(sources, clauses);
   const contractChars = sources.reduce((n, s) => n + s.paragraphs.reduce((m, p) => (AWARD_INFO.test(p.text) ? m : m + p.text.length), 0), 0);
-  const tender: TenderFacts = { dates, outdoorWork: outdoorWork(work.itemTexts ?? []), publicClient: publicClient(sources) };
+  const tender: TenderFacts = {
+    dates,
+    text: stemText(sources.flatMap((s) => s.paragraphs.filter((p) => !AWARD_INFO.test(p.text)).map((p) => p.text)).join(" ")),
+    items: (work.itemTexts ?? []).map(stemText),
+    documents: sources.map((s) => stemText(s.document)),
+    outdoorWork: outdoorWork(work.itemTexts ?? []),
+    publicClient: publicClient(sources),
+  };
   const entries: ChecklistEntry[] = [];
   for (const type of types) {
     const own = clauses.filter((c) => c.types.includes(type));

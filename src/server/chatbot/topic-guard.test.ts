@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { everydayTopics, parseEverydayTopics, stemKind, topicVerdict, type TopicVocabulary } from "./topic-guard";
+import { wordTable } from "./word-table";
+
+const vocabulary = (v: { domain: string[]; everyday: string[]; known: string[] }): TopicVocabulary => ({
+  domain: new Set(v.domain),
+  everyday: new Set(v.everyday),
+  known: new Set([...v.known, ...v.domain]),
+  general: new Set(),
+  everydayWords: new Map(v.everyday.map((e) => [e, 1])),
+});
+
+describe("topic guard", () => {
+  const v = vocabulary({ domain: ["dach", "estrich", "beton"], everyday: ["grill", "truthahn", "backofen"], known: ["holz", "ofen"] });
+
+  it("reads a stem by its compound parts and typos, and figures as neither side", () => {
+    expect(stemKind("reetdach", v)).toBe("domain");
+    expect(stemKind("grillkohl", v)).toBe("everyday");
+    expect(stemKind("truthan", v)).toBe("everyday");
+    expect(stemKind("holz", v)).toBe("known");
+    expect(stemKind("wellensittich", v)).toBe("unknown");
+    expect(stemKind("grad", v)).toBe("measure");
+    expect(stemKind("160", v)).toBe("measure");
+  });
+
+  it("refuses when everyday words outweigh construction words or an unknown word stands alone", () => {
+    expect(topicVerdict(["known", "everyday"])).toBe("everyday"); // Holz für den Grill
+    expect(topicVerdict(["domain", "everyday"])).toBe("everyday");
+    expect(topicVerdict(["measure", "measure", "unknown"])).toBe("everyday"); // 160 grad, 5 kilo, Truthan
+    expect(topicVerdict(["domain", "domain", "everyday"])).toBe("construction"); // Küche neu fliesen, Kleber
+    expect(topicVerdict(["domain", "unknown", "unknown"])).toBe("construction"); // a term the articles lack
+    expect(topicVerdict(["known", "known"])).toBe("unclear");
+    expect(topicVerdict(["unknown"], true)).toBe("unclear"); // in a conversation
+  });
+
+  it("parses the everyday-topics file, whose words are no construction words of the word table", () => {
+    expect(parseEverydayTopics("# x\nKochen: backen, Grill\n\nkaputt")).toEqual([{ topic: "Kochen", words: ["backen", "Grill"] }]);
+    const topics = everydayTopics();
+    expect(topics.length).toBeGreaterThanOrEqual(10);
+    const fach = new Set(wordTable().domainWords.map((w) => w.toLowerCase()));
+    expect(topics.flatMap((t) => t.words).filter((w) => fach.has(w.toLowerCase()))).toEqual([]);
+  });
+});
