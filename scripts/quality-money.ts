@@ -44,13 +44,17 @@ const QUANTITY_CATEGORIES = new Set(["menge"]);
 const isQuantity = (f: Finding) => QUANTITY_CATEGORIES.has(f.category);
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
 
+/** Characters in a row that make two passages the same one – as in the clause evaluation
+ *  (evaluate-blind.ts); shorter runs match across sentences ("der Ausführungs|fristen|klasse"). */
+const OVERLAP = 30;
+
 /** A finding quotes a harmless passage when its excerpt and the quote overlap. */
 function quotes(f: Finding, quote: string): boolean {
   const excerpt = norm(f.excerpt ?? "");
   const q = norm(quote);
   if (!excerpt) return false;
   if (excerpt.includes(q) || q.includes(excerpt)) return true;
-  for (let i = 0; i + 16 <= q.length; i += 4) if (excerpt.includes(q.slice(i, i + 16))) return true;
+  for (let i = 0; i + OVERLAP <= q.length; i++) if (excerpt.includes(q.slice(i, i + OVERLAP))) return true;
   return false;
 }
 

@@ -94,7 +94,8 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
     expect(title.getCell(1).font?.bold).toBe(true);
 
     const row = ws.getRow(5);
-    // A Bedarfsposition is a chance (likely Nachtrag), not a risk: its amount stands in "Chance".
+    // An ordinary Bedarfsposition shows its kind but gets no finding of its own (issue 24); its
+    // amount counts in the LV's Chance total (see the LV response).
     expect(values(row).slice(0, 11)).toEqual([
       "01.0030",
       "Bauzaun über 4 Wochen hinaus vorhalten",
@@ -103,12 +104,12 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
       0.65,
       312,
       "Bedarfsposition (ohne GB)",
-      "Bedarfs-/Eventualposition",
       null,
-      312,
+      null,
+      null,
       null,
     ]);
-    expect(row.getCell(13).value).toBe("Mit welcher Menge und Wahrscheinlichkeit wird die Bedarfsposition OZ 01.0030 beauftragt?");
+    expect(row.getCell(13).value ?? null).toBeNull();
     expect(String(row.getCell(14).value)).toMatch(/Bauzaun/);
     expect(row.getCell(3).numFmt).toBe("#,##0.000");
     expect(row.getCell(5).numFmt).toBe('#,##0.00 "€"');
@@ -118,7 +119,7 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
 
     // Stundenlohn is open (uncertain scope, no loss): neither in Risiko nor in Chance.
     const hourly = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(1).value === "03.0090")!;
-    expect(values(hourly).slice(2, 10)).toEqual([40, "h", 58, 2320, "Stundenlohn", "Stundenlohnarbeiten", null, null]);
+    expect(values(hourly).slice(2, 10)).toEqual([40, "h", 58, 2320, "Stundenlohn", null, null, null]);
     const noFinding = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(1).value === "02.0010")!;
     expect(values(noFinding).slice(0, 9)).toEqual([
       "02.0010",
@@ -155,23 +156,12 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
     expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     expect(ws.autoFilter).toBe("A1:M1");
     expect(ws.rowCount).toBe(1 + boq.findings.length);
-    const provisional = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(1).value === "02.0050")!;
-    const [oz, severity, title, why, basis, evidence, amount, source, related, needed] = values(provisional);
-    expect([oz, severity, title, basis, evidence, amount, source, related, needed]).toEqual([
-      "02.0050",
-      "Warnung",
-      "Bedarfs-/Eventualposition",
-      "§ 7 Abs. 1 Nr. 4 VOB/A (Bedarfspositionen grundsätzlich nicht aufzunehmen)",
-      null,
-      2520, // 6 Wo × 420 €
-      "Regel",
-      null,
-      null,
-    ]);
-    expect(why).toMatch(
-      /^Ob und in welcher Menge .* Chance \(Nachtragspotenzial\): der Gesamtbetrag \(Menge × EP\), der zusätzlich beauftragt werden kann\.$/,
-    );
-    expect(provisional.getCell(7).numFmt).toBe('#,##0.00 "€"');
+    // Ordinary Bedarfspositionen get no finding (issue 24); a position finding of rohbau-27:
+    const open = boq.findings.find((f: { oz: string; ruleId: string }) => f.oz === "02.0030" && f.ruleId === "bieterangaben-offen");
+    const row = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(1).value === "02.0030")!;
+    const [oz, severity, title, why, basis, evidence, amount, source, related] = values(row);
+    expect([oz, severity, title, basis, evidence, amount, source, related]).toEqual(["02.0030", "Warnung", open.title, open.basis, null, null, "Regel", null]);
+    expect(why).toBe(open.why);
     // LV-wide findings are marked "LV".
     const lvRows = ws.getRows(2, ws.rowCount - 1)!.filter((r) => r.getCell(1).value === "LV");
     expect(lvRows.length).toBe(boq.findings.filter((f: { scope: string }) => f.scope === "lv").length);
@@ -216,9 +206,9 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
     expect(["Go", "Go mit Auflagen", "No-Go"]).toContain(body.decision.verdict);
     const sum = Object.values(body.potential.byBasis as Record<string, number>).reduce((s, v) => s + Math.round(v * 100), 0);
     expect(sum).toBe(Math.round(body.potential.totalEur * 100));
-    expect(
-      body.findings.find((f: { oz: string; ruleId: string }) => f.oz === "01.0030" && f.ruleId === "bedarfsposition").potentialEur,
-    ).toBe(312);
+    // The Bedarfspositionen 01.0030 (312 €) and 02.0050 (2.520 €) are the chance, without findings of their own.
+    expect(body.money.chance.byBasis["§ 7 Abs. 1 Nr. 4 VOB/A"]).toBe(2832);
+    expect(body.findings.filter((f: { ruleId: string }) => f.ruleId === "bedarfsposition")).toEqual([]);
     for (const text of [res.body]) {
       expect(text).not.toContain('"data"');
       expect(text).not.toContain("<GAEB");
@@ -232,13 +222,9 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
     await analyseStoredFile(ctx.db, fileId);
     const body = (await ctx.request("GET", `/api/projects/${projectId}/boq`, { user: userA })).json();
     expect(body.potential).toBeNull();
-    expect(body.findings.find((f: { oz: string; ruleId: string }) => f.oz === "01.0030" && f.ruleId === "bedarfsposition")).toMatchObject({
-      potentialEur: null,
-      priceNeeded: "Mit einem Einheitspreis für OZ 01.0030 ließe sich der Betrag beziffern: Menge × EP.",
-    });
+    expect(body.findings.every((f: { potentialEur: number | null }) => f.potentialEur === null)).toBe(true);
     // The estimate from the reference prices, marked as such in the API.
-    const estimated = body.findings.filter((f: { potentialEurEstimate?: { high: number } }) => (f.potentialEurEstimate?.high ?? 0) > 0);
-    expect(estimated.length).toBeGreaterThan(0);
+    expect(body.money.estimate.lvTotal.high).toBeGreaterThan(body.money.estimate.lvTotal.low);
     expect(body.money.estimate.label).toBe("Schätzung (Richtwert)");
     const wb = await workbook((await ctx.request("GET", `/api/projects/${projectId}/boq/export.xlsx`, { user: userA })).rawPayload);
     const summary = wb.getWorksheet("Zusammenfassung")!;
@@ -255,7 +241,7 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
       null,
       null,
       "Bedarfsposition (ohne GB)",
-      "Bedarfs-/Eventualposition",
+      null,
       null,
     ]);
   });

@@ -66,7 +66,7 @@ describe("finding ids", () => {
   it("every finding has a unique id, the same for every reader and after reading the file again", async () => {
     const id = await projectWithReadLv();
     const first = (await boq(w.userA, id)).findings;
-    expect(first.length).toBeGreaterThan(5);
+    expect(first.length).toBeGreaterThan(3);
     expect(new Set(first.map((f) => f.id)).size).toBe(first.length);
     expect(first.every((f) => /^[a-z0-9-]{1,64}$/.test(f.id))).toBe(true);
     expect((await boq(w.superAdmin, id)).findings.map((f) => f.id)).toEqual(first.map((f) => f.id));

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { analyseTender } from "../index";
 import { basisKey, penaltyCap, priceFindings } from "./money";
+import { PRECHECK_RULES } from "../review/rules";
 import type { Finding } from "../review/types";
 import { newNode, type BoqNode } from "../types";
 
@@ -51,9 +52,31 @@ const POSITION_RULES = new Set([
   "wahlposition",
 ]);
 
+/** Ordinary Bedarfs-, Stundenlohn- and Wahlpositionen get no finding of their own (issue 24);
+ *  the formulas for when they do are checked on these positions of rohbau-27. */
+const ofRule = (ruleId: string, oz: string) => {
+  const rule = PRECHECK_RULES.find((r) => r.id === ruleId)!;
+  return finding({ ruleId, oz, category: rule.category, severity: rule.severity, why: rule.why, ...(rule.basis ? { basis: rule.basis } : {}) });
+};
+const KIND_FINDINGS = [
+  ofRule("bedarfsposition", "01.0030"),
+  ofRule("bedarfsposition", "02.0050"),
+  ofRule("stundenlohn", "03.0090"),
+  ofRule("wahlposition", "04.0020"),
+];
+const withKindFindings = (a: Awaited<ReturnType<typeof rohbau>>) => ({
+  ...a,
+  findings: priceFindings([...a.findings.filter((f) => !KIND_FINDINGS.some((k) => k.ruleId === f.ruleId)), ...KIND_FINDINGS], a).findings,
+});
+
 describe("money at stake on rohbau-27.x83 with the prices of rohbau-27-preise.x84", () => {
-  it("prices the position findings by the table: Risiko and Chance apart, each amount once", async () => {
+  it("ordinary Bedarfs-, Stundenlohn- and Wahlpositionen with quantities get no finding", async () => {
     const a = await rohbau();
+    for (const ruleId of ["bedarfsposition", "stundenlohn", "wahlposition"]) expect(a.findings.filter((f) => f.ruleId === ruleId)).toEqual([]);
+  });
+
+  it("prices the position findings by the table: Risiko and Chance apart, each amount once", async () => {
+    const a = withKindFindings(await rohbau());
     const get = (oz: string, ruleId: string) => a.findings.find((f) => f.oz === oz && f.ruleId === ruleId);
     // A Baustelleneinrichtung is a lump sum by nature: no warning, no money (issue 24).
     expect(get("01.0010", "pauschalposition")).toBeUndefined();
@@ -97,7 +120,8 @@ describe("money at stake on rohbau-27.x83 with the prices of rohbau-27-preise.x8
     const a = await analyseTender(fixture("rohbau-27.x83"), "rohbau-27.x83");
     expect(a.potential).toBeNull();
     expect(a.findings.every((f) => f.potentialEur === null)).toBe(true);
-    const get = (oz: string, ruleId: string) => a.findings.find((f) => f.oz === oz && f.ruleId === ruleId);
+    const kinds = withKindFindings(a);
+    const get = (oz: string, ruleId: string) => kinds.findings.find((f) => f.oz === oz && f.ruleId === ruleId);
     expect(get("01.0030", "bedarfsposition")!.priceNeeded).toBe(
       "Mit einem Einheitspreis für OZ 01.0030 ließe sich der Betrag beziffern: Menge × EP.",
     );
@@ -111,7 +135,7 @@ describe("money at stake on rohbau-27.x83 with the prices of rohbau-27-preise.x8
     expect(estimate.priceLevel).toBe("Preisstand 2. Quartal 2025 (kein neuerer Baupreisindex hinterlegt)");
     expect(estimate.lvTotal.low).toBeGreaterThan(0);
     expect(estimate.lvTotal.high).toBeGreaterThan(estimate.lvTotal.low);
-    const estimated = a.findings.filter((f) => f.potentialEurEstimate);
+    const estimated = kinds.findings.filter((f) => f.potentialEurEstimate);
     expect(estimated.length).toBeGreaterThan(0);
     for (const f of estimated) expect(f.potentialEurEstimate!.high).toBeGreaterThanOrEqual(f.potentialEurEstimate!.low);
   });

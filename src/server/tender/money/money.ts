@@ -8,7 +8,8 @@
 // never summed), the provision it rests on and a German sentence saying what the amount is.
 //
 //   rule / category                 effect   amount (GP = Gesamtbetrag = Menge × EP)
-//   bedarfsposition                 chance   GP – work that may be ordered in addition
+//   bedarfsposition                 chance   GP – work that may be ordered in addition; every
+//                                            Bedarfsposition counts, with or without a finding
 //   nachtragsposition               chance   GP of the change order
 //   stundenlohn                     offen    GP – uncertainty of scope, no loss (paid by the hour)
 //   wahlposition                    offen    |GP Wahl − GP Grund| of the same ALN group
@@ -441,6 +442,9 @@ const NOTE_LABEL: Record<Effect, string> = {
   offen: " Offener Betrag: ",
 };
 
+/** The provision Bedarfspositionen rest on (the basis of the rule "bedarfsposition"). */
+const PROVISIONAL_BASIS = "§ 7 Abs. 1 Nr. 4 VOB/A";
+
 /** The money of one side (risk or chance) over all findings. */
 export interface MoneyTotal {
   eur: number;
@@ -522,6 +526,15 @@ function run(findings: Finding[], positions: BoqNode[], lvTotal: number | null, 
     }
     return { ...result, row };
   });
+  // Bedarfspositionen are a chance whether or not a finding names them: an ordinary one gets no
+  // finding of its own (issue 24), but the work may be ordered in addition (GP).
+  const provisional = hasPrices
+    ? positions.flatMap((p, index) => {
+        const gp = p.kind === "item" && p.flags.provisional ? positionTotal(p) : null;
+        return gp && !best.chance.has(`pos:${index}`) ? [Math.abs(cents(gp))] : [];
+      })
+    : [];
+  if (provisional.length) counts.chance += provisional.length;
   const total = (side: "risiko" | "chance"): MoneyTotal => {
     let sum = 0;
     const byBasis = new Map<string, number>();
@@ -530,6 +543,11 @@ function run(findings: Finding[], positions: BoqNode[], lvTotal: number | null, 
       sum += c;
       byBasis.set(basisOf[finding], (byBasis.get(basisOf[finding]) ?? 0) + c);
     }
+    if (side === "chance")
+      for (const c of provisional) {
+        sum += c;
+        byBasis.set(PROVISIONAL_BASIS, (byBasis.get(PROVISIONAL_BASIS) ?? 0) + c);
+      }
     return {
       eur: euros(sum),
       count: counts[side],

@@ -30,18 +30,22 @@ const otherM2 = [100, 120, 80, 150].map((qty) => ({ qty, unit: "m2" }));
 const otherSt = [2, 4, 6, 3].map((qty) => ({ qty, unit: "Stck" }));
 
 const EXAMPLES: Record<string, { hits: Example[]; misses: Example[] }> = {
-  bedarfsposition: { hits: [{ flags: { provisional: "WithoutTotal" } }, { flags: { provisional: "WithTotal" } }], misses: [{}] },
+  // Position kinds: a finding only where something is wrong with the position (issue 24).
+  bedarfsposition: {
+    hits: [{ flags: { provisional: "WithoutTotal" }, qty: null }, { flags: { provisional: "WithTotal" } }],
+    misses: [{}, { flags: { provisional: "WithoutTotal" } }],
+  },
   wahlposition: {
-    hits: [{ flags: { alternative: { group: "1", serial: 1 } } }],
-    misses: [{ flags: { alternative: { group: "1", serial: 0 } } }],
+    hits: [{ flags: { alternative: { group: "1", serial: 1 } }, qty: null }],
+    misses: [{ flags: { alternative: { group: "1", serial: 0 } } }, { flags: { alternative: { group: "1", serial: 1 } } }],
   },
   pauschalposition: { hits: [{ flags: { lumpSum: true }, qty: 1, unit: "psch" }, { unit: "Psch." }], misses: [{}] },
   stundenlohn: {
     hits: [
-      { flags: { hourly: true }, unit: "h" },
-      { shortText: "Stundenlohnarbeiten Helfer", unit: "Std" },
+      { flags: { hourly: true }, qty: 1, unit: "psch" },
+      { shortText: "Stundenlohnarbeiten Helfer", unit: "Std", qty: null },
     ],
-    misses: [{ shortText: "Bagger vorhalten", unit: "h" }],
+    misses: [{ shortText: "Bagger vorhalten", unit: "h" }, { flags: { hourly: true }, unit: "h" }, { shortText: "Stundenlohnarbeiten Helfer", unit: "Std" }],
   },
   schwerpunktposition: { hits: [{ flags: { keyItem: true } }], misses: [{}] },
   "position-entfaellt": { hits: [{ flags: { notApplicable: true } }], misses: [{}] },

@@ -10,7 +10,9 @@
 
 import { fold } from "../text";
 import { isImplausible } from "./lv/quantity-ranges";
+import { isDocumentProvided } from "./provided-documents";
 import { headline, isLumpSum, normaliseUnit, unitClass } from "./position-facts";
+import type { BoqNode } from "../types";
 import type { PrecheckRule } from "./types";
 
 /** Brand names often written into LVs instead of a neutral description; extend by appending a
@@ -30,6 +32,8 @@ const brandPattern = new RegExp(`\\b(${BRAND_NAMES.map((b) => fold(b).replace(/[
 export const USUAL_LUMP_SUM =
   /baustelleneinricht|\bbe\b|einricht|raeumen|inbetriebnahme|einregul|abgleich|einweis|druckprob|dichtheitspr|spuel|vertikaltransport|materialtransport|transport|dokumentation|bestandsplaen|revisionsunterlag|bauschild|baustrom|bauwasser|winterbau/;
 
+const hasQuantity = (p: BoqNode) => p.qty !== null && p.qty > 0;
+
 const OR_EQUIVALENT = /gleichwertig|\bglw\b|gleichw\./;
 
 const QTY_PLACEHOLDER_UNITS = new Set(["area", "volume", "length", "mass"]);
@@ -46,8 +50,10 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     title: "Bedarfs-/Eventualposition",
     severity: "warnung",
     category: "positionsart",
-    test: (p) => p.flags.provisional !== null,
-    why: "Ob und in welcher Menge die Leistung beauftragt wird, ist offen; der Einheitspreis bindet trotzdem. Baustellengemeinkosten nicht auf diese Position umlegen. Ohne Gesamtbetrag (WithoutTotal) zählt der Preis nicht zur Angebotssumme.",
+    // A correctly marked Bedarfsposition with a quantity is ordinary (the LV shows its kind); a
+    // finding only where something is wrong: no quantity to price, or counted in the bid sum.
+    test: (p) => p.flags.provisional !== null && (!hasQuantity(p) || p.flags.provisional === "WithTotal"),
+    why: "Die Bedarfsposition hat keine Menge oder wird mit Gesamtbetrag in die Angebotssumme gerechnet. Klären, mit welcher Menge sie gewertet wird; der Einheitspreis bindet auch ohne Beauftragung. Baustellengemeinkosten nicht auf diese Position umlegen.",
     basis: "§ 7 Abs. 1 Nr. 4 VOB/A (Bedarfspositionen grundsätzlich nicht aufzunehmen)",
   },
   {
@@ -55,8 +61,10 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     title: "Wahlposition (Alternative)",
     severity: "hinweis",
     category: "positionsart",
-    test: (p) => (p.flags.alternative?.serial ?? 0) >= 1,
-    why: "Der Auftraggeber entscheidet erst bei Zuschlag zwischen Grund- und Wahlposition. Beide Varianten vollständig kalkulieren; die Wahlposition zählt nicht zur Angebotssumme.",
+    // An ordinary Wahlposition with a quantity is no question (a missing Grundposition is the
+    // LV rule wahlposition-ohne-grundposition).
+    test: (p) => (p.flags.alternative?.serial ?? 0) >= 1 && !hasQuantity(p),
+    why: "Die Wahlposition hat keine Menge; ohne Menge kann der Auftraggeber Grund- und Wahlposition nicht vergleichen. Menge erfragen und beide Varianten vollständig kalkulieren; die Wahlposition zählt nicht zur Angebotssumme.",
     basis: "§ 7 Abs. 1 Nr. 1 VOB/A (eindeutige Leistungsbeschreibung)",
   },
   {
@@ -74,8 +82,10 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     title: "Stundenlohnarbeiten",
     severity: "hinweis",
     category: "positionsart",
-    test: (p, ctx) => p.flags.hourly || /stundenlohn/.test(ctx.text(p)),
-    why: "Stundenlohnarbeiten werden nur vergütet, wenn sie vor Beginn ausdrücklich als solche vereinbart wurden; Stundenlohnzettel führen. Der Verrechnungssatz muss Lohnnebenkosten, Zuschläge und Kleingerät decken.",
+    // Stundenlohn positions in hours are ordinary; a question only when the position cannot be
+    // priced as hours: no quantity, or a unit that is no time (e.g. "1 psch Stundenlohnarbeiten").
+    test: (p) => (p.flags.hourly || /stundenlohn/.test(headline(p))) && (!hasQuantity(p) || unitClass(p.unit) !== "hour"),
+    why: "Die Stundenlohnposition hat keine Menge oder keine Zeiteinheit. Stundenlohnarbeiten werden nur vergütet, wenn sie vor Beginn ausdrücklich als solche vereinbart wurden; Verrechnungssatz und Stundenansatz klären.",
     basis: "§ 2 Abs. 10 und § 15 VOB/B; § 7 Abs. 1 Nr. 4 VOB/A",
   },
   {
@@ -225,6 +235,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
       const text = headline(p);
       return (
         /\b\w*(aushub|beton)\b/.test(text) &&
+        // work on a surface of concrete ("Schutz Beton", "Beton nachbehandeln") is measured in m²
+        !/schutz|nachbehandl|abdeck|oberflaech|beschicht|anstrich|reinig|schleif|glaett|instandsetz|folie|daemm|winterbau/.test(text) &&
         !/sichtbeton|\b(d|h|dicke|staerke)\s*=|\d\s*(cm|mm)\b|\bdicke\b|\bstaerke\b/.test(text) &&
         unitClass(p.unit) === "area"
       );
@@ -319,6 +331,9 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     ],
     // Stundenlohnarbeiten are ordered by nature ("nach Anordnung des AG"): no open scope.
     unless: [/stundenlohn/],
+    // A Baustelleneinrichtung is priced as a whole by the bidder; "Bauschild nach Vorgabe AG",
+    // "Aufzüge nach Absprache" are details of it, not open work.
+    settledBy: (_matched, p) => isLumpSum(p) && USUAL_LUMP_SUM.test(headline(p)),
     why: "Die Leistung wird erst später durch den Auftraggeber oder die Bauleitung bestimmt und lässt sich heute nicht sicher kalkulieren. Spätere Festlegungen, die vom Kalkulationsansatz abweichen, sind Anordnungen.",
     basis: "§ 1 Abs. 3 und 4, § 2 Abs. 5 und 6 VOB/B",
   },
@@ -330,6 +345,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     nachtragspotenzial: true,
     kinds: ["item", "remark"],
     patterns: [/\bnach\s+(erfordernis|bedarf|aufwand)\b/, /\bbei\s+bedarf\b/, /\b(falls|soweit|sofern|wenn)\s+erforderlich\b/],
+    // A Bedarfsposition is ordered as needed by its nature; its unit price covers each unit.
+    settledBy: (_matched, p, ctx) => p.flags.provisional !== null || /\bnur\s+auf\s+(besondere\s+)?anordnung\b|bedarfsposition|eventualposition/.test(ctx.text(p)),
     why: "Der Leistungsumfang ist offen. Annahme zum Umfang treffen und im Angebot festhalten; Mehrmengen über 10 % berechtigen zu einem neuen Preis.",
     basis: "§ 7 Abs. 1 Nr. 1 VOB/A; § 2 Abs. 3 VOB/B",
   },
@@ -362,9 +379,12 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     kinds: ["item", "remark"],
     patterns: [
       // "nach GEG Anlage 8", "DIN 1986-100 Anlage": a law or standard, not a document to ask for.
-      /\b(lt\.?|laut|siehe|s\.|gem\.?|gemaess|entsprechend|entspr\.?|nach)\s+(?!(geg|enev|din|en|iso|vob|vdi|vde|atv|ztv\w*|rsa|laga|avv|bgb|fll|zvdh|dguv|asr|trgs|mbo|lbo|bauo\w*)\b)(\w+\s+)?(plan|plaenen?|zeichnung\w*|detail\w*|statik|anlage\w*|raumbuch|\w*liste)\b/,
+      // "Abrechnung nach Gewicht laut Stückliste": how it is billed, not a document to price from.
+      /(?<!\b(?:abrechnung|abgerechnet|aufmass|abzurechnen)\b[^.;]{0,40})\b(lt\.?|laut|siehe|s\.|gem\.?|gemaess|entsprechend|entspr\.?|nach)\s+(?!(geg|enev|din|en|iso|vob|vdi|vde|atv|ztv\w*|rsa|laga|avv|bgb|fll|zvdh|dguv|asr|trgs|mbo|lbo|bauo\w*)\b)(\w+\s+)?(plan|plaenen?|zeichnung\w*|detail\w*|statik|anlage\w*|raumbuch|\w*liste)\b/,
       /\b\w*gutachten\b/,
     ],
+    // "gemäß Baugrundgutachten" is no question when the Vorbemerkungen say it is attached.
+    settledBy: (matched, p, ctx) => isDocumentProvided(matched, [...ctx.contractTexts, ctx.text(p)]),
     why: "Die Leistung ergibt sich erst aus einem Plan oder Gutachten. Prüfen, ob es den Vergabeunterlagen beiliegt; fehlende Unterlagen anfordern, bevor kalkuliert wird.",
     basis: "§ 7 Abs. 1 Nr. 2 und 6 VOB/A; § 3 Abs. 1 VOB/B",
   },
@@ -402,6 +422,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     nachtragspotenzial: true,
     kinds: ["item", "remark"],
     patterns: [/\baltlast\w*/, /\bkontaminiert\w*/, /\bkampfmittel\w*/, /\bschadstoff\w*/, /\basbest\w*/, /\bteerhaltig\w*/, /\bpak\b/],
+    // "nach Schadstoffgutachten" with the report attached: the analysis is at hand.
+    settledBy: (matched, p, ctx) => isDocumentProvided(matched, [...ctx.contractTexts, ctx.text(p)]),
     why: "Entsorgungs- und Schutzaufwand hängt von Art und Menge der Belastung ab. Analysen, Einstufung und Entsorgungsweg müssen vorliegen; sonst Annahmen festhalten.",
     basis: "§ 7 Abs. 1 Nr. 3 und 6 VOB/A; § 2 Abs. 5 und 6 VOB/B",
   },

@@ -12,7 +12,7 @@ import type { Finding, FindingCounts, PrecheckContext, PrecheckResult, PrecheckR
 
 const MIN_ITEMS_FOR_MEDIAN = 4;
 
-function buildContext(positions: BoqNode[]): PrecheckContext {
+function buildContext(positions: BoqNode[], preamble: string): PrecheckContext {
   const byUnit = new Map<string, number[]>();
   for (const p of positions) {
     if (p.kind !== "item" || p.qty === null || p.qty <= 0) continue;
@@ -30,7 +30,9 @@ function buildContext(positions: BoqNode[]): PrecheckContext {
   }
   // Folded once per position, however many rules read it.
   const folded = new Map<BoqNode, string>();
+  const contractTexts = [preamble, ...positions.filter((p) => p.kind === "remark").map((p) => ownerText(p))].filter(Boolean).map(fold);
   return {
+    contractTexts,
     medianQty: (unit) => medians.get(normaliseUnit(unit)) ?? null,
     text: (p) => {
       let text = folded.get(p);
@@ -41,12 +43,14 @@ function buildContext(positions: BoqNode[]): PrecheckContext {
 }
 
 /** The matched wording in its original spelling, or null when no pattern matches. */
-function matchPatterns(rule: { patterns: RegExp[]; unless?: RegExp[] }, node: BoqNode, folded: string): string | null {
+function matchPatterns(rule: Extract<PrecheckRule, { patterns: RegExp[] }>, node: BoqNode, context: PrecheckContext): string | null {
+  const folded = context.text(node);
   if (rule.unless?.some((re) => re.test(folded))) return null;
   for (const re of rule.patterns) {
     re.lastIndex = 0;
     const m = re.exec(folded);
-    if (m) return originalSpan(ownerText(node), m.index, m.index + m[0].length).trim();
+    if (!m || rule.settledBy?.(m[0], node, context)) continue;
+    return originalSpan(ownerText(node), m.index, m.index + m[0].length).trim();
   }
   return null;
 }
@@ -54,7 +58,7 @@ function matchPatterns(rule: { patterns: RegExp[]; unless?: RegExp[] }, node: Bo
 /** null = rule does not apply; "" = applies without an excerpt. */
 function evaluate(rule: PrecheckRule, node: BoqNode, context: PrecheckContext): string | null {
   if ("test" in rule) return rule.test(node, context) ? "" : null;
-  return matchPatterns(rule, node, context.text(node));
+  return matchPatterns(rule, node, context);
 }
 
 function emptyCounts(rules: { id: string }[]): FindingCounts {
@@ -115,7 +119,7 @@ export function runPrecheck(
   /** Findings of the clause review (review/clauses), counted with the others. */
   clauseFindings: Finding[] = [],
 ): PrecheckResult {
-  const context = buildContext(parsed.positions);
+  const context = buildContext(parsed.positions, parsed.preamble ?? "");
   const findings: Finding[] = [];
   const counts = emptyCounts([...rules, ...lvRules]);
 

@@ -22,6 +22,8 @@ export interface PrecheckContext {
   medianQty(unit: string): number | null;
   /** The position's owner text (short + long, bidder entries removed), folded like the patterns. */
   text(position: BoqNode): string;
+  /** The LV's contract texts (Vorbemerkungen and remarks), folded like the patterns. */
+  contractTexts: string[];
 }
 
 interface RuleBase {
@@ -49,7 +51,16 @@ interface RuleBase {
  * as "gemaess", never "gemäß".
  */
 export type PrecheckRule = RuleBase &
-  ({ test: (position: BoqNode, context: PrecheckContext) => boolean } | { patterns: RegExp[]; unless?: RegExp[] });
+  (
+    | { test: (position: BoqNode, context: PrecheckContext) => boolean }
+    | {
+        patterns: RegExp[];
+        unless?: RegExp[];
+        /** Drops a hit that the rest of the LV settles (e.g. the referenced document is attached);
+         *  gets the folded matched wording. */
+        settledBy?: (matched: string, position: BoqNode, context: PrecheckContext) => boolean;
+      }
+  );
 
 export interface Finding {
   ruleId: string;

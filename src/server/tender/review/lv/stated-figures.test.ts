@@ -7,6 +7,7 @@ import { emptyFlags, newNode, type BoqNode } from "../../types";
 import { buildLvView } from "./facts";
 import { ownFigureHits } from "./own-figures";
 import { QUANTITY_RULES } from "./quantities";
+import { statedCount } from "./stated-counts";
 import { productCounts, roomDimensions, statedLength, wordNumber } from "./stated-figures";
 
 type Spec = { shortText: string; longText?: string; qty: number; unit: string };
@@ -30,6 +31,9 @@ describe("stated figures", () => {
     expect(roomDimensions("fliesen 0,30 x 0,60 m")).toEqual([]); // a tile, not a room
     expect(statedLength("trasse, laenge rd. 86 m")).toBe(86);
     expect(productCounts("4 geschosse a 18 fenster")[0].count).toBe(72);
+    expect(statedCount("stuetze", "11 zweigelenkrahmen; je rahmen sind zwei stuetzen angeordnet")?.count).toBe(22);
+    expect(statedCount("wohnung", "vier vollgeschosse (eg bis 3. og) mit je drei wohnungen")?.count).toBe(12);
+    expect(statedCount("stuetze", "je rahmen sind zwei stuetzen")).toBeNull(); // a count per unit is no total
   });
 });
 
@@ -41,6 +45,15 @@ describe("quantities against the LV's own figures", () => {
     { name: "wall plaster against length × h", specs: [{ shortText: "Innenputz Wand", longText: "Wandlänge 86 m, h = 2,75 m.", qty: 2365, unit: "m²" }], oz: "01.0010", expected: 236.5 },
     { name: "cable against its stated length", specs: [{ shortText: "Erdkabel NYY-J 5 × 16", longText: "Trasse zum Nebengebäude, Länge rd. 86 m.", qty: 860, unit: "m" }], oz: "01.0010", expected: 86 },
     { name: "a total count in the text", specs: [{ shortText: "Innentür Röhrenspan", longText: "Insgesamt 72 Stück nach Türliste.", qty: 720, unit: "St" }], oz: "01.0010", expected: 72 },
+    // Counts per unit in the Vorbemerkungen, chained and held both ways (tune2 misses, new wordings)
+    { name: "radiators per room × rooms per corridor", preamble: "Das Wohnheim hat 5 Flure mit je 12 Zimmern. Pro Zimmer ist ein Heizkörper vorhanden.", specs: [{ shortText: "Heizkörper Kompakt 22/600", qty: 30, unit: "St" }], oz: "01.0010", expected: 60 },
+    { name: "half the roof windows the houses have", preamble: "Es entstehen sechs Reihenhäuser. Jedes Haus hat vier Dachfenster.", specs: [{ shortText: "Dachfenster Holz 78/118", qty: 12, unit: "St" }], oz: "01.0010", expected: 24 },
+    { name: "downpipes per house half × length each", preamble: "Zwei Doppelhäuser (vier Haushälften). Je Haushälfte sind zwei Regenfallrohre mit je ca. 7,50 m Länge vorgesehen.", specs: [{ shortText: "Regenfallrohr DN 100", qty: 30, unit: "m" }], oz: "01.0010", expected: 60 },
+    { name: "lintels counted by the openings", preamble: "Das Haus hat 10 Wohnungen; jede Wohnung hat fünf Fensteröffnungen.", specs: [{ shortText: "Betonfertigteilsturz", qty: 25, unit: "St" }], oz: "01.0010", expected: 50 },
+    { name: "frames counted by the doors", preamble: "Es gibt 4 Etagen mit je 9 Büros; je Büro ist eine Tür vorhanden.", specs: [{ shortText: "Stahlzarge lackieren", qty: 3, unit: "St" }], oz: "01.0010", expected: 36 },
+    { name: "a chain of counts: frames × columns × bolts", preamble: "8 Hallenrahmen; je Rahmen sind zwei Stützen angeordnet.", specs: [{ shortText: "Ankerbolzen M20", longText: "Je Stütze 4 Ankerbolzen.", qty: 32, unit: "St" }], oz: "01.0010", expected: 64 },
+    { name: "volume with a mean layer thickness", specs: [{ shortText: "Ausgleichsmörtel", longText: "Schichtdicke im Mittel 15 mm, Fläche ca. 200 m².", qty: 30, unit: "m³" }], oz: "01.0010", expected: 3 },
+    { name: "one floor left out of floors × area each", specs: [{ shortText: "Filigrandecke", longText: "Decken über EG, 1. OG und 2. OG (drei Decken) je ca. 240 m².", qty: 480, unit: "m²" }], oz: "01.0010", expected: 720 },
     { name: "windows as floors à windows in the Vorbemerkungen", preamble: "Das Gebäude hat 4 Geschosse à 18 Fenster.", specs: [{ shortText: "Kunststofffenster Dreh-Kipp", qty: 144, unit: "St" }], oz: "01.0010", expected: 72 },
     {
       name: "roof insulation against the roof area in the Vorbemerkungen",
@@ -87,6 +100,10 @@ describe("quantities against the LV's own figures", () => {
     });
 
   const quiet: { name: string; title?: string; preamble?: string; specs: Spec[] }[] = [
+    { name: "roof windows as the houses have them", preamble: "Es entstehen sechs Reihenhäuser. Jedes Haus hat vier Dachfenster.", specs: [{ shortText: "Dachfenster Holz 78/118", qty: 24, unit: "St" }] },
+    { name: "all floors × area each", specs: [{ shortText: "Filigrandecke", longText: "Decken über EG, 1. OG und 2. OG (drei Decken) je ca. 240 m².", qty: 735, unit: "m²" }] },
+    { name: "a per-unit count of something else", preamble: "Jede Wohnung hat zwei Balkone.", specs: [{ shortText: "Balkontür Kunststoff", qty: 10, unit: "St" }] },
+    { name: "a per-floor area is no total", specs: [{ shortText: "Trittschalldämmung", longText: "Je Geschoss ca. 210 m², vier Geschosse.", qty: 840, unit: "m²" }] },
     { name: "a facade area for a roof position", title: "Flachdach", preamble: "Fassadenfläche ca. 980 m².", specs: [{ shortText: "Wärmedämmung PIR 160 mm", qty: 2400, unit: "m²" }] },
     { name: "waste and overlaps", title: "Flachdach", preamble: "Dachfläche ca. 1.240 m².", specs: [{ shortText: "Oberlage Polymerbitumen", qty: 1480, unit: "m²" }] },
     { name: "a layer on part of the roof", title: "Flachdach", preamble: "Dachfläche ca. 1.240 m².", specs: [{ shortText: "Kiesschüttung 16/32", qty: 420, unit: "m²" }] },

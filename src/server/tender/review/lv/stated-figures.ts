@@ -92,13 +92,13 @@ export function statedTotalPieces(text: string): number | null {
  * "18 Fenster je Geschoss, 4 Geschosse" is left to the per-unit reading. Returns the noun counted
  * (folded as written) and the product.
  */
-export function productCounts(text: string): { noun: string; count: number; derivation: string }[] {
-  const out: { noun: string; count: number; derivation: string }[] = [];
-  const re = new RegExp(String.raw`\b(${COUNT})\s+([a-z][\w-]*)\s+(?:a|mit\s+je|mit\s+jeweils|zu\s+je|je|jeweils)\s+(${COUNT})\s+([a-z][\w-]*)`, "g");
+export function productCounts(text: string): { noun: string; count: number; factors: [number, number]; derivation: string }[] {
+  const out: { noun: string; count: number; factors: [number, number]; derivation: string }[] = [];
+  const re = new RegExp(String.raw`\b(${COUNT})\s+([a-z][\w-]*)(?:\s*\([^)]{0,30}\))?\)?\s+(?:a|mit\s+je|mit\s+jeweils|zu\s+je|je|jeweils)\s+(${COUNT})\s+([a-z][\w-]*)`, "g");
   for (const m of text.matchAll(re)) {
     const [a, b] = [countValue(m[1]), countValue(m[3])];
     if (!(a > 0 && b > 0) || a > 500 || b > 2000) continue;
-    out.push({ noun: m[4], count: a * b, derivation: `${m[1]} ${m[2]} à ${m[3]} ${m[4]}` });
+    out.push({ noun: m[4], count: a * b, factors: [a, b], derivation: `${m[1]} ${m[2]} à ${m[3]} ${m[4]}` });
   }
   return out;
 }

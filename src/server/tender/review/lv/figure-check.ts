@@ -1,0 +1,111 @@
+// What the quantity checks against the LV's own figures share: the expected quantity with its
+// derivation, the tolerances, the view of the LV with counts, and the finding text.
+
+import { fold } from "../../text";
+import type { BoqNode } from "../../types";
+import { unitClass } from "../position-facts";
+import { de, parseGermanNumber, unitLabel } from "./facts";
+import { countOf, sameNoun } from "./stated-counts";
+import type { LvHit, LvView } from "./types";
+
+/** A figure in the position's own text differing from the quantity by more than this factor is a
+ *  finding (waste, overlaps and rounding stay well inside it). */
+export const OWN_FIGURE_TOLERANCE = 1.5;
+/** Figures that need a derivation (room dimensions, a part's area in the Vorbemerkungen, counts
+ *  as products): only about twice or half, or a shifted decimal point, is a finding. */
+export const DERIVED_FIGURE_TOLERANCE = 1.9;
+/** Layers of one title: the odd one out must differ from the common area at least this much. */
+export const LAYER_OUTLIER_FACTOR = 5;
+
+export const NUMBER = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?`;
+export const AREA_UNIT = String.raw`(?:m2|qm)(?![\w/])`;
+export const VOLUME_UNIT = String.raw`(?:m3|cbm)(?![\w/])`;
+export const num = (s: string) => parseGermanNumber(s) ?? NaN;
+/** "ca.", "i. M.", "im Mittel", "durchschnittlich" before a thickness or depth. */
+export const APPROX = String.raw`(?:(?:ca\.|rd\.|rund|etwa|i\.\s*m\.|im\s+mittel|mittlere?|durchschnittlich)\s*)?`;
+
+export interface Expectation {
+  qty: number;
+  derivation: string;
+  /** Default OWN_FIGURE_TOLERANCE. */
+  tolerance?: number;
+  /** The size of one unit when the figure is a count × a size (see `otherMultiple`). */
+  per?: number;
+  /** A stated count or length: too small is as wrong as too large (see `contradicts`). */
+  bothWays?: boolean;
+}
+
+/** The quantity is a whole number of units of the stated size, but not the stated number: a unit
+ *  left out or counted twice ("fünf Decken je 375 m²", 1.500 m² = four of them). */
+const otherMultiple = (qty: number, e: Expectation) => {
+  if (!e.per) return false;
+  const k = Math.round(qty / e.per);
+  return k >= 1 && k !== Math.round(e.qty / e.per) && Math.abs(qty / e.per - k) < 0.01;
+};
+export const holds = (qty: number, e: Expectation) => within(qty, e) && !otherMultiple(qty, e);
+
+export const within = (qty: number, e: Expectation) => {
+  const t = e.tolerance ?? OWN_FIGURE_TOLERANCE;
+  return qty <= e.qty * t && qty >= e.qty / t;
+};
+
+/** A derived figure flags a smaller quantity only when its decimal point is shifted: the work may
+ *  cover a part of the area. */
+export function contradicts(qty: number, e: Expectation): boolean {
+  if (within(qty, e)) return false;
+  return qty > e.qty || e.bothWays === true || isDecimalShift(qty / e.qty);
+}
+
+export interface View extends LvView {
+  countFor(noun: string, p: BoqNode): { count: number; where: string } | null;
+  title(p: BoqNode): BoqNode | null;
+}
+
+export function view(lv: LvView): View {
+  const preamble = fold(lv.preamble);
+  const byOz = lv.byOz;
+  const title = (p: BoqNode) => {
+    let parent = p.parentOz ? byOz.get(p.parentOz) : undefined;
+    while (parent && parent.kind !== "title" && parent.kind !== "lot") parent = parent.parentOz ? byOz.get(parent.parentOz) : undefined;
+    return parent ?? null;
+  };
+  const countFor = (noun: string, p: BoqNode) => {
+    const t = title(p);
+    const own = countOf(noun, lv.text(p).replace(/\b(je|pro)\s+[\w-]+/g, " "));
+    if (own) return { count: own, where: "Langtext" };
+    const inTitle = t ? countOf(noun, fold(t.shortText)) : null;
+    if (inTitle) return { count: inTitle, where: "Titel" };
+    const inPreamble = countOf(noun, preamble);
+    if (inPreamble) return { count: inPreamble, where: "Vorbemerkungen" };
+    // A piece position named after the noun ("Baum pflanzen", 6 St)
+    const counted = lv.items.find(
+      (q) => q !== p && unitClass(q.unit) === "piece" && q.qty && lv.headline(q).split(/[^a-z]+/).some((w) => w && sameNoun(w, noun)),
+    );
+    return counted ? { count: counted.qty!, where: `Menge von OZ ${counted.oz}` } : null;
+  };
+  return { ...lv, countFor, title };
+}
+
+/** 10, 100, 0,1 … within 2 %. */
+export const isDecimalShift = (factor: number) => {
+  const exponent = Math.round(Math.log10(factor));
+  return exponent !== 0 && Math.abs(factor / 10 ** exponent - 1) < 0.02;
+};
+
+export function hit(p: BoqNode, expected: Expectation, relatedOz: string[] = []): LvHit & { expectedQty: number } {
+  const unit = unitLabel(p.unit);
+  const factor = p.qty! / expected.qty;
+  const shift = isDecimalShift(factor);
+  return {
+    oz: p.oz,
+    ...(relatedOz.length ? { relatedOz } : {}),
+    expectedQty: Math.round(expected.qty * 1000) / 1000,
+    evidence:
+      `${de(p.qty!)} ${unit} ausgeschrieben; erwartet etwa ${de(expected.qty, 1)} ${unit} (${expected.derivation})` +
+      (shift ? ` – um den Faktor ${de(Math.round(factor >= 1 ? factor : 1 / factor))} ${factor > 1 ? "zu groß" : "zu klein"}, vermutlich ein Kommafehler` : ""),
+  };
+}
+
+
+/** Records a finding on a position with the expected quantity (and the positions it rests on). */
+export type AddHit = (p: BoqNode, e: Expectation, related?: string[]) => void;

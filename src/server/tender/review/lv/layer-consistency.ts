@@ -1,0 +1,34 @@
+// Layer consistency: positions of one title measured on the same area (roof or floor layers); the
+// odd one with a shifted decimal point (× 10, ÷ 10 …) is a finding.
+
+import type { BoqNode } from "../../types";
+import { unitClass } from "../position-facts";
+import { de } from "./facts";
+import { isDecimalShift, LAYER_OUTLIER_FACTOR, type AddHit, type View } from "./figure-check";
+
+/** Finds the layer far off the common area of its title. */
+export function layerOutliers(items: BoqNode[], lv: View, flagged: Set<BoqNode>, qtyOf: (p: BoqNode) => number, add: AddHit) {
+  const byTitle = new Map<BoqNode | null, BoqNode[]>();
+  for (const p of items) if (unitClass(p.unit) === "area") byTitle.set(lv.title(p), [...(byTitle.get(lv.title(p)) ?? []), p]);
+  for (const group of byTitle.values()) {
+    if (group.length < 3) continue;
+    // The largest cluster of areas within 3 % of each other (layers measured once, or with a
+    // little waste): at least two positions, and three when the title is small.
+    const close = (a: number, b: number) => Math.abs(Math.log(a / b)) < 0.03;
+    const clusters = group.map((p) => group.filter((q) => close(qtyOf(q), qtyOf(p))));
+    const best = clusters.sort((a, b) => b.length - a.length)[0];
+    const n = best.length;
+    if (n < (group.length < 4 ? 2 : 3)) continue;
+    const common = [...best.map(qtyOf)].sort((a, b) => a - b)[Math.floor((n - 1) / 2)];
+    for (const p of group) {
+      if (flagged.has(p) || best.includes(p)) continue;
+      const factor = p.qty! / common;
+      if (factor < LAYER_OUTLIER_FACTOR && factor > 1 / LAYER_OUTLIER_FACTOR) continue;
+      // Only a shifted decimal point (× 10, × 100, ÷ 10 …): other sizes are other parts of the work.
+      if (!isDecimalShift(factor)) continue;
+      const peers = best;
+      add(p, { qty: common, derivation: `${n} weitere Lagen desselben Titels haben ${best.every((q) => qtyOf(q) === common) ? "je" : "etwa"} ${de(common)} m² (OZ ${peers.map((q) => q.oz).slice(0, 4).join(", ")})` }, peers.map((q) => q.oz).slice(0, 6));
+    }
+  }
+
+}

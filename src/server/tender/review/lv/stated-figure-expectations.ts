@@ -1,0 +1,280 @@
+// Quantities against the figures the LV states for the position: in its own long text (areas,
+// volumes, area × thickness, length × height, room dimensions, counts × sizes, shares, per-unit
+// figures × how many units there are) and in its title or the Vorbemerkungen (the area of the part
+// of the building, counts per unit, chained through other counts, things counted by others).
+
+import { fold } from "../../text";
+import type { BoqNode } from "../../types";
+import { normaliseUnit, unitClass } from "../position-facts";
+import { de, unitLabel } from "./facts";
+import { APPROX, AREA_UNIT, DERIVED_FIGURE_TOLERANCE, NUMBER, num, VOLUME_UNIT, type Expectation, type View } from "./figure-check";
+import { NUMBER_WORDS, perUnitStatements, sameNoun, stem, statedCount } from "./stated-counts";
+import { countValue, extentMetres, heightMetres, objectAreas, OBJECTS, productCounts, roomDimensions, statedLength, statedTotalPieces } from "./stated-figures";
+
+// ── 1. The position's own text ────────────────────────────────────────────────────────────────
+
+/** "je", "pro", "je ca." right before a figure: a size per unit, not a total. */
+const PER = /\b(je|pro|jeweils)\s*(?:ca\.\s*|rd\.\s*|etwa\s*)?$/;
+
+/** Figures with the position's unit in its own text, with what they are ("ca. 1.236 m²"). */
+export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation[] {
+  const cls = unitClass(p.unit);
+  const out: Expectation[] = [];
+  const unitRe = cls === "area" ? AREA_UNIT : cls === "volume" ? VOLUME_UNIT : null;
+  if (unitRe) {
+    const re = new RegExp(String.raw`(${NUMBER})\s*${unitRe}`, "g");
+    for (const m of text.matchAll(re)) {
+      const before = text.slice(Math.max(0, m.index - 40), m.index);
+      const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
+      if (/[/]\s*$/.test(before) || /^\s*(je|pro|\/)\b/.test(after)) continue; // a rate: "l/m²", "12 m³ je Baum"
+      if (/\b(je|pro)\s+[\w-]+(\s+[\w-]+)?\s*(ca\.\s*)?$/.test(before) || PER.test(before)) continue; // "je Geschoss ca. 210 m²"
+      if (/(bis|max\.?|maximal|mind\.?|mindestens|ab|ueber|unter|<|>|≤|≥)\s*$/.test(before)) continue; // a limit, not a size
+      const value = num(m[1]);
+      if (!(value > 0)) continue;
+      const share = /(\d+(?:,\d+)?)\s*%\s*(?:[a-z]+\s+){0,3}von\s*$/.exec(before);
+      if (share) {
+        const p100 = num(share[1]);
+        out.push({ qty: (value * p100) / 100, derivation: `${de(p100)} % von ${de(value)} ${unitLabel(p.unit)} laut Langtext` });
+      } else out.push({ qty: value, derivation: `Langtext nennt ${de(value)} ${unitLabel(p.unit)}` });
+    }
+  }
+  if (cls === "volume") {
+    const areas = [...text.matchAll(new RegExp(String.raw`(${NUMBER})\s*${AREA_UNIT}`, "g"))].filter((m) => !/^\s*(je|pro|\/)\b/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 8)));
+    const area =
+      new RegExp(String.raw`(?:flaeche|grundflaeche|gesamtflaeche)[^;]{0,40}?(${NUMBER})\s*${AREA_UNIT}`).exec(text) ?? (areas.length === 1 ? areas[0] : null);
+    const depth = new RegExp(
+      String.raw`\b(?:d|dicke|\w+dicke|staerke|\w+staerke|aushubtiefe|tiefe|schichtdicke)\s*(?:=|:)?\s*${APPROX}(${NUMBER})\s*(mm|cm|m)\b`,
+    ).exec(text);
+    if (area && depth && !/\b(bis|max\.?|mind\.?)\s*$/.test(text.slice(Math.max(0, depth.index - 5), depth.index + depth[0].indexOf(depth[1])))) {
+      const a = num(area[1]);
+      const d = num(depth[1]) / (depth[2] === "mm" ? 1000 : depth[2] === "cm" ? 100 : 1);
+      if (a > 0 && d > 0 && d < 5)
+        out.push({ qty: a * d, derivation: `Fläche ${de(a)} m² × Dicke/Tiefe ${de(d)} m laut Langtext = ${de(a * d, 1)} m³` });
+    }
+  }
+  if (cls === "area") {
+    const length = new RegExp(String.raw`(?:wandlaenge|laenge)[^;:]{0,30}?(${NUMBER})\s*m(?![\w²2])`).exec(text);
+    const h = heightMetres(text);
+    if (length && h !== null) {
+      const l = num(length[1]);
+      const sides = /beidseitig\s+(?:zu\s+)?(?:beschicht|streich|spachtel)/.test(text) ? 2 : 1;
+      if (l > 0 && h > 0 && h < 20)
+        out.push({
+          qty: l * h * sides,
+          derivation: `Länge ${de(l)} m × Höhe ${de(h)} m${sides === 2 ? " × 2 Seiten" : ""} laut Langtext = ${de(l * h * sides, 1)} m²`,
+        });
+    }
+  }
+  if (cls === "area" || cls === "volume") {
+    // "Raum 3,10 × 2,45 m": the floor (or ceiling), or with a height the walls around it
+    const wall = /wand|fliesenspiegel|sockel/.test(lv.headline(p)) && !/boden|decke/.test(lv.headline(p));
+    const h = heightMetres(text);
+    const d = cls === "volume" ? thicknessOf(text) : null;
+    for (const r of roomDimensions(text)) {
+      const times = r.count > 1 ? ` × ${r.count}` : "";
+      if (cls === "area" && !wall)
+        out.push({ qty: r.length * r.width * r.count, derivation: `${de(r.length)} m × ${de(r.width)} m${times} laut Langtext = ${de(r.length * r.width * r.count, 1)} m²`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      else if (cls === "area" && h !== null) {
+        const a = 2 * (r.length + r.width) * h * r.count;
+        out.push({ qty: a, derivation: `Umfang 2 × (${de(r.length)} m + ${de(r.width)} m) × Höhe ${de(h)} m${times} laut Langtext = ${de(a, 1)} m²`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      } else if (cls === "volume" && d !== null) {
+        const v = r.length * r.width * d * r.count;
+        out.push({ qty: v, derivation: `${de(r.length)} m × ${de(r.width)} m × ${de(d)} m${times} laut Langtext = ${de(v, 2)} m³`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      }
+    }
+  }
+  if (cls === "area" || cls === "volume") {
+    // "Länge 40 m, Breite 12 m" (and for a volume "Tiefe 1,20 m" or a thickness)
+    const [l, b] = [extentMetres(text, "laenge"), extentMetres(text, "breite")];
+    const t = cls === "volume" ? (extentMetres(text, "tiefe") ?? thicknessOf(text)) : 1;
+    if (l !== null && b !== null && t !== null && l * b >= 10) {
+      const q = l * b * t;
+      const third = cls === "volume" ? ` × ${de(t)} m` : "";
+      out.push({ qty: q, derivation: `Länge ${de(l)} m × Breite ${de(b)} m${third} laut Langtext = ${de(q, 2)} ${unitLabel(p.unit)}`, tolerance: DERIVED_FIGURE_TOLERANCE });
+    }
+  }
+  if (cls === "mass" && /^(t|to)$/.test(normaliseUnit(p.unit))) {
+    // "ca. 48 m³ Mauerwerk" to dispose of in t: the volume × a usual density
+    const v = new RegExp(String.raw`(${NUMBER})\s*${VOLUME_UNIT}`).exec(text);
+    if (v && !/^\s*(je|pro|\/)\b/.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8))) {
+      const volume = num(v[1]);
+      const density = DENSITIES.find((d) => d.words.test(text)) ?? DENSITIES[DENSITIES.length - 1];
+      if (volume > 0)
+        out.push({
+          qty: volume * density.tPerM3,
+          derivation: `${de(volume)} m³ laut Langtext × etwa ${de(density.tPerM3)} t/m³ (${density.label}) = ${de(volume * density.tPerM3, 1)} t`,
+          tolerance: 2.5,
+        });
+    }
+  }
+  if (cls === "length") {
+    const l = statedLength(text);
+    if (l !== null) out.push({ qty: l, derivation: `Langtext nennt ${de(l)} m` });
+    // "ca. 8 m je Steckdose" × how many there are
+    for (const m of text.matchAll(new RegExp(String.raw`(?:ca\.\s*)?(${NUMBER})\s*(?:m|lfm)\s+(?:je|pro)\s+([a-z][\w-]*)`, "g"))) {
+      const per = num(m[1]);
+      const found = per > 0 ? lv.countFor(m[2], p) : null;
+      if (!found) continue;
+      out.push({
+        qty: per * found.count,
+        derivation: `${de(per)} m je ${m[2].replace(/^./, (c) => c.toUpperCase())} × ${found.count} (${found.where}) = ${de(per * found.count)} m`,
+        tolerance: DERIVED_FIGURE_TOLERANCE,
+      });
+    }
+  }
+  if (cls === "piece") {
+    const n = statedTotalPieces(text);
+    if (n !== null) out.push({ qty: n, derivation: `Langtext nennt insgesamt ${de(n)} St` });
+    for (const c of productCounts(text))
+      if (isHeadNoun(c.noun, lv.headline(p))) out.push({ qty: c.count, derivation: `${c.derivation} laut Langtext = ${de(c.count)} St` });
+  }
+  // "fünf Decken je ca. 375 m²", "(3 Räume) à 24 m²": the count and the size of one
+  if (cls === "area" || cls === "volume") {
+    const unitRe = cls === "area" ? AREA_UNIT : VOLUME_UNIT;
+    const re = new RegExp(String.raw`\b(\d{1,3}|[a-z]+)\s+([a-z][\w-]*)\)?\s*(?:je|jeweils|a)\s+(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*${unitRe}`, "g");
+    for (const m of text.matchAll(re)) {
+      const count = NUMBER_WORDS[m[1]] ?? countValue(m[1]);
+      const per = num(m[3]);
+      if (!(count >= 2 && count <= 100 && per > 0)) continue;
+      const unitName = m[2].replace(/^./, (c) => c.toUpperCase());
+      out.push({ qty: count * per, per, derivation: `${de(count)} ${unitName} je ${de(per)} ${unitLabel(p.unit)} laut Langtext = ${de(count * per, 1)} ${unitLabel(p.unit)}` });
+    }
+  }
+  // "je Haus 4 Abläufe", "ca. 70 m² je WE", "je Geschoss ca. 210 m²" × how many there are
+  const perUnit = cls === "area" ? AREA_UNIT : cls === "volume" ? VOLUME_UNIT : cls === "piece" ? String.raw`(?:st(?:ueck|ck|k)?\.?\b|[a-z]+)` : null;
+  if (perUnit) {
+    const patterns = [
+      new RegExp(String.raw`\b(?:je|pro)\s+([a-z][\w-]*)\s+(?:ca\.\s*)?(${NUMBER}|[a-z]+)\s*${perUnit}`, "g"),
+      new RegExp(String.raw`(?:ca\.\s*)?(${NUMBER})\s*${perUnit}\s+(?:je|pro)\s+([a-z][\w-]*)`, "g"),
+    ];
+    for (const [i, re] of patterns.entries()) {
+      for (const m of text.matchAll(re)) {
+        const noun = i === 0 ? m[1] : m[2];
+        const per = i === 0 ? (NUMBER_WORDS[m[2]] ?? countValue(m[2])) : num(m[1]);
+        if (!(per > 0) || /^(st|stk|stueck|m2|m3|lfm|m)$/.test(noun)) continue;
+        const found = lv.countFor(noun, p);
+        if (!found) continue;
+        // A count read off another position's quantity is a weaker witness than a stated one.
+        const fromPosition = found.where.startsWith("Menge von");
+        out.push({
+          ...(fromPosition ? { tolerance: DERIVED_FIGURE_TOLERANCE } : {}),
+          qty: per * found.count,
+          derivation: `${de(per)} ${cls === "piece" ? "St" : unitLabel(p.unit)} je ${noun.replace(/^./, (c) => c.toUpperCase())} × ${found.count} (${found.where}) = ${de(per * found.count)}`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Usual bulk densities (t/m³) of what is disposed of; the last row is the default. */
+const DENSITIES: { words: RegExp; tPerM3: number; label: string }[] = [
+  { words: /stahlbeton|beton/, tPerM3: 2.4, label: "Beton" },
+  { words: /mauerwerk|ziegel|kalksandstein/, tPerM3: 1.8, label: "Mauerwerk" },
+  { words: /boden|aushub|erd/, tPerM3: 1.9, label: "Boden" },
+  { words: /asphalt/, tPerM3: 2.3, label: "Asphalt" },
+  { words: /holz/, tPerM3: 0.6, label: "Holz" },
+  { words: /daemm|kmf|mineralwolle|eps/, tPerM3: 0.1, label: "Dämmstoff" },
+  { words: /./, tPerM3: 1.6, label: "Bauschutt" },
+];
+
+/** The thickness for a volume: the first thickness written ("d = 25 cm", "Dicke 250 mm"). */
+function thicknessOf(text: string): number | null {
+  const m = new RegExp(String.raw`\b(?:d|dicke|\w+dicke|staerke|\w+staerke|schichtdicke)\s*(?:=|:)?\s*${APPROX}(${NUMBER})\s*(mm|cm|m)\b`).exec(text);
+  if (!m) return null;
+  const d = num(m[1]) / (m[2] === "mm" ? 1000 : m[2] === "cm" ? 100 : 1);
+  return d > 0.01 && d < 5 ? d : null;
+}
+
+/** The noun is the head of a word of the headline ("Kunststofffenster" for "Fenster", not
+ *  "Fensterbank"): the position is the counted thing itself. */
+function isHeadNoun(noun: string, headline: string): boolean {
+  const n = stem(noun);
+  return n.length >= 3 && headline.split(/[^a-z]+/).some((w) => w.length >= n.length && stem(w).endsWith(n));
+}
+
+// ── 1b. The title and the Vorbemerkungen ──────────────────────────────────────────────────────
+
+/** What the title or the Vorbemerkungen state for the part of the building the work is on. */
+export function contextExpectations(p: BoqNode, lv: View): Expectation[] {
+  const cls = unitClass(p.unit);
+  const t = lv.title(p);
+  const titleText = t ? fold(t.shortText) : "";
+  const sources = [
+    { text: titleText, where: "Titel" },
+    { text: fold(lv.preamble), where: "Vorbemerkungen" },
+  ];
+  const head = lv.headline(p);
+  const out: Expectation[] = [];
+  if (cls === "area") {
+    // The part of the building: from the short text, else from the title ("Flachdach" over "Dampfsperre")
+    const own = OBJECTS.filter((o) => o.work.test(head));
+    const parts = own.length ? own : OBJECTS.filter((o) => o.work.test(titleText));
+    if (parts.length !== 1 || /teil|bereich|teilweise|anteilig|zulage|anschluss|streifen|sockel|laibung|kehle|rand/.test(head)) return out;
+    for (const { text, where } of sources) {
+      const stated = objectAreas(text).filter((a) => a.object === parts[0].object);
+      // One figure for the part; several (per house, per floor) are not a total.
+      if (stated.length !== 1) continue;
+      out.push({ qty: stated[0].value, derivation: `${where}: „${stated[0].quote}“ – die Fläche des Bauteils ${parts[0].object}`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      break;
+    }
+  }
+  if (cls === "piece" || cls === "length") {
+    for (const { text, where } of sources) {
+      // "je Geschoss 18 Fenster", "je Doppelhaushälfte sind zwei Fallrohre (Länge je ca. 6,00 m)"
+      const e = perUnitExpectation(p, countedNouns(head), text, where, cls);
+      if (e) {
+        out.push(e);
+        break;
+      }
+      if (cls === "length") continue;
+      const found = productCounts(text).filter((c) => isHeadNoun(c.noun, head));
+      if (found.length !== 1) continue;
+      out.push({ qty: found[0].count, derivation: `${where}: ${found[0].derivation} = ${de(found[0].count)} St`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      break;
+    }
+  }
+  return out;
+}
+
+/** Things counted by another thing: one lintel per opening, one frame per door. */
+const COUNTED_BY: { work: RegExp; nouns: string[] }[] = [
+  { work: /sturz|stuerz/, nouns: ["oeffnung"] },
+  { work: /zarge/, nouns: ["tuer", "zarge"] },
+  { work: /fensterbank|fensterbaenk/, nouns: ["fenster"] },
+  { work: /standrohr/, nouns: ["fallrohr"] },
+];
+
+/** The nouns a piece or length position is counted by: the words of its headline and, for
+ *  things that come one per another thing, that thing. */
+function countedNouns(head: string): string[] {
+  const own = head.split(/[^a-z]+/).filter((w) => w.length >= 4);
+  return [...own, ...COUNTED_BY.filter((c) => c.work.test(head)).flatMap((c) => c.nouns)];
+}
+
+const LENGTH_EACH = new RegExp(String.raw`(?:laenge|lang)\s*(?:je|jeweils)?\s*(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*m(?![\w²2])|\b(?:je|a|à)\s*(?:ca\.\s*)?(${NUMBER})\s*m(?![\w²2])`);
+
+/** A per-unit statement of the Vorbemerkungen or title about what the position counts, times
+ *  how many units there are; for a length also times the length each. A stated number of things
+ *  is held both ways: half as many is as wrong as twice as many. */
+function perUnitExpectation(p: BoqNode, nouns: string[], text: string, where: string, cls: "piece" | "length"): Expectation | null {
+  for (const noun of nouns) {
+    for (const s of perUnitStatements(noun, text)) {
+      if (sameNoun(s.unit, noun)) continue;
+      const units = statedCount(s.unit, text);
+      if (!units) continue;
+      const count = s.per * units.count;
+      const unitName = s.unit.replace(/^./, (c) => c.toUpperCase());
+      const base = `${where}: ${de(s.per)} je ${unitName} × ${units.how ? `${units.how} = ${de(units.count)}` : de(units.count)} ${unitName} = ${de(count)}`;
+      if (cls === "piece") return { qty: count, derivation: `${base} St`, tolerance: DERIVED_FIGURE_TOLERANCE, bothWays: true };
+      const after = text.slice(s.index, s.index + 200);
+      const nounAt = after.search(new RegExp(stem(noun)));
+      const each = nounAt >= 0 ? LENGTH_EACH.exec(after.slice(nounAt)) : null;
+      const metres = each ? num(each[1] ?? each[2]) : NaN;
+      if (!(metres > 0)) continue;
+      return { qty: count * metres, derivation: `${base} × ${de(metres)} m je Stück = ${de(count * metres, 1)} m`, tolerance: DERIVED_FIGURE_TOLERANCE, bothWays: true };
+    }
+  }
+  return null;
+}
+
