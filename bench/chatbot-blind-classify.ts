@@ -51,5 +51,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     }
   }
   await close();
-  console.log("\n" + [...counts].sort().map(([k, n]) => `${k}: ${n}`).join("\n"));
+  console.log(
+    "\n" +
+      [...counts]
+        .sort()
+        .map(([k, n]) => `${k}: ${n}`)
+        .join("\n"),
+  );
 }

@@ -53,7 +53,11 @@ const norm = (text: string) => text.toLowerCase().replace(/[\s\u00a0\u202f]+/g, 
 export const hasFact = (text: string, fact: Fact | null | undefined) => !!fact && fact.any.some((f) => norm(text).includes(norm(f)));
 
 /** An answer as asked: its text and how long it took. */
-export type TimedAsk = (type: ChatbotType, question: string, history: HistoryMessage[]) => Promise<{ text: string; ms: number; cpuMs?: number }>;
+export type TimedAsk = (
+  type: ChatbotType,
+  question: string,
+  history: HistoryMessage[],
+) => Promise<{ text: string; ms: number; cpuMs?: number }>;
 
 /** Checks one answer's citations "_(source – „article“)_"; returns the wrong ones. */
 export type CitationCheck = (type: ChatbotType, answer: string, expectedSources: string[]) => string[];
@@ -109,7 +113,24 @@ export async function measureBlind(ask: TimedAsk, check: CitationCheck, question
     const type = BOT_TYPE[q.bot];
     let f = bots.get(q.bot);
     if (!f) {
-      f = { bot: q.bot, questions: 0, mainAnywhere: 0, mainFirst: 0, followUps: 0, followAnywhere: 0, followFirst: 0, alsoFound: 0, alsoTotal: 0, wrongIf: 0, offTopic: 0, offTopicRefused: 0, onTopicRefused: 0, wrongCitations: [], lengths: [], misses: [] };
+      f = {
+        bot: q.bot,
+        questions: 0,
+        mainAnywhere: 0,
+        mainFirst: 0,
+        followUps: 0,
+        followAnywhere: 0,
+        followFirst: 0,
+        alsoFound: 0,
+        alsoTotal: 0,
+        wrongIf: 0,
+        offTopic: 0,
+        offTopicRefused: 0,
+        onTopicRefused: 0,
+        wrongCitations: [],
+        lengths: [],
+        misses: [],
+      };
       bots.set(q.bot, f);
     }
     const first = await ask(type, q.question, []);
@@ -150,18 +171,32 @@ export async function measureBlind(ask: TimedAsk, check: CitationCheck, question
       openLengths.push(openPart(next.text).length);
       if (hasFact(nextShown, q.followUp.mainFact)) f.followAnywhere++;
       if (hasFact(nextShown.slice(0, BLIND_TARGETS.firstChars), q.followUp.mainFact)) f.followFirst++;
-      else f.misses.push({ id: q.id, question: `${q.question} → ${q.followUp.question}`, head: nextShown.slice(0, 600), kind: "follow-up" });
+      else
+        f.misses.push({ id: q.id, question: `${q.question} → ${q.followUp.question}`, head: nextShown.slice(0, 600), kind: "follow-up" });
       f.wrongCitations.push(...check(type, next.text, q.expectedSources ?? []).map((c) => `${q.id} (Anschlussfrage): ${c}`));
     }
   }
-  return { bots: [...bots.values()], times, cpuTimes, medianChars: quantile(lengths, 0.5), medianChars800: quantile(openLengths, 0.5), p50Ms: quantile(times, 0.5), p99Ms: quantile(times, 0.99), p99CpuMs: quantile(cpuTimes, 0.99) };
+  return {
+    bots: [...bots.values()],
+    times,
+    cpuTimes,
+    medianChars: quantile(lengths, 0.5),
+    medianChars800: quantile(openLengths, 0.5),
+    p50Ms: quantile(times, 0.5),
+    p99Ms: quantile(times, 0.99),
+    p99CpuMs: quantile(cpuTimes, 0.99),
+  };
 }
 
 const percent = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(0)} %` : "–");
 const LABEL: Record<string, string> = { baurecht: "Baurecht", bauausfuehrung: "Bauausführung" };
 
 /** Markdown lines; `bar` marks a figure against its target (bench/run.mjs passes its helper). */
-export function blindLines(name: string, r: BlindReport, bar: (pass: boolean, text: string, label: string) => string = (pass, text) => `${text} ${pass ? "✓" : "✗ MISSED"}`): string[] {
+export function blindLines(
+  name: string,
+  r: BlindReport,
+  bar: (pass: boolean, text: string, label: string) => string = (pass, text) => `${text} ${pass ? "✓" : "✗ MISSED"}`,
+): string[] {
   const t = BLIND_TARGETS;
   const lines = [
     `| chatbots, blind questions (${name}) | questions | main fact anywhere | main fact in first ${t.firstChars} chars | follow-ups: fact in first ${t.firstChars} | also-facts | wrong citations | off-topic refused | bar |`,
@@ -182,7 +217,9 @@ export function blindLines(name: string, r: BlindReport, bar: (pass: boolean, te
     `| median length before „Mehr dazu“ (characters) | ${r.medianChars800} | ≈ 800 |`,
     `| p50 answer time in process, ${r.times.length} answers (ms) | ${r.p50Ms.toFixed(1)} | – |`,
     `| p99 answer time in process, ${r.times.length} answers (ms) | ${r.p99Ms.toFixed(1)} | ${bar(r.p99Ms < t.p99Ms, `< ${t.p99Ms} ms`, `blind ${name}: p99`)} |`,
-    ...(r.cpuTimes.length ? [`| p99 CPU time per answer (ms; median ${quantile(r.cpuTimes, 0.5).toFixed(1)}) | ${r.p99CpuMs.toFixed(1)} | – |`] : []),
+    ...(r.cpuTimes.length
+      ? [`| p99 CPU time per answer (ms; median ${quantile(r.cpuTimes, 0.5).toFixed(1)}) | ${r.p99CpuMs.toFixed(1)} | – |`]
+      : []),
   );
   return lines;
 }
@@ -210,12 +247,20 @@ export async function inProcessBlind(): Promise<{ ask: TimedAsk; check: Citation
   const { warmUpChatbots } = await import("../src/server/chatbot/warm-up");
   await warmUpChatbots(database.db);
   const { articles } = readKnowledgeBase();
-  const check: CitationCheck = (type, answer, expected) => wrongCitations(answer, articles.filter((a) => a.chatbotType === type), expected);
+  const check: CitationCheck = (type, answer, expected) =>
+    wrongCitations(
+      answer,
+      articles.filter((a) => a.chatbotType === type),
+      expected,
+    );
   return { ask, check, close: () => database.close() };
 }
 
 /** For npm run bench: both halves, measured in memory. */
-export async function chatbotBlindReport(opts: { bar: (pass: boolean, text: string, label: string) => string; results?: Record<string, unknown> }): Promise<string[]> {
+export async function chatbotBlindReport(opts: {
+  bar: (pass: boolean, text: string, label: string) => string;
+  results?: Record<string, unknown>;
+}): Promise<string[]> {
   const { ask, check, close } = await inProcessBlind();
   try {
     const lines: string[] = [];
@@ -227,7 +272,11 @@ export async function chatbotBlindReport(opts: { bar: (pass: boolean, text: stri
     if (existsSync(BLIND_HELDOUT)) sets.push(["held-out set", BLIND_HELDOUT]);
     for (const [name, file] of sets) {
       const report = await measureBlind(ask, check, loadBlind(file));
-      if (opts.results) opts.results[`chatbotBlind ${name}`] = { ...report, bots: report.bots.map((b) => ({ ...b, lengths: undefined, misses: b.misses.map((m) => m.id) })) };
+      if (opts.results)
+        opts.results[`chatbotBlind ${name}`] = {
+          ...report,
+          bots: report.bots.map((b) => ({ ...b, lengths: undefined, misses: b.misses.map((m) => m.id) })),
+        };
       lines.push("", ...blindLines(name, report, opts.bar));
     }
     return lines;
@@ -242,7 +291,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const { ask, check, close } = await inProcessBlind();
   const report = await measureBlind(ask, check, loadBlind(file));
   await close();
-  console.log(blindLines(file.includes("heldout") ? "held-out set" : file.includes("tune-2") ? "tuning set 2" : "tuning set 1", report).join("\n"));
+  console.log(
+    blindLines(file.includes("heldout") ? "held-out set" : file.includes("tune-2") ? "tuning set 2" : "tuning set 1", report).join("\n"),
+  );
   for (const b of report.bots) {
     for (const c of b.wrongCitations) console.log(`✗ citation ${c}`);
     for (const m of b.misses) {

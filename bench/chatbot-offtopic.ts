@@ -74,7 +74,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log("| half | off-topic answers | refused | on-topic questions | falsely refused |\n|---|---:|---:|---:|---:|");
   const details: string[] = [];
   for (const half of halves) {
-    const f = await measureGuard(ask, all.filter((q) => q.half === half));
+    const f = await measureGuard(
+      ask,
+      all.filter((q) => q.half === half),
+    );
     console.log(guardLine(half, f));
     // The held-out half's misses stay unseen: only its figures are printed.
     if (verbose && half === "tune") details.push(`\n${half}: not refused`, ...f.missed, `${half}: wrongly refused`, ...f.wronglyRefused);

@@ -69,9 +69,18 @@ const LABEL: Record<ChatbotType, string> = { legal: "Baurecht", construction: "B
 const percent = (x: number) => `${(x * 100).toFixed(0)} %`;
 
 /** Markdown table lines; `bar` marks each share against the bar (bench/run.mjs passes its helper). */
-export function qualityLines(scores: AssistantScore[], bar: (pass: boolean, text: string, label: string) => string = (pass, text) => `${text} ${pass ? "✓" : "✗ MISSED"}`): string[] {
-  const lines = [`| chatbot answers without a model: key fact in the first ${FIRST_CHARS} characters | questions | with the fact | share | bar |`, "|---|---:|---:|---:|---|"];
-  for (const s of scores) lines.push(`| ${LABEL[s.assistant]} | ${s.total} | ${s.hits} | ${percent(s.share)} | ${bar(s.share >= QUALITY_BAR, `≥ ${percent(QUALITY_BAR)}`, `chatbot answer quality (${LABEL[s.assistant]})`)} |`);
+export function qualityLines(
+  scores: AssistantScore[],
+  bar: (pass: boolean, text: string, label: string) => string = (pass, text) => `${text} ${pass ? "✓" : "✗ MISSED"}`,
+): string[] {
+  const lines = [
+    `| chatbot answers without a model: key fact in the first ${FIRST_CHARS} characters | questions | with the fact | share | bar |`,
+    "|---|---:|---:|---:|---|",
+  ];
+  for (const s of scores)
+    lines.push(
+      `| ${LABEL[s.assistant]} | ${s.total} | ${s.hits} | ${percent(s.share)} | ${bar(s.share >= QUALITY_BAR, `≥ ${percent(QUALITY_BAR)}`, `chatbot answer quality (${LABEL[s.assistant]})`)} |`,
+    );
   return lines;
 }
 
@@ -97,7 +106,10 @@ export async function inProcessAsk(): Promise<{ ask: Ask; close(): Promise<void>
 }
 
 /** For npm run bench: measures in memory and returns the report lines (misses go through `bar`). */
-export async function chatbotQualityReport(opts: { bar: (pass: boolean, text: string, label: string) => string; results?: Record<string, unknown> }): Promise<string[]> {
+export async function chatbotQualityReport(opts: {
+  bar: (pass: boolean, text: string, label: string) => string;
+  results?: Record<string, unknown>;
+}): Promise<string[]> {
   const { ask, close } = await inProcessAsk();
   try {
     const scores = await measureQuality(ask);

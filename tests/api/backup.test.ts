@@ -140,16 +140,14 @@ beforeAll(async () => {
     { analysisId: analysis.id, seq: 2, kind: "item", oz: "01.0020", shortText: null, qty: null, kinds: [], details: null },
   ]);
   await enqueue(db, "backup.test", { projectId, note: "Grüße" });
-  await db
-    .insert(chatbotKnowledgeBase)
-    .values({
-      chatbotType: "legal",
-      slug: "backup-test",
-      title: "Abnahme nach VOB/B",
-      content: "Die Abnahme (§ 12 VOB/B) ist die Billigung des Werks als im Wesentlichen vertragsgemäß.",
-      tags: ["VOB/B", "Abnahme"],
-      sources: ["§ 12 VOB/B"],
-    });
+  await db.insert(chatbotKnowledgeBase).values({
+    chatbotType: "legal",
+    slug: "backup-test",
+    title: "Abnahme nach VOB/B",
+    content: "Die Abnahme (§ 12 VOB/B) ist die Billigung des Werks als im Wesentlichen vertragsgemäß.",
+    tags: ["VOB/B", "Abnahme"],
+    sources: ["§ 12 VOB/B"],
+  });
   const [conversation] = await db
     .insert(chatbotConversations)
     .values({ userId: admin.id, chatbotType: "construction", title: "Frostschutz" })

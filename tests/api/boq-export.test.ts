@@ -160,7 +160,16 @@ describe("GET /api/projects/:id/boq/export.xlsx", () => {
     const open = boq.findings.find((f: { oz: string; ruleId: string }) => f.oz === "02.0030" && f.ruleId === "bieterangaben-offen");
     const row = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(1).value === "02.0030")!;
     const [oz, severity, title, why, basis, evidence, amount, source, related] = values(row);
-    expect([oz, severity, title, basis, evidence, amount, source, related]).toEqual(["02.0030", "Warnung", open.title, open.basis, null, null, "Regel", null]);
+    expect([oz, severity, title, basis, evidence, amount, source, related]).toEqual([
+      "02.0030",
+      "Warnung",
+      open.title,
+      open.basis,
+      null,
+      null,
+      "Regel",
+      null,
+    ]);
     expect(why).toBe(open.why);
     // LV-wide findings are marked "LV".
     const lvRows = ws.getRows(2, ws.rowCount - 1)!.filter((r) => r.getCell(1).value === "LV");

@@ -35,7 +35,12 @@ const ask: TimedAsk = async (type: ChatbotType, question, history) => {
 };
 
 const { articles } = readKnowledgeBase();
-const check: CitationCheck = (type, answer, expected) => wrongCitations(answer, articles.filter((a) => a.chatbotType === type), expected);
+const check: CitationCheck = (type, answer, expected) =>
+  wrongCitations(
+    answer,
+    articles.filter((a) => a.chatbotType === type),
+    expected,
+  );
 
 describe("blind questions, tuning half", () => {
   it("has the reviewer's questions: per bot on-topic questions with a main fact, and off-topic ones", () => {
@@ -49,7 +54,9 @@ describe("blind questions, tuning half", () => {
 
   it("puts the main fact first, cites no wrong source, refuses every off-topic question, stays short", async () => {
     const report = await measureBlind(ask, check, loadBlind(BLIND_TUNE));
-    const summary = report.bots.map((b) => `${b.bot}: ${b.mainFirst}/${b.questions} first, misses ${b.misses.map((m) => m.id).join(" ")}`).join("\n");
+    const summary = report.bots
+      .map((b) => `${b.bot}: ${b.mainFirst}/${b.questions} first, misses ${b.misses.map((m) => m.id).join(" ")}`)
+      .join("\n");
     // Bars reached on the tuning half (issue 26 targets 85 % on the held-out half; see docs/chatbot-quality.md).
     const bars: Record<string, number> = { baurecht: 0.7, bauausfuehrung: 0.75 };
     for (const b of report.bots) {

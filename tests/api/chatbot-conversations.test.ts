@@ -50,10 +50,14 @@ describe("a conversation", () => {
     const legal = (await ctx.request("GET", "/api/chatbot/conversations/legal", { user: alice })).json<ChatbotConversationDto[]>();
     expect(legal.map((c) => c.title)).toEqual(["Was ist eine Behinderungsanzeige?", "Wie lange verjähren Mängelansprüche nach VOB/B?"]);
     expect(legal.every((c) => c.chatbotType === "legal" && c.createdAt && c.updatedAt)).toBe(true);
-    const construction = (await ctx.request("GET", "/api/chatbot/conversations/construction", { user: alice })).json<ChatbotConversationDto[]>();
+    const construction = (await ctx.request("GET", "/api/chatbot/conversations/construction", { user: alice })).json<
+      ChatbotConversationDto[]
+    >();
     expect(construction.map((c) => c.title)).toEqual(["Was gehört in ein Bautagebuch?"]);
 
-    const detail = (await ctx.request("GET", `/api/chatbot/conversation/${conversationId}`, { user: alice })).json<ChatbotConversationDetailDto>();
+    const detail = (
+      await ctx.request("GET", `/api/chatbot/conversation/${conversationId}`, { user: alice })
+    ).json<ChatbotConversationDetailDto>();
     expect(detail.messages.map((m) => [m.role, m.role === "user" ? m.content : "…"])).toEqual([
       ["user", "Wie lange verjähren Mängelansprüche nach VOB/B?"],
       ["assistant", "…"],
@@ -82,7 +86,9 @@ describe("a conversation", () => {
     const otherBot = await ask(alice, "construction", "Und was noch?", conversationId);
     expect(otherBot.statusCode).toBe(404);
     expect(await count()).toBe(before);
-    const detail = (await ctx.request("GET", `/api/chatbot/conversation/${conversationId}`, { user: alice })).json<ChatbotConversationDetailDto>();
+    const detail = (
+      await ctx.request("GET", `/api/chatbot/conversation/${conversationId}`, { user: alice })
+    ).json<ChatbotConversationDetailDto>();
     expect(detail.messages).toHaveLength(2);
   });
 });
@@ -94,11 +100,19 @@ describe("message validation", () => {
     ["too long", "x".repeat(4001), MESSAGE_TOO_LONG],
     ["not a string", 42, MESSAGE_EMPTY],
   ])("%s → 400 with a clear message, nothing counted or stored", async (_name, message, expected) => {
-    const before = { count: await count(), ledger: (await ctx.db.select().from(chatbotRequestLedger)).length, conversations: (await ctx.db.select().from(chatbotConversations)).length };
+    const before = {
+      count: await count(),
+      ledger: (await ctx.db.select().from(chatbotRequestLedger)).length,
+      conversations: (await ctx.db.select().from(chatbotConversations)).length,
+    };
     const res = await ask(alice, "legal", message);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(expected);
-    expect({ count: await count(), ledger: (await ctx.db.select().from(chatbotRequestLedger)).length, conversations: (await ctx.db.select().from(chatbotConversations)).length }).toEqual(before);
+    expect({
+      count: await count(),
+      ledger: (await ctx.db.select().from(chatbotRequestLedger)).length,
+      conversations: (await ctx.db.select().from(chatbotConversations)).length,
+    }).toEqual(before);
   });
 
   it("accepts exactly 4000 characters", async () => {

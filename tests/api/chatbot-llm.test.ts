@@ -19,7 +19,10 @@ let user: TestUser;
 
 beforeAll(async () => {
   llm = await startFakeLlm();
-  ctx = await createTestApp({ rateLimit: false, llm: { baseUrl: llm.url, apiKey: "test-key", model: "bauklar-test", timeoutMs: TIMEOUT_MS } });
+  ctx = await createTestApp({
+    rateLimit: false,
+    llm: { baseUrl: llm.url, apiKey: "test-key", model: "bauklar-test", timeoutMs: TIMEOUT_MS },
+  });
   base = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   companyId = await ctx.createCompany(undefined, { freeChatbotRequestsPerMonth: 5 });
   user = await ctx.createUser("user", companyId);
@@ -35,7 +38,11 @@ beforeEach(() => {
 
 /** A real HTTP POST from outside the process. */
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", cookie: user.cookie, ...headers }, body: JSON.stringify(body) });
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: user.cookie, ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 interface SseEvent {
@@ -94,7 +101,10 @@ describe("answers from the language model", () => {
     expect(call.messages.at(-1)).toEqual({ role: "user", content: question });
 
     // The follow-up carries the history.
-    const next = await post("/api/chatbot/legal", { message: "Und bei Arbeiten an einem Grundstück?", conversationId: body.conversationId });
+    const next = await post("/api/chatbot/legal", {
+      message: "Und bei Arbeiten an einem Grundstück?",
+      conversationId: body.conversationId,
+    });
     expect(next.status).toBe(200);
     const second = llm.requests[1].messages;
     expect(second.slice(2)).toEqual([
@@ -106,7 +116,10 @@ describe("answers from the language model", () => {
 
   it("uses the active system prompt a super admin saved", async () => {
     const admin = await ctx.createUser("super_admin", null);
-    const saved = await ctx.request("POST", "/api/chatbot/prompt", { user: admin, body: { chatbotType: "construction", systemPrompt: "Sie sind der Test-Polier.\nAntworten Sie knapp.", isActive: true } });
+    const saved = await ctx.request("POST", "/api/chatbot/prompt", {
+      user: admin,
+      body: { chatbotType: "construction", systemPrompt: "Sie sind der Test-Polier.\nAntworten Sie knapp.", isActive: true },
+    });
     expect(saved.statusCode).toBe(201);
     const res = await post("/api/chatbot/construction", { message: "Wie führe ich ein Bautagebuch?" });
     expect(res.status).toBe(200);
@@ -131,7 +144,10 @@ describe("answers from the language model", () => {
     expect(done.at - deltas[0].at).toBeGreaterThan(400);
     expect(deltas[0].at - started).toBeLessThan(done.at - started - 400);
     expect(done.data).toMatchObject({ message: shown, source: "llm" });
-    const stored = await ctx.db.select().from(chatbotMessages).where(eq(chatbotMessages.conversationId, done.data.conversationId as number));
+    const stored = await ctx.db
+      .select()
+      .from(chatbotMessages)
+      .where(eq(chatbotMessages.conversationId, done.data.conversationId as number));
     expect(stored.map((m) => [m.role, m.content])).toEqual([
       ["user", "Was ist die Abnahme?"],
       ["assistant", shown],
@@ -141,7 +157,11 @@ describe("answers from the language model", () => {
 
 describe("grounded answers: retrieval first, citations of the given passages only", () => {
   it("gives the model numbered passages with titles; a citation to a passage not given is removed; the cited ones are listed", async () => {
-    llm.setMode({ kind: "answer", text: () => "Mängelansprüche verjähren nach VOB/B bei Bauwerken in 4 Jahren [1]. Nach BGB sind es 5 Jahre [2, 9]. Dazu ein Urteil [7]." });
+    llm.setMode({
+      kind: "answer",
+      text: () =>
+        "Mängelansprüche verjähren nach VOB/B bei Bauwerken in 4 Jahren [1]. Nach BGB sind es 5 Jahre [2, 9]. Dazu ein Urteil [7].",
+    });
     const res = await post("/api/chatbot/legal", { message: "Wie lange verjähren Mängelansprüche nach VOB/B?" });
     const body = (await res.json()) as ChatbotAnswerDto;
     const grounding = llm.requests[0].messages[1].content;
@@ -165,8 +185,16 @@ describe("grounded answers: retrieval first, citations of the given passages onl
   });
 
   it("streams the cleaned answer: a removed citation never reaches the browser", async () => {
-    llm.setMode({ kind: "answer", text: () => "Die Abnahme ist binnen 12 Werktagen durchzuführen [1] [8]. Sie kann auch fiktiv erfolgen [2].", chunkDelayMs: 5 });
-    const res = await post("/api/chatbot/legal", { message: "Innerhalb welcher Frist muss der Auftraggeber nach VOB/B abnehmen?" }, { accept: "text/event-stream" });
+    llm.setMode({
+      kind: "answer",
+      text: () => "Die Abnahme ist binnen 12 Werktagen durchzuführen [1] [8]. Sie kann auch fiktiv erfolgen [2].",
+      chunkDelayMs: 5,
+    });
+    const res = await post(
+      "/api/chatbot/legal",
+      { message: "Innerhalb welcher Frist muss der Auftraggeber nach VOB/B abnehmen?" },
+      { accept: "text/event-stream" },
+    );
     const events = await readEvents(res);
     const streamed = events
       .filter((e) => e.event === "delta")
@@ -175,7 +203,9 @@ describe("grounded answers: retrieval first, citations of the given passages onl
     const done = events.find((e) => e.event === "done")!;
     expect(streamed).not.toContain("[8]");
     expect(streamed).toBe(done.data.message);
-    expect(done.data.message).toMatch(/^\*\*Antwort des Sprachmodells auf Grundlage der Wissensdatenbank\*\*\n\nDie Abnahme ist binnen 12 Werktagen durchzuführen \[1\]\. Sie kann auch fiktiv erfolgen \[2\]\.\n\n\*\*Quellen aus der Wissensdatenbank\*\*/);
+    expect(done.data.message).toMatch(
+      /^\*\*Antwort des Sprachmodells auf Grundlage der Wissensdatenbank\*\*\n\nDie Abnahme ist binnen 12 Werktagen durchzuführen \[1\]\. Sie kann auch fiktiv erfolgen \[2\]\.\n\n\*\*Quellen aus der Wissensdatenbank\*\*/,
+    );
   });
 
   it("an off-topic question gets the short refusal; the model is not asked", async () => {
@@ -185,18 +215,26 @@ describe("grounded answers: retrieval first, citations of the given passages onl
     const body = (await res.json()) as ChatbotAnswerDto;
     expect(llm.requests).toHaveLength(0);
     expect(body.source).toBe("knowledge-base");
-    expect(body.message).toBe("Dazu kann ich leider nicht helfen – ich beantworte Fragen zur Bauausführung (Technik und Normen, Arbeitsschutz, Aufmaß, Abrechnung und Dokumentation).");
+    expect(body.message).toBe(
+      "Dazu kann ich leider nicht helfen – ich beantworte Fragen zur Bauausführung (Technik und Normen, Arbeitsschutz, Aufmaß, Abrechnung und Dokumentation).",
+    );
     // It is an answer like any other: counted and stored.
     expect((await quotaState()).count).toBe(before.count + 1);
   });
 
   it("without a fitting passage the model answers from general knowledge, marked as unverified and without § or norm citations", async () => {
-    llm.setMode({ kind: "answer", text: () => "Ein Kachelofen wird nach § 4 Abs. 3 VOB/B und DIN 18896 [1] von einem Ofenbauer gesetzt; die Abnahme macht der Bezirksschornsteinfeger." });
+    llm.setMode({
+      kind: "answer",
+      text: () =>
+        "Ein Kachelofen wird nach § 4 Abs. 3 VOB/B und DIN 18896 [1] von einem Ofenbauer gesetzt; die Abnahme macht der Bezirksschornsteinfeger.",
+    });
     for (const accept of [undefined, "text/event-stream"]) {
       llm.requests.length = 0;
       const res = await post("/api/chatbot/construction", { message: "Kachelofen im Neubau?" }, accept ? { accept } : undefined);
       expect(res.status).toBe(200);
-      const message = accept ? ((await readEvents(res)).find((e) => e.event === "done")!.data.message as string) : ((await res.json()) as ChatbotAnswerDto).message;
+      const message = accept
+        ? ((await readEvents(res)).find((e) => e.event === "done")!.data.message as string)
+        : ((await res.json()) as ChatbotAnswerDto).message;
       expect(llm.requests).toHaveLength(1);
       expect(llm.requests[0].messages[1].content).toMatch(/keinen Auszug/);
       expect(llm.requests[0].messages[1].content).toMatch(/keine Paragrafen, Normen/);

@@ -41,7 +41,10 @@ describe("off-topic guard", () => {
     ["heldout", 0.8],
   ] as const) {
     it(`refuses the off-topic questions of the ${half} half (≥ ${refused * 100} %) and at most 1 % of the construction questions`, async () => {
-      const f = await measureGuard(ask, all.filter((q) => q.half === half));
+      const f = await measureGuard(
+        ask,
+        all.filter((q) => q.half === half),
+      );
       expect(f.refused / f.offTopic, f.missed.join("\n")).toBeGreaterThanOrEqual(refused);
       expect(f.falseRefusals / f.onTopic, f.wronglyRefused.join("\n")).toBeLessThanOrEqual(0.01);
     }, 300_000);

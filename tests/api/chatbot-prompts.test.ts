@@ -34,10 +34,20 @@ describe("prompts", () => {
   });
 
   it("saving creates a new active version and keeps the earlier ones inactive", async () => {
-    const res = await save({ chatbotType: "legal", systemPrompt: "  Sie sind der Baurecht-Assistent (Version 2).  ", description: "Schärfer formuliert", isActive: true });
+    const res = await save({
+      chatbotType: "legal",
+      systemPrompt: "  Sie sind der Baurecht-Assistent (Version 2).  ",
+      description: "Schärfer formuliert",
+      isActive: true,
+    });
     expect(res.statusCode).toBe(201);
     const created = res.json<ChatbotPromptDto>();
-    expect(created).toMatchObject({ systemPrompt: "Sie sind der Baurecht-Assistent (Version 2).", description: "Schärfer formuliert", isActive: true, createdBy: { id: admin.id, username: admin.username } });
+    expect(created).toMatchObject({
+      systemPrompt: "Sie sind der Baurecht-Assistent (Version 2).",
+      description: "Schärfer formuliert",
+      isActive: true,
+      createdBy: { id: admin.id, username: admin.username },
+    });
     await save({ chatbotType: "legal", systemPrompt: "Sie sind der Baurecht-Assistent (Version 3).", isActive: true });
 
     const prompts = await list("legal");
@@ -48,7 +58,10 @@ describe("prompts", () => {
     ]);
     // The other chatbot is untouched.
     expect((await list("construction")).filter((p) => p.isActive)).toHaveLength(1);
-    const audits = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "chatbot.prompt_save"), eq(auditLog.targetId, String(created.id))));
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "chatbot.prompt_save"), eq(auditLog.targetId, String(created.id))));
     expect(audits).toHaveLength(1);
     expect(audits[0].actorId).toBe(admin.id);
   });
@@ -62,9 +75,14 @@ describe("prompts", () => {
   });
 
   it("concurrent saves still leave exactly one active prompt", async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => save({ chatbotType: "construction", systemPrompt: `Parallel ${i}`, isActive: true })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => save({ chatbotType: "construction", systemPrompt: `Parallel ${i}`, isActive: true })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
-    const active = await ctx.db.select().from(chatbotPrompts).where(and(eq(chatbotPrompts.chatbotType, "construction"), eq(chatbotPrompts.isActive, true)));
+    const active = await ctx.db
+      .select()
+      .from(chatbotPrompts)
+      .where(and(eq(chatbotPrompts.chatbotType, "construction"), eq(chatbotPrompts.isActive, true)));
     expect(active).toHaveLength(1);
   });
 

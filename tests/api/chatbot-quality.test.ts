@@ -33,14 +33,17 @@ const ask: Ask = async (type, question, previous) => {
 describe("answer quality of the knowledge-base responder", () => {
   it("has at least 30 questions per assistant, each with a key fact", () => {
     const questions = loadQuestions();
-    for (const type of ["legal", "construction"] as const) expect(questions.filter((q) => q.assistant === type).length).toBeGreaterThanOrEqual(30);
+    for (const type of ["legal", "construction"] as const)
+      expect(questions.filter((q) => q.assistant === type).length).toBeGreaterThanOrEqual(30);
     for (const q of questions) expect(() => new RegExp(q.fact, "iu"), q.id).not.toThrow();
     expect(new Set(questions.map((q) => q.id)).size).toBe(questions.length);
   });
 
   it(`puts the key fact in the first ${FIRST_CHARS} characters of at least ${QUALITY_BAR * 100} % of the answers, per assistant`, async () => {
     const scores = await measureQuality(ask);
-    const report = scores.map((s) => `${s.assistant}: ${s.hits}/${s.total}; verfehlt: ${s.misses.map((m) => `${m.id} ${m.question}`).join(" | ") || "–"}`).join("\n");
+    const report = scores
+      .map((s) => `${s.assistant}: ${s.hits}/${s.total}; verfehlt: ${s.misses.map((m) => `${m.id} ${m.question}`).join(" | ") || "–"}`)
+      .join("\n");
     expect(scores).toHaveLength(2);
     for (const s of scores) expect(s.share, report).toBeGreaterThanOrEqual(QUALITY_BAR);
   }, 300_000);

@@ -89,7 +89,11 @@ describe("limit N", () => {
   });
 
   it("starts a new Berlin month at 1 and books it under the new month", async () => {
-    const companyId = await ctx.createCompany(undefined, { freeChatbotRequestsPerMonth: 5, chatbotRequestCount: 9, lastChatbotRequestReset: new Date(Date.now() - 40 * 86_400_000) });
+    const companyId = await ctx.createCompany(undefined, {
+      freeChatbotRequestsPerMonth: 5,
+      chatbotRequestCount: 9,
+      lastChatbotRequestReset: new Date(Date.now() - 40 * 86_400_000),
+    });
     const user = await ctx.createUser("user", companyId);
     const before = await ctx.request("GET", `/api/companies/${companyId}/chatbot-usage`, { user });
     expect(before.json<ChatbotUsageDto>().currentCount).toBe(0);
@@ -152,7 +156,11 @@ describe("GET /api/companies/:id/chatbot-usage", () => {
     const other = await ctx.createCompany(undefined, { freeChatbotRequestsPerMonth: 10 });
     const member = await ctx.createUser("user", own);
     const outsider = await ctx.createUser("company_admin", other);
-    expect((await ctx.request("GET", `/api/companies/${own}/chatbot-usage`, { user: member })).json()).toMatchObject({ limit: 250, currentCount: 0, canMakeRequests: true });
+    expect((await ctx.request("GET", `/api/companies/${own}/chatbot-usage`, { user: member })).json()).toMatchObject({
+      limit: 250,
+      currentCount: 0,
+      canMakeRequests: true,
+    });
     expect((await ctx.request("GET", `/api/companies/${own}/chatbot-usage`, { user: outsider })).statusCode).toBe(404);
     expect((await ctx.request("GET", `/api/companies/${own}/chatbot-usage`, { user: admin })).statusCode).toBe(200);
     expect((await ctx.request("GET", `/api/companies/999999/chatbot-usage`, { user: admin })).statusCode).toBe(404);
@@ -173,7 +181,9 @@ describe("concurrency", () => {
   it("50 concurrent requests against a limit of 10: exactly 10 free and 40 paid", async () => {
     const companyId = await ctx.createCompany(undefined, { freeChatbotRequestsPerMonth: 10 });
     const users = await Promise.all([1, 2, 3, 4, 5].map(() => ctx.createUser("user", companyId)));
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => ask(users[i % users.length], `Frage ${i}: Wann ist die Abnahme fällig?`)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => ask(users[i % users.length], `Frage ${i}: Wann ist die Abnahme fällig?`)),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
     const counts = results.map((r) => r.json<ChatbotAnswerDto>().usage!.currentCount).sort((a, b) => a - b);
     expect(counts).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
@@ -190,7 +200,9 @@ describe("concurrency", () => {
       const viaSecond = (user: TestUser, message: string) =>
         app2.inject({ method: "POST", url: "/api/chatbot/construction", headers: { cookie: user.cookie }, payload: { message } });
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? ask(users[i % 4], `Frage ${i}: Aufmaß`, "construction") : viaSecond(users[i % 4], `Frage ${i}: Bautagebuch`))),
+        Array.from({ length: 50 }, (_, i) =>
+          i % 2 === 0 ? ask(users[i % 4], `Frage ${i}: Aufmaß`, "construction") : viaSecond(users[i % 4], `Frage ${i}: Bautagebuch`),
+        ),
       );
       expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
       await expectExact(companyId);
@@ -208,7 +220,9 @@ describe("GET /api/chatbot/ledger", () => {
     for (let i = 0; i < 3; i++) expect((await ask(user, "Was ist ein Stundenlohnzettel?")).statusCode).toBe(200);
     const res = await ctx.request("GET", `/api/chatbot/ledger?companyId=${companyId}&month=${berlinMonth()}`, { user: admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json<ChatbotLedgerRowDto[]>()).toEqual([{ companyId, companyName: "Ledger GmbH", month: berlinMonth(), freeCount: 1, paidCount: 2, amountCents: 54 }]);
+    expect(res.json<ChatbotLedgerRowDto[]>()).toEqual([
+      { companyId, companyName: "Ledger GmbH", month: berlinMonth(), freeCount: 1, paidCount: 2, amountCents: 54 },
+    ]);
     const all = (await ctx.request("GET", "/api/chatbot/ledger", { user: admin })).json<ChatbotLedgerRowDto[]>();
     expect(all.some((r) => r.companyId === companyId)).toBe(true);
     expect((await ctx.request("GET", "/api/chatbot/ledger?month=2025-13", { user: admin })).statusCode).toBe(400);

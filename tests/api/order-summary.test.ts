@@ -14,17 +14,15 @@ beforeAll(async () => {
   w = await createWorld(ctx);
   const now = Date.now();
   // Five orders past the 48 hours, three within them, in both companies.
-  await ctx.db
-    .insert(projects)
-    .values([
-      ...[49, 72, 100, 500, 1000].map((h, i) => ({
-        name: `Alt ${h}`,
-        companyId: i % 2 ? w.companyA : w.companyB,
-        createdBy: w.adminA.id,
-        createdAt: new Date(now - h * HOUR),
-      })),
-      ...[1, 10, 47].map((h) => ({ name: `Neu ${h}`, companyId: w.companyA, createdBy: w.adminA.id, createdAt: new Date(now - h * HOUR) })),
-    ]);
+  await ctx.db.insert(projects).values([
+    ...[49, 72, 100, 500, 1000].map((h, i) => ({
+      name: `Alt ${h}`,
+      companyId: i % 2 ? w.companyA : w.companyB,
+      createdBy: w.adminA.id,
+      createdAt: new Date(now - h * HOUR),
+    })),
+    ...[1, 10, 47].map((h) => ({ name: `Neu ${h}`, companyId: w.companyA, createdBy: w.adminA.id, createdAt: new Date(now - h * HOUR) })),
+  ]);
   // Two delivered orders: one created just now through the API, one of the late ones.
   const fresh = await createProject(ctx, w.adminA, { name: "Geliefert" });
   expect((await uploadHtml(ctx, w.superAdmin, fresh)).statusCode).toBe(200);

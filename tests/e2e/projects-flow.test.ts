@@ -147,13 +147,11 @@ describe("project workflow", () => {
       .setInputFiles({ name: "Auswertung.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7") });
     await dialog.getByText("Falsches Dateiformat").waitFor();
     expect(await send.isDisabled()).toBe(true);
-    await dialog
-      .locator("input[type=file]")
-      .setInputFiles({
-        name: "Auswertung Kita.html",
-        mimeType: "text/html",
-        buffer: Buffer.from(evaluationHtml("LV-Auswertung Kita Sonnenschein")),
-      });
+    await dialog.locator("input[type=file]").setInputFiles({
+      name: "Auswertung Kita.html",
+      mimeType: "text/html",
+      buffer: Buffer.from(evaluationHtml("LV-Auswertung Kita Sonnenschein")),
+    });
     expect(await send.isDisabled()).toBe(false);
     await send.click();
     await page.getByTestId("toast").getByText("HTML-Datei wurde erfolgreich hochgeladen").waitFor();

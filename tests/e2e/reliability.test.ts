@@ -347,19 +347,17 @@ describe.runIf(postgresUrl)("two instances behind one port", () => {
       .values({ name: "Quote GmbH", address: "Am Markt 1, 35510 Butzbach", contactEmail: "info@quote.de", freeChatbotRequestsPerMonth: 10 })
       .returning({ id: companies.id });
     const names = [1, 2, 3, 4, 5].map((i) => `quote_user_${i}`);
-    await database.db
-      .insert(users)
-      .values(
-        names.map((username) => ({
-          username,
-          email: `${username}@quote.de`,
-          passwordHash,
-          role: "user" as const,
-          companyId: company.id,
-          firstName: "Q",
-          lastName: "U",
-        })),
-      );
+    await database.db.insert(users).values(
+      names.map((username) => ({
+        username,
+        email: `${username}@quote.de`,
+        passwordHash,
+        role: "user" as const,
+        companyId: company.id,
+        firstName: "Q",
+        lastName: "U",
+      })),
+    );
     const lb = await balancer([a, b]);
 
     const json = { "content-type": "application/json" };

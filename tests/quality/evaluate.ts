@@ -25,7 +25,12 @@ export const LEGACY_CLAUSE_RULES: Record<string, string[]> = {
   "vertragsstrafe-obergrenze": ["vertragsstrafe"],
   "vertragsstrafe-ohne-obergrenze": ["vertragsstrafe"],
   "sicherheit-hoch": ["vertragserfuellungssicherheit", "maengelsicherheit", "einbehalt-abschlagszahlungen"],
-  "buergschaft-erstes-anfordern": ["buergschaft-erstes-anfordern", "vertragserfuellungssicherheit", "maengelsicherheit", "ablösung-sicherheit"],
+  "buergschaft-erstes-anfordern": [
+    "buergschaft-erstes-anfordern",
+    "vertragserfuellungssicherheit",
+    "maengelsicherheit",
+    "ablösung-sicherheit",
+  ],
   "verjaehrung-lang": ["verjaehrung"],
   "festpreis-lange-bauzeit": ["preisgleitung"],
   "bauzeit-fehlt": ["bauzeit-fristen"],

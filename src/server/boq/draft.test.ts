@@ -33,7 +33,11 @@ describe("draft evaluation", () => {
   it("opens with an executive summary: money at stake, top risks by amount, questions to the owner", async () => {
     const { summary: analysed, shortTexts } = await rohbauSummary();
     // An ordinary Bedarfsposition gets no finding (issue 24); one with a question shows its amount.
-    const provisional: Finding = { ...lvFinding({ ruleId: "bedarfsposition", scope: "position", oz: "01.0030", category: "positionsart" }), potentialEur: 312, effect: "chance" };
+    const provisional: Finding = {
+      ...lvFinding({ ruleId: "bedarfsposition", scope: "position", oz: "01.0030", category: "positionsart" }),
+      potentialEur: 312,
+      effect: "chance",
+    };
     const summary = { ...analysed, findings: [...analysed.findings, provisional] };
     const html = renderDraftEvaluation({
       projectName: "MFH Lindenweg",

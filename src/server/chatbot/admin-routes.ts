@@ -34,22 +34,36 @@ const ARTICLE_NOT_FOUND = "Artikel nicht gefunden";
 export const adminRoutes =
   ({ db }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/chatbot/prompts/:type", { schema: { params: chatbotTypeParam, response: { 200: z.array(chatbotPromptSchema) } } }, async (req) => {
-      requireRole(req, "super_admin");
-      return listPrompts(db, req.params.type);
-    });
+    app.get(
+      "/api/chatbot/prompts/:type",
+      { schema: { params: chatbotTypeParam, response: { 200: z.array(chatbotPromptSchema) } } },
+      async (req) => {
+        requireRole(req, "super_admin");
+        return listPrompts(db, req.params.type);
+      },
+    );
 
     app.post("/api/chatbot/prompt", { schema: { body: promptSaveSchema, response: { 201: chatbotPromptSchema } } }, async (req, reply) => {
       const user = requireRole(req, "super_admin");
       const saved = await savePrompt(db, req.body, user.id);
-      await audit(db, req, "chatbot.prompt_save", { type: "chatbot_prompt", id: saved.id }, { chatbotType: saved.chatbotType, isActive: saved.isActive });
+      await audit(
+        db,
+        req,
+        "chatbot.prompt_save",
+        { type: "chatbot_prompt", id: saved.id },
+        { chatbotType: saved.chatbotType, isActive: saved.isActive },
+      );
       return reply.status(201).send(saved);
     });
 
-    app.get("/api/chatbot/knowledge", { schema: { querystring: knowledgeListQuery, response: { 200: z.array(knowledgeArticleListItemSchema) } } }, async (req) => {
-      requireRole(req, "super_admin");
-      return listArticles(db, req.query.type, req.query.q);
-    });
+    app.get(
+      "/api/chatbot/knowledge",
+      { schema: { querystring: knowledgeListQuery, response: { 200: z.array(knowledgeArticleListItemSchema) } } },
+      async (req) => {
+        requireRole(req, "super_admin");
+        return listArticles(db, req.query.type, req.query.q);
+      },
+    );
 
     app.get("/api/chatbot/knowledge/:id", { schema: { params: idParam, response: { 200: knowledgeArticleResponse } } }, async (req) => {
       requireRole(req, "super_admin");
@@ -58,27 +72,53 @@ export const adminRoutes =
       return article;
     });
 
-    app.post("/api/chatbot/knowledge", { schema: { body: knowledgeArticleSchema, response: { 201: knowledgeArticleResponse } } }, async (req, reply) => {
-      const user = requireRole(req, "super_admin");
-      const created = await createArticle(db, req.body, user.id);
-      await audit(db, req, "chatbot.knowledge_create", { type: "chatbot_knowledge", id: created.id }, { chatbotType: created.chatbotType, title: created.title });
-      return reply.status(201).send(created);
-    });
+    app.post(
+      "/api/chatbot/knowledge",
+      { schema: { body: knowledgeArticleSchema, response: { 201: knowledgeArticleResponse } } },
+      async (req, reply) => {
+        const user = requireRole(req, "super_admin");
+        const created = await createArticle(db, req.body, user.id);
+        await audit(
+          db,
+          req,
+          "chatbot.knowledge_create",
+          { type: "chatbot_knowledge", id: created.id },
+          { chatbotType: created.chatbotType, title: created.title },
+        );
+        return reply.status(201).send(created);
+      },
+    );
 
-    app.put("/api/chatbot/knowledge/:id", { schema: { params: idParam, body: knowledgeArticleUpdateSchema, response: { 200: knowledgeArticleResponse } } }, async (req) => {
-      requireRole(req, "super_admin");
-      const updated = await updateArticle(db, req.params.id, req.body);
-      if (!updated) throw notFound(ARTICLE_NOT_FOUND);
-      await audit(db, req, "chatbot.knowledge_update", { type: "chatbot_knowledge", id: updated.id }, { chatbotType: updated.chatbotType, slug: updated.slug, title: updated.title });
-      return updated;
-    });
+    app.put(
+      "/api/chatbot/knowledge/:id",
+      { schema: { params: idParam, body: knowledgeArticleUpdateSchema, response: { 200: knowledgeArticleResponse } } },
+      async (req) => {
+        requireRole(req, "super_admin");
+        const updated = await updateArticle(db, req.params.id, req.body);
+        if (!updated) throw notFound(ARTICLE_NOT_FOUND);
+        await audit(
+          db,
+          req,
+          "chatbot.knowledge_update",
+          { type: "chatbot_knowledge", id: updated.id },
+          { chatbotType: updated.chatbotType, slug: updated.slug, title: updated.title },
+        );
+        return updated;
+      },
+    );
 
     app.delete("/api/chatbot/knowledge/:id", { schema: { params: idParam, response: { 200: messageSchema } } }, async (req) => {
       requireRole(req, "super_admin");
       const deleted = await deleteArticle(db, req.params.id);
       if (!deleted) throw notFound(ARTICLE_NOT_FOUND);
       // The slug in the audit row keeps the seed from bringing a shipped article back.
-      await audit(db, req, "chatbot.knowledge_delete", { type: "chatbot_knowledge", id: deleted.id }, { chatbotType: deleted.chatbotType, slug: deleted.slug, title: deleted.title });
+      await audit(
+        db,
+        req,
+        "chatbot.knowledge_delete",
+        { type: "chatbot_knowledge", id: deleted.id },
+        { chatbotType: deleted.chatbotType, slug: deleted.slug, title: deleted.title },
+      );
       return { message: "Artikel gelöscht" };
     });
 

@@ -4,8 +4,12 @@ import { questionKinds } from "./retrieval";
 
 describe("askedPart", () => {
   it("keeps the asking sentences of a question that tells its case first", () => {
-    expect(askedPart("AG hat schriftlich abgelehnt, das wars. ich hab noch 3 nachträge offen. wie lang hab ich für nen vorbehalt? VOB/B")).toBe("wie lang hab ich für nen vorbehalt?");
-    expect(askedPart("AG zahlt die 3. abschlagsrechnung nicht, ca. 5 wochen drüber. darf ich die arbeit einstellen?")).toBe("darf ich die arbeit einstellen?");
+    expect(
+      askedPart("AG hat schriftlich abgelehnt, das wars. ich hab noch 3 nachträge offen. wie lang hab ich für nen vorbehalt? VOB/B"),
+    ).toBe("wie lang hab ich für nen vorbehalt?");
+    expect(askedPart("AG zahlt die 3. abschlagsrechnung nicht, ca. 5 wochen drüber. darf ich die arbeit einstellen?")).toBe(
+      "darf ich die arbeit einstellen?",
+    );
   });
 
   it("is the whole question when no sentence ends with a question mark", () => {
@@ -13,7 +17,9 @@ describe("askedPart", () => {
   });
 
   it("reads the wanted kind of fact from the asking sentence, not from the story", () => {
-    const kinds = questionKinds("AG hat die Schlusszahlung schriftlich abgelehnt. wie lang hab ich für nen vorbehalt?", null, false).map((k) => k.name);
+    const kinds = questionKinds("AG hat die Schlusszahlung schriftlich abgelehnt. wie lang hab ich für nen vorbehalt?", null, false).map(
+      (k) => k.name,
+    );
     expect(kinds).toContain("period");
     expect(kinds).not.toContain("form");
   });
@@ -21,7 +27,9 @@ describe("askedPart", () => {
 
 describe("withQuestionWordsApart", () => {
   it("writes joined question words apart and leaves other words alone", () => {
-    expect(withQuestionWordsApart("wielange haften wir, wieviel kostet das, bisWann?")).toBe("wie lange haften wir, wie viel kostet das, bis Wann?");
+    expect(withQuestionWordsApart("wielange haften wir, wieviel kostet das, bisWann?")).toBe(
+      "wie lange haften wir, wie viel kostet das, bis Wann?",
+    );
     expect(withQuestionWordsApart("Abhöhe und Wiesenweg")).toBe("Abhöhe und Wiesenweg");
   });
 });

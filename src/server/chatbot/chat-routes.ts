@@ -12,7 +12,15 @@ import { canAccessCompany, requireUser } from "../auth/guards";
 import { HttpError, badGateway, gatewayTimeout, notFound, serverError } from "../http/errors";
 import { rateLimited } from "../http/rate-limit";
 import { generateAnswer, type Answer, type HistoryMessage } from "./answer";
-import { conversationDetail, conversationDto, conversationPageQueries, listConversations, ownConversation, recentHistory, saveExchange } from "./conversations";
+import {
+  conversationDetail,
+  conversationDto,
+  conversationPageQueries,
+  listConversations,
+  ownConversation,
+  recentHistory,
+  saveExchange,
+} from "./conversations";
 import { pageWindow, readPage, sendAll, sendPage } from "../http/list-page";
 import { conversationListQuery } from "../../common/schemas/list-query";
 import { chatbotAnswerSchema, chatbotUsageSchema, conversationDetailSchema, conversationDtoSchema } from "../../common/schemas/responses";
@@ -50,7 +58,13 @@ export const chatRoutes =
     }
 
     const complete = async (ex: Exchange, answer: Answer): Promise<ChatbotAnswerDto> => {
-      const conversationId = await saveExchange(db, { userId: ex.userId, type: ex.type, conversationId: ex.conversationId, question: ex.question, answer: answer.text });
+      const conversationId = await saveExchange(db, {
+        userId: ex.userId,
+        type: ex.type,
+        conversationId: ex.conversationId,
+        question: ex.question,
+        answer: answer.text,
+      });
       app.ops.metrics.chatbotAnswer(answer.source);
       return { message: answer.text, conversationId, usage: ex.reservation.usage, source: answer.source };
     };
@@ -80,7 +94,12 @@ export const chatRoutes =
 
       void (async () => {
         try {
-          const answer = await generateAnswer(deps, { type: ex.type, question: ex.question, history, signal: controller.signal, onDelta: (text) => {
+          const answer = await generateAnswer(deps, {
+            type: ex.type,
+            question: ex.question,
+            history,
+            signal: controller.signal,
+            onDelta: (text) => {
               delivered = true;
               send("delta", { text });
             },
@@ -140,7 +159,11 @@ export const chatRoutes =
         const user = requireUser(req);
         const page = pageWindow(req.query, "-updatedAt");
         if (!page) return sendAll(reply, await listConversations(db, user.id, req.params.type));
-        return sendPage(reply, await readPage(db, page.q, (tx) => conversationPageQueries(tx, user.id, req.params.type, page)), conversationDto);
+        return sendPage(
+          reply,
+          await readPage(db, page.q, (tx) => conversationPageQueries(tx, user.id, req.params.type, page)),
+          conversationDto,
+        );
       },
     );
 

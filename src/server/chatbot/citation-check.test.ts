@@ -38,7 +38,9 @@ describe("citations of knowledge-base sentences", () => {
     const article = { title: "§ 16 VOB/B: Zahlung", sources: ["VOB/B (Ausgabe 2016), § 16"] };
     const name = shortTitle(article.title);
     expect(wrongCitations(`Satz _(§ 16 Abs. 1 Nr. 3 VOB/B – „${name}“)_`, [article])).toEqual([]);
-    expect(wrongCitations(`Satz _(§ 13b UStG – „${name}“)_`, [article])).toEqual([`§ 13b UStG – „${name}“: UStG §13b steht nicht in den Quellen des Artikels`]);
+    expect(wrongCitations(`Satz _(§ 13b UStG – „${name}“)_`, [article])).toEqual([
+      `§ 13b UStG – „${name}“: UStG §13b steht nicht in den Quellen des Artikels`,
+    ]);
     expect(wrongCitations(`Satz _(§ 650f BGB – „${name}“)_`, [article], ["BGB § 650f"])).toEqual([]);
     expect(wrongCitations(`Satz _(§ 16 VOB/B – „Unbekannt“)_`, [article])).toHaveLength(1);
   });

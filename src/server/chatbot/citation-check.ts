@@ -15,7 +15,8 @@ interface SourcedArticle {
 }
 
 /** The keys a source list names ("VOB/B § 13 Abs. 4 Nr. 1" → "VOB/B §13"). */
-export const expectedKeys = (sources: string[]) => new Set(sources.flatMap((s) => [...citationKeys(s, BOOK.exec(s)?.[1]?.replace(/\s+/g, "") ?? null)]));
+export const expectedKeys = (sources: string[]) =>
+  new Set(sources.flatMap((s) => [...citationKeys(s, BOOK.exec(s)?.[1]?.replace(/\s+/g, "") ?? null)]));
 
 /** The wrong citations of an answer, each as "cited – „article“: key(s) not among its sources". */
 export function wrongCitations(answer: string, articles: SourcedArticle[], expected: string[] = []): string[] {

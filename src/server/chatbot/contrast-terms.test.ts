@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { parseWordTable, wordTable } from "./word-table";
 import { ASKED_SIDE, OTHER_SIDE, askedContrasts, contrastFactor } from "./contrast-terms";
 
-const table = parseWordTable(["Gegensatz: beheizt, Fußbodenheizung, FBH | unbeheizt, ohne Fußbodenheizung, ohne FBH", "Gegensatz: Zement, Zementestrich | Calciumsulfat, Anhydrit"].join("\n"));
+const table = parseWordTable(
+  [
+    "Gegensatz: beheizt, Fußbodenheizung, FBH | unbeheizt, ohne Fußbodenheizung, ohne FBH",
+    "Gegensatz: Zement, Zementestrich | Calciumsulfat, Anhydrit",
+  ].join("\n"),
+);
 
 describe("opposite cases of the word table", () => {
   it("reads „Gegensatz:“ lines and reports one without two sides", () => {

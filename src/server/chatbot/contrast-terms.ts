@@ -39,7 +39,9 @@ function pairsOf(table: WordTable): [Side, Side][] {
 /** Which side of a pair a text names: 0, 1, both (2) or none (-1). The longest terms of both sides
  * are taken out first, so that "ohne FBH" is not also read as "FBH" and "unbeheizt" not as "beheizt". */
 function sideNamed(pair: [Side, Side], text: string): number {
-  const terms = pair.flatMap((side, index) => side.patterns.map((p, i) => ({ index, p, global: side.globals[i], length: p.source.length })));
+  const terms = pair.flatMap((side, index) =>
+    side.patterns.map((p, i) => ({ index, p, global: side.globals[i], length: p.source.length })),
+  );
   terms.sort((a, b) => b.length - a.length);
   const found = [false, false];
   let rest = text;

@@ -36,7 +36,13 @@ export async function ownConversation(db: Db, userId: number, id: number, type?:
   const [c] = await db
     .select()
     .from(chatbotConversations)
-    .where(and(eq(chatbotConversations.id, id), eq(chatbotConversations.userId, userId), type ? eq(chatbotConversations.chatbotType, type) : undefined));
+    .where(
+      and(
+        eq(chatbotConversations.id, id),
+        eq(chatbotConversations.userId, userId),
+        type ? eq(chatbotConversations.chatbotType, type) : undefined,
+      ),
+    );
   if (!c) throw notFound(CONVERSATION_NOT_FOUND);
   return c;
 }
@@ -109,7 +115,10 @@ export async function saveExchange(
         .returning({ id: chatbotConversations.id });
       id = created.id;
     } else {
-      await tx.update(chatbotConversations).set({ updatedAt: sql`now()` }).where(eq(chatbotConversations.id, id));
+      await tx
+        .update(chatbotConversations)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(chatbotConversations.id, id));
     }
     await tx.insert(chatbotMessages).values([
       { conversationId: id, role: "user", content: opts.question },

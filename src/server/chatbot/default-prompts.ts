@@ -38,7 +38,11 @@ export const DEFAULT_PROMPT_DESCRIPTION = "Mitgelieferter Standard-Prompt";
  * Baurecht-Assistent von bauklar." → "Baurecht-Assistent von bauklar".
  */
 export function roleFromPrompt(prompt: string): string {
-  const first = prompt.split("\n").find((l) => l.trim())?.trim() ?? "";
+  const first =
+    prompt
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim() ?? "";
   const role = first
     .replace(/^(sie sind|du bist|you are)\s+/i, "")
     .replace(/^(der|die|das|ein|eine|the|an?)\s+/i, "")

@@ -16,9 +16,9 @@ export const QUESTION_WORDS =
 export const QUESTION_WORD_WEIGHT = 0.3;
 
 // A question that refers back to the previous one ("und bei Bauwerken?", "Gilt das auch …").
-export const FOLLOW_UP = /^(und|aber|auch|sowie|oder|bei|beim|im fall|was ist mit|wie ist es|wie sieht es|gilt das|gilt dies|und wenn|was gilt)\b/i;
+export const FOLLOW_UP =
+  /^(und|aber|auch|sowie|oder|bei|beim|im fall|was ist mit|wie ist es|wie sieht es|gilt das|gilt dies|und wenn|was gilt)\b/i;
 export const ANAPHORA = /\b(das|dies|diese[rsmn]?|dafür|dazu|davon|hier|dort|ebenfalls|auch)\b/i;
-
 
 // German compounds: "verjähren" should find "Verjährungsfrist", so longer stems also match as
 // prefixes (and a longer question word matches a shorter stem it starts with, a bit weaker).
@@ -32,7 +32,8 @@ export const usable = (lexeme: string) => lexeme.length > 1 && !/['\\]/.test(lex
  * the question word is the longer compound.
  */
 /** "durchzuführen" → "durchführen", "anzumelden" → "anmelden": the infinitive's "zu" inside separable verbs. */
-const SEPARABLE_ZU = /^(ab|an|auf|aus|bei|durch|ein|fest|her|hin|mit|nach|vor|weg|zurück|zuruck|zusammen|dar|um|bereit|frei|hoch|nach)zu(?=\p{L}{3})/u;
+const SEPARABLE_ZU =
+  /^(ab|an|auf|aus|bei|durch|ein|fest|her|hin|mit|nach|vor|weg|zurück|zuruck|zusammen|dar|um|bereit|frei|hoch|nach)zu(?=\p{L}{3})/u;
 export const withoutZu = (stem: string) => stem.replace(SEPARABLE_ZU, "$1");
 
 export function matchStrength(lexeme: string, stems: Set<string>): number {
@@ -65,8 +66,10 @@ export function matchStrength(lexeme: string, stems: Set<string>): number {
 }
 
 /** A number with a unit of measure: "4 Jahre" is a period, "2,0 CM-%" or "1,00 m" an amount. */
-const AMOUNT = /\d+(?:,\d+)?(?:\s*(?:%|€|°\s?c|cm-%)|\s(?:prozent|prozentpunkte|euro|eur|m²|m³|m|cm|mm|db|n\/mm²|kn\/m²|kg|minuten|stunden|grad))(?![\p{L}])/iu;
-const PERIOD = /\b(\d+|eine[mn]?|zwei|drei|vier|fünf|sechs|sieben|zehn|zwölf|vierzehn|dreißig|viele|mehrere|einige)\s*(jahre?n?|monate?n?|wochen?|werktage?n?|arbeitstage?n?|kalendertage?n?|tage?n?|stunden|minuten)\b/i;
+const AMOUNT =
+  /\d+(?:,\d+)?(?:\s*(?:%|€|°\s?c|cm-%)|\s(?:prozent|prozentpunkte|euro|eur|m²|m³|m|cm|mm|db|n\/mm²|kn\/m²|kg|minuten|stunden|grad))(?![\p{L}])/iu;
+const PERIOD =
+  /\b(\d+|eine[mn]?|zwei|drei|vier|fünf|sechs|sieben|zehn|zwölf|vierzehn|dreißig|viele|mehrere|einige)\s*(jahre?n?|monate?n?|wochen?|werktage?n?|arbeitstage?n?|kalendertage?n?|tage?n?|stunden|minuten)\b/i;
 
 export interface AnswerKind {
   name: string;
@@ -89,18 +92,29 @@ export interface AnswerKind {
 export const ANSWER_KINDS: AnswerKind[] = [
   {
     name: "period",
-    question: /\b(wie lange?\b|wie viele (tage|wochen|monate|jahre)|welche[rn]? (\p{L}*)?frist|frist (gilt|beträgt|läuft)|binnen welche|innerhalb welche|verjähr|wie viel zeit|zeit hab|wann (krieg|bekomm|erhalt)\p{L}* .{0,40}zurück)/iu,
+    question:
+      /\b(wie lange?\b|wie viele (tage|wochen|monate|jahre)|welche[rn]? (\p{L}*)?frist|frist (gilt|beträgt|läuft)|binnen welche|innerhalb welche|verjähr|wie viel zeit|zeit hab|wann (krieg|bekomm|erhalt)\p{L}* .{0,40}zurück)/iu,
     answer: new RegExp(`${PERIOD.source}|so lange,? bis|bis (die|der|das) .{0,80}erreicht`, "i"),
     bonus: 0.45,
   },
   // "Bis wann …?", "Wann wird … fällig?": a period, or a point such as "bevor er beginnt".
   {
     name: "deadline",
-    question: /\b(bis wann|fällig|spätestens|frühestens|wie schnell|wann (muss|müssen|ist|sind|wird|werden|darf|kann|krieg\p{L}*|bekomm\p{L}*))\b/iu,
-    answer: new RegExp(`${PERIOD.source}|\\b(bevor|vor (beginn|der ausführung|ausführungsbeginn)|unverzüglich|spätestens|frühestens|sobald|ab (der|dem) \\p{L}+|(erst|nur),? wenn)\\b|\\berst\\b[^.;]{0,100}\\bwenn\\b`, "iu"),
+    question:
+      /\b(bis wann|fällig|spätestens|frühestens|wie schnell|wann (muss|müssen|ist|sind|wird|werden|darf|kann|krieg\p{L}*|bekomm\p{L}*))\b/iu,
+    answer: new RegExp(
+      `${PERIOD.source}|\\b(bevor|vor (beginn|der ausführung|ausführungsbeginn)|unverzüglich|spätestens|frühestens|sobald|ab (der|dem) \\p{L}+|(erst|nur),? wenn)\\b|\\berst\\b[^.;]{0,100}\\bwenn\\b`,
+      "iu",
+    ),
     bonus: 0.45,
   },
-  { name: "form", question: /\b(welche form|in welcher form|formvorschrift|formlos|schriftlich|textform|mündlich|anruf|telefon|per (mail|e-mail|whatsapp|sms)|reicht (ein|eine|n|ne|das) |wie muss ich .{0,40}(mitteilen|anmelden|anzeigen)|wie mach ich das mit)/i, answer: /\b(schriftlich\w*|textform|schriftform|mündlich\w*)\b/i, bonus: 0.45 },
+  {
+    name: "form",
+    question:
+      /\b(welche form|in welcher form|formvorschrift|formlos|schriftlich|textform|mündlich|anruf|telefon|per (mail|e-mail|whatsapp|sms)|reicht (ein|eine|n|ne|das) |wie muss ich .{0,40}(mitteilen|anmelden|anzeigen)|wie mach ich das mit)/i,
+    answer: /\b(schriftlich\w*|textform|schriftform|mündlich\w*)\b/i,
+    bonus: 0.45,
+  },
   {
     name: "amount",
     question:
@@ -112,37 +126,58 @@ export const ANSWER_KINDS: AnswerKind[] = [
   {
     name: "contents",
     question: /\b(was gehört|was muss .{0,70}(stehen|enthalten)|welche angaben|inhalt)/i,
-    answer: /^[^:]{0,50}(inhalt|angaben|bestandteile|was dokumentieren)[^:]{0,30}:|\b(muss|müssen|soll|sollen)\b[^.;]{0,100}\b(enthalten|angeben|Angaben)\b/i,
+    answer:
+      /^[^:]{0,50}(inhalt|angaben|bestandteile|was dokumentieren)[^:]{0,30}:|\b(muss|müssen|soll|sollen)\b[^.;]{0,100}\b(enthalten|angeben|Angaben)\b/i,
     bonus: 0.8,
     scope: "paragraph",
   },
   {
     name: "norm",
-    question: /\b(welche[rsn]? (norm|din|atv|vorschrift|regel|regelwerk|richtlinie)|nach welche[rmn]? (norm|din|atv|vorschrift|regel|regelwerk)|welche (vob\/c-)?atv|wo (ist|steht) .{0,60}geregelt|welche regeln)/i,
+    question:
+      /\b(welche[rsn]? (norm|din|atv|vorschrift|regel|regelwerk|richtlinie)|nach welche[rmn]? (norm|din|atv|vorschrift|regel|regelwerk)|welche (vob\/c-)?atv|wo (ist|steht) .{0,60}geregelt|welche regeln)/i,
     answer: /\b(DIN\s+(EN\s+)?\d{3,5}|ATV|ASR\s+A\d|DGUV|TRBS)/,
     bonus: 0.5,
   },
   {
     name: "steps",
-    question: /\b(wie geh(e|t) (ich|man)\b.{0,60}\bvor\b|vorgehen|vorgehensweise|wie (mache?|erstelle|führe|bereite|dokumentiere|plane|organisiere|melde) ich|welche schritte|was (muss|sollte|kann) ich (\p{L}+ ){0,3}(tun|machen)|was tun|was ist zu tun|was (muss|sollte) ich .{0,60}beachten|worauf (muss|sollte) ich .{0,40}achten)/iu,
-    answer: /^(- |\d+\. )|^[^:]{0,40}\b(praxis|vorgehen|ablauf|schritt|checkliste|reihenfolge|durchführung|vorbegehung|abnahme verlangen)[^:]{0,30}:/i,
+    question:
+      /\b(wie geh(e|t) (ich|man)\b.{0,60}\bvor\b|vorgehen|vorgehensweise|wie (mache?|erstelle|führe|bereite|dokumentiere|plane|organisiere|melde) ich|welche schritte|was (muss|sollte|kann) ich (\p{L}+ ){0,3}(tun|machen)|was tun|was ist zu tun|was (muss|sollte) ich .{0,60}beachten|worauf (muss|sollte) ich .{0,40}achten)/iu,
+    answer:
+      /^(- |\d+\. )|^[^:]{0,40}\b(praxis|vorgehen|ablauf|schritt|checkliste|reihenfolge|durchführung|vorbegehung|abnahme verlangen)[^:]{0,30}:/i,
     bonus: 0.4,
     order: "position",
     scope: "paragraph",
   },
-  { name: "where", question: /^\s*wo\b|\bin welche[mn]? bereich/i, answer: /\b(im bereich|bereich von|oberhalb|unterhalb|zwischen|neben)\b/i, bonus: 0.3 },
+  {
+    name: "where",
+    question: /^\s*wo\b|\bin welche[mn]? bereich/i,
+    answer: /\b(im bereich|bereich von|oberhalb|unterhalb|zwischen|neben)\b/i,
+    bonus: 0.3,
+  },
   {
     name: "classes",
     question: /\b(welche[n]? (\p{L}*klassen|arten|stufen)|unterscheide[tn]|welche .{0,30}klassen gibt)/iu,
-    answer: /(W\d(\.\d)?-[EIB]|Gebäudeklassen?\s+\d|LK\s?\d|X[CDFASM]\d|REI\s?\d+).{0,250}(W\d(\.\d)?-[EIB]|Gebäudeklassen?\s+\d|LK\s?\d|X[CDFASM]\d|REI\s?\d+)/,
+    answer:
+      /(W\d(\.\d)?-[EIB]|Gebäudeklassen?\s+\d|LK\s?\d|X[CDFASM]\d|REI\s?\d+).{0,250}(W\d(\.\d)?-[EIB]|Gebäudeklassen?\s+\d|LK\s?\d|X[CDFASM]\d|REI\s?\d+)/,
     bonus: 0.5,
   },
-  { name: "start", question: /\b(wann beginnt|ab wann|wann fängt|wann läuft .{0,30}an)\b/i, answer: /\b(beginnt mit|beginnt ab|beginnt (erst )?(nach|mit dem|mit der)|ab (der|dem) (Abnahme|Zugang|Schluss))/i, bonus: 0.45 },
-  { name: "compare", question: /\b(unterschied|unterscheidet sich|vergleich|im gegensatz|anders als)/i, answer: /\b(dagegen|anders als|im unterschied|hingegen|im gegensatz|während (beim|im|der|die|das))\b/i, bonus: 0.4 },
+  {
+    name: "start",
+    question: /\b(wann beginnt|ab wann|wann fängt|wann läuft .{0,30}an)\b/i,
+    answer: /\b(beginnt mit|beginnt ab|beginnt (erst )?(nach|mit dem|mit der)|ab (der|dem) (Abnahme|Zugang|Schluss))/i,
+    bonus: 0.45,
+  },
+  {
+    name: "compare",
+    question: /\b(unterschied|unterscheidet sich|vergleich|im gegensatz|anders als)/i,
+    answer: /\b(dagegen|anders als|im unterschied|hingegen|im gegensatz|während (beim|im|der|die|das))\b/i,
+    bonus: 0.4,
+  },
   {
     name: "definition",
     question: /^\s*(was (ist|sind|bedeutet|heißt|versteht man unter)|wozu (dient|dienen)|wofür (ist|sind|braucht))\b/i,
-    answer: /^[^:]{0,40}(begriff|grundsatz|zweck|definition|bedeutung)[^:]{0,30}:|\b(ist|sind) (ein|eine|der|die|das)\b|\bbezeichnet\b|\bversteht man\b/i,
+    answer:
+      /^[^:]{0,40}(begriff|grundsatz|zweck|definition|bedeutung)[^:]{0,30}:|\b(ist|sind) (ein|eine|der|die|das)\b|\bbezeichnet\b|\bversteht man\b/i,
     bonus: 0.3,
   },
   // "Welche Abfälle …?": a list.
@@ -151,15 +186,19 @@ export const ANSWER_KINDS: AnswerKind[] = [
   // "Wer zahlt das?", "muss ich das zahlen?", "extra abrechnen?": who bears the cost.
   {
     name: "who pays",
-    question: /\b(wer (zahlt|bezahlt|trägt)|auf wessen kosten|muss ich (das|die|den)? ?(\p{L}+ )?(zahlen|bezahlen)|extra (abrechnen|bezahlt|vergütet)|zusätzlich (abrechnen|vergütet|bezahlt)|kosten trägt)/iu,
-    answer: /\b(trägt|zahlt|bezahlt|auf (seine|eigene|ihre) kosten|kostenlos|ohne (besondere |zusätzliche )?vergütung|nebenleistung\p{L}*|besondere leistung\p{L}*|zu vergüten|vergütet|vergütungspflichtig|anspruch auf (vergütung|bezahlung))/iu,
+    question:
+      /\b(wer (zahlt|bezahlt|trägt)|auf wessen kosten|muss ich (das|die|den)? ?(\p{L}+ )?(zahlen|bezahlen)|extra (abrechnen|bezahlt|vergütet)|zusätzlich (abrechnen|vergütet|bezahlt)|kosten trägt)/iu,
+    answer:
+      /\b(trägt|zahlt|bezahlt|auf (seine|eigene|ihre) kosten|kostenlos|ohne (besondere |zusätzliche )?vergütung|nebenleistung\p{L}*|besondere leistung\p{L}*|zu vergüten|vergütet|vergütungspflichtig|anspruch auf (vergütung|bezahlung))/iu,
     bonus: 0.4,
   },
   // "Was gilt jetzt?", "gilt das als abgenommen?": the consequence the rule attaches.
   {
     name: "consequence",
-    question: /\b(was gilt (jetzt|dann|nun)|was passiert|welche folgen?|gilt (das|die|der|es) (\p{L}+ )?(als|irgendwann)|was steht mir .{0,20}zu)/iu,
-    answer: /\b(gilt|gelten) (\p{L}+ ){0,3}als\b|\bals (anerkannt|abgenommen|genehmigt)|\bsteht (ihm|dem auftragnehmer|dem unternehmer) .{0,40}zu\b|\bhat (er )?anspruch\b/iu,
+    question:
+      /\b(was gilt (jetzt|dann|nun)|was passiert|welche folgen?|gilt (das|die|der|es) (\p{L}+ )?(als|irgendwann)|was steht mir .{0,20}zu)/iu,
+    answer:
+      /\b(gilt|gelten) (\p{L}+ ){0,3}als\b|\bals (anerkannt|abgenommen|genehmigt)|\bsteht (ihm|dem auftragnehmer|dem unternehmer) .{0,40}zu\b|\bhat (er )?anspruch\b/iu,
     bonus: 0.4,
   },
   // "Darf ich …?", "Darf der das?", "ist das zulässig?": what is allowed, and on what condition.
@@ -169,11 +208,23 @@ export const ANSWER_KINDS: AnswerKind[] = [
     answer: /\b(darf|dürfen|nur mit|zulässig|unzulässig|zustimmung|nicht berechtigt|berechtigt|unwirksam|wirksam)\b/iu,
     bonus: 0.35,
   },
-  { name: "who", question: /^\s*wer\b/i, answer: /\b(Auftragnehmer|Auftraggeber|Unternehmer|Besteller|Bauherr|Ersteller|Nutzer|Arbeitgeber|Planer|Architekt|Bauleiter|Koordinator|befähigte Person)/, bonus: 0.2 },
+  {
+    name: "who",
+    question: /^\s*wer\b/i,
+    answer:
+      /\b(Auftragnehmer|Auftraggeber|Unternehmer|Besteller|Bauherr|Ersteller|Nutzer|Arbeitgeber|Planer|Architekt|Bauleiter|Koordinator|befähigte Person)/,
+    bonus: 0.2,
+  },
 ];
 
 /** A question naming a rulebook ("nach VOB/B") prefers the article about that rulebook. */
-export const RULEBOOKS: RegExp[] = [/\bVOB\s*\/?\s*B\b/i, /\bBGB\b|§\s*6[3-5]\d/i, /\bVOB\s*\/?\s*C\b|\bATV\b/i, /\bBaustellV\b|baustellenverordnung/i, /\bDIN\s*\d+/i];
+export const RULEBOOKS: RegExp[] = [
+  /\bVOB\s*\/?\s*B\b/i,
+  /\bBGB\b|§\s*6[3-5]\d/i,
+  /\bVOB\s*\/?\s*C\b|\bATV\b/i,
+  /\bBaustellV\b|baustellenverordnung/i,
+  /\bDIN\s*\d+/i,
+];
 export const RULEBOOK_BONUS = 0.3;
 
 export { paragraphLabel } from "./sentences";

@@ -99,10 +99,21 @@ export function composeKnowledgeAnswer(opts: { type: ChatbotType; retrieval: Ret
   // related articles, the note.
   const shown = r.answer.map((s) => s.text);
   const main = r.passages[0];
-  const rest = remainder(r.passages.filter((p) => p.articleId === main.articleId).map((p) => p.text).join("\n"), shown, MORE_CHARS);
-  const cited = [...new Map(r.passages.filter((p) => r.answer.some((a) => a.articleId === p.articleId)).map((p) => [p.articleId, p])).values()];
+  const rest = remainder(
+    r.passages
+      .filter((p) => p.articleId === main.articleId)
+      .map((p) => p.text)
+      .join("\n"),
+    shown,
+    MORE_CHARS,
+  );
+  const cited = [
+    ...new Map(r.passages.filter((p) => r.answer.some((a) => a.articleId === p.articleId)).map((p) => [p.articleId, p])).values(),
+  ];
   const sources = cited.map((p) => `_„${shortTitle(p.title)}“ – Quellen: ${shortSources(p.sources)}_`);
-  const related = [...new Set(r.passages.filter((p) => !r.answer.some((a) => a.articleId === p.articleId)).map((p) => `„${shortTitle(p.title)}“`))];
+  const related = [
+    ...new Set(r.passages.filter((p) => !r.answer.some((a) => a.articleId === p.articleId)).map((p) => `„${shortTitle(p.title)}“`)),
+  ];
   const more = [
     MORE,
     rest ? quote(rest) : "",

@@ -79,7 +79,12 @@ async function build(db: Db, type: ChatbotType, fingerprint: string): Promise<Kn
       .split(PARAGRAPH_SPLIT_RE)
       .map((p) => p.trim())
       .filter(Boolean)
-      .map((para, i) => ({ ord: i + 1, para, label: paragraphLabel(para), sentences: splitSentences(para).map((text) => ({ text, at: at(text) })) })),
+      .map((para, i) => ({
+        ord: i + 1,
+        para,
+        label: paragraphLabel(para),
+        sentences: splitSentences(para).map((text) => ({ text, at: at(text) })),
+      })),
   }));
   const stemmed = texts.length
     ? await rows<{ i: number; lex: string[] }>(
@@ -101,11 +106,31 @@ async function build(db: Db, type: ChatbotType, fingerprint: string): Promise<Kn
       return { id: r.id, ord: p.ord, para: p.para, label: p.label, lex: [...new Set(sentences.flatMap((x) => x.lex))], sentences };
     });
     for (const l of new Set([...titleLex, ...tagLex, ...sentenceCount.keys()])) df.set(l, (df.get(l) ?? 0) + 1);
-    for (const w of `${r.title} ${r.tags.join(" ")} ${r.content}`.toLowerCase().match(/\p{L}{3,}/gu) ?? []) words.set(w, (words.get(w) ?? 0) + 1);
-    return { id: r.id, title: r.title, sources: r.sources, head: [...new Set([...titleLex, ...tagLex])], titleLex, tagLex, sentenceCount, paragraphs: cached };
+    for (const w of `${r.title} ${r.tags.join(" ")} ${r.content}`.toLowerCase().match(/\p{L}{3,}/gu) ?? [])
+      words.set(w, (words.get(w) ?? 0) + 1);
+    return {
+      id: r.id,
+      title: r.title,
+      sources: r.sources,
+      head: [...new Set([...titleLex, ...tagLex])],
+      titleLex,
+      tagLex,
+      sentenceCount,
+      paragraphs: cached,
+    };
   });
   const vocabulary = stemIndex([...df.keys()].flatMap((l) => [l, withoutZu(l)]));
-  return { fingerprint, builtAt: Date.now(), total: found.length, articles, df, stems: [...df.keys()].sort(), words, vocabulary, relations: new Map() };
+  return {
+    fingerprint,
+    builtAt: Date.now(),
+    total: found.length,
+    articles,
+    df,
+    stems: [...df.keys()].sort(),
+    words,
+    vocabulary,
+    relations: new Map(),
+  };
 }
 
 /** The type's knowledge base in memory, rebuilt when its articles changed. */

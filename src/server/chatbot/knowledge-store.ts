@@ -10,7 +10,8 @@ import { chatbotKnowledgeBase } from "../db/schema";
 import { shippedKnowledgeBase, type KnowledgeArticle } from "./knowledge-base/articles";
 import { recordSeededVersion, seededVersions } from "./seed";
 
-const shippedBySlug = (type: ChatbotType, slug: string | null) => (slug ? shippedKnowledgeBase().articles.find((a) => a.chatbotType === type && a.slug === slug) ?? null : null);
+const shippedBySlug = (type: ChatbotType, slug: string | null) =>
+  slug ? (shippedKnowledgeBase().articles.find((a) => a.chatbotType === type && a.slug === slug) ?? null) : null;
 
 function originOf(r: { chatbotType: ChatbotType; slug: string | null; edited: boolean }): KnowledgeOrigin {
   const file = shippedBySlug(r.chatbotType, r.slug);
@@ -22,7 +23,12 @@ function originOf(r: { chatbotType: ChatbotType; slug: string | null; edited: bo
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 const isShippedText = (file: KnowledgeArticle | null, input: Omit<KnowledgeArticleValues, "chatbotType">) =>
-  file !== null && file.title === input.title && file.content === input.content && file.documentType === input.documentType && sameList(file.tags, input.tags) && sameList(file.sources, input.sources);
+  file !== null &&
+  file.title === input.title &&
+  file.content === input.content &&
+  file.documentType === input.documentType &&
+  sameList(file.tags, input.tags) &&
+  sameList(file.sources, input.sources);
 
 const editedColumn = sql<boolean>`(${chatbotKnowledgeBase.updatedAt} > ${chatbotKnowledgeBase.createdAt} or ${chatbotKnowledgeBase.createdBy} is not null)`;
 
@@ -96,7 +102,9 @@ async function withOrigin(db: Db, r: Omit<ArticleRow, "searchVector" | "createdB
     ...toArticleDto(row),
     origin: {
       ...originOf(r),
-      shippedArticle: file ? { title: file.title, content: file.content, documentType: file.documentType, tags: file.tags, sources: file.sources } : null,
+      shippedArticle: file
+        ? { title: file.title, content: file.content, documentType: file.documentType, tags: file.tags, sources: file.sources }
+        : null,
       baseVersion: base,
     },
   };
@@ -116,7 +124,10 @@ export async function createArticle(db: Db, input: KnowledgeArticleValues, userI
 }
 
 export async function updateArticle(db: Db, id: number, input: Omit<KnowledgeArticleValues, "chatbotType">) {
-  const [current] = await db.select({ chatbotType: chatbotKnowledgeBase.chatbotType, slug: chatbotKnowledgeBase.slug }).from(chatbotKnowledgeBase).where(eq(chatbotKnowledgeBase.id, id));
+  const [current] = await db
+    .select({ chatbotType: chatbotKnowledgeBase.chatbotType, slug: chatbotKnowledgeBase.slug })
+    .from(chatbotKnowledgeBase)
+    .where(eq(chatbotKnowledgeBase.id, id));
   if (!current) return null;
   const file = shippedBySlug(current.chatbotType, current.slug);
   // Exactly the shipped text: the article is "as delivered" again, and later releases update it.
@@ -136,10 +147,15 @@ export async function updateArticle(db: Db, id: number, input: Omit<KnowledgeArt
   return withOrigin(db, r);
 }
 
-export async function deleteArticle(db: Db, id: number): Promise<Pick<KnowledgeArticleDto, "id" | "slug" | "chatbotType" | "title"> | null> {
-  const [r] = await db
-    .delete(chatbotKnowledgeBase)
-    .where(eq(chatbotKnowledgeBase.id, id))
-    .returning({ id: chatbotKnowledgeBase.id, slug: chatbotKnowledgeBase.slug, chatbotType: chatbotKnowledgeBase.chatbotType, title: chatbotKnowledgeBase.title });
+export async function deleteArticle(
+  db: Db,
+  id: number,
+): Promise<Pick<KnowledgeArticleDto, "id" | "slug" | "chatbotType" | "title"> | null> {
+  const [r] = await db.delete(chatbotKnowledgeBase).where(eq(chatbotKnowledgeBase.id, id)).returning({
+    id: chatbotKnowledgeBase.id,
+    slug: chatbotKnowledgeBase.slug,
+    chatbotType: chatbotKnowledgeBase.chatbotType,
+    title: chatbotKnowledgeBase.title,
+  });
   return r ?? null;
 }

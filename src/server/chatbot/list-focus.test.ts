@@ -7,7 +7,11 @@ const LPH =
 describe("askedItemFirst", () => {
   it("moves the list item the question names to the front and keeps the others", () => {
     const out = askedItemFirst(LPH, "wieviel prozent macht die LPH 8 (objektüberwachung) nach HOAI aus?");
-    expect(out.startsWith("Die Grundleistungen sind in 9 Leistungsphasen mit festen Anteilen am Honorar gegliedert: 8 Objektüberwachung 32 % (übrige: 1 Grundlagenermittlung 2 %")).toBe(true);
+    expect(
+      out.startsWith(
+        "Die Grundleistungen sind in 9 Leistungsphasen mit festen Anteilen am Honorar gegliedert: 8 Objektüberwachung 32 % (übrige: 1 Grundlagenermittlung 2 %",
+      ),
+    ).toBe(true);
     for (const item of ["2 Vorplanung 7 %", "9 Objektbetreuung 2 %"]) expect(out).toContain(item);
   });
 

@@ -8,7 +8,38 @@ const LONG_SENTENCE = 250;
 /** An item this far down the list is still read at a glance. */
 const FIRST_ITEMS = 2;
 
-const STOP = new Set(["nach", "eine", "einer", "einem", "einen", "dass", "wenn", "oder", "auch", "noch", "muss", "darf", "kann", "welche", "welcher", "welchen", "wieviel", "viel", "prozent", "macht", "sind", "wird", "werden", "habe", "haben", "eigentlich", "genau", "beim", "dann", "denn"]);
+const STOP = new Set([
+  "nach",
+  "eine",
+  "einer",
+  "einem",
+  "einen",
+  "dass",
+  "wenn",
+  "oder",
+  "auch",
+  "noch",
+  "muss",
+  "darf",
+  "kann",
+  "welche",
+  "welcher",
+  "welchen",
+  "wieviel",
+  "viel",
+  "prozent",
+  "macht",
+  "sind",
+  "wird",
+  "werden",
+  "habe",
+  "haben",
+  "eigentlich",
+  "genau",
+  "beim",
+  "dann",
+  "denn",
+]);
 
 /** The words and bare numbers of a question that can name a list item. */
 function cues(question: string) {

@@ -67,7 +67,13 @@ export async function savePrompt(db: Db, input: z.output<typeof promptSaveSchema
     }
     const [created] = await tx
       .insert(chatbotPrompts)
-      .values({ chatbotType: input.chatbotType, systemPrompt: input.systemPrompt, description: input.description, isActive: input.isActive, createdBy: userId })
+      .values({
+        chatbotType: input.chatbotType,
+        systemPrompt: input.systemPrompt,
+        description: input.description,
+        isActive: input.isActive,
+        createdBy: userId,
+      })
       .returning({ id: chatbotPrompts.id });
     return created.id;
   });

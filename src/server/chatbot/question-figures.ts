@@ -20,10 +20,14 @@ const UNITS: [RegExp, Figure["unit"], number][] = [
 ];
 
 const NUMBER = "(\\d+(?:[.,]\\d+)?)";
-const UNIT = "(mm|cm|m²|m2|qm|quadratmeter|meter|metern?|m|°\\s*C|°|grad|%|prozent|werktage?n?|kalendertage?n?|tage?n?|wochen?)?(?![\\p{L}\\d])";
+const UNIT =
+  "(mm|cm|m²|m2|qm|quadratmeter|meter|metern?|m|°\\s*C|°|grad|%|prozent|werktage?n?|kalendertage?n?|tage?n?|wochen?)?(?![\\p{L}\\d])";
 const FIGURE = new RegExp(`(?<![\\d,.])${NUMBER}\\s*${UNIT}`, "giu");
 /** "von 15 bis unter 25 °C", "15–25 °C", "bis 1,25 m" (the unit may stand only after the second number). */
-const RANGE = new RegExp(`(?:(?:von|zwischen|ab)\\s+)?${NUMBER}\\s*(?:${UNIT.replace("?(?!", "(?!")})?\\s*(?:bis(?:\\s+unter)?|–|-|und)\\s*${NUMBER}\\s*${UNIT}`, "giu");
+const RANGE = new RegExp(
+  `(?:(?:von|zwischen|ab)\\s+)?${NUMBER}\\s*(?:${UNIT.replace("?(?!", "(?!")})?\\s*(?:bis(?:\\s+unter)?|–|-|und)\\s*${NUMBER}\\s*${UNIT}`,
+  "giu",
+);
 
 const toNumber = (raw: string) => Number(raw.replace(/\./g, "").replace(",", "."));
 
@@ -44,7 +48,10 @@ export function questionFigures(question: string): Figure[] {
 }
 
 /** "unter 5 °C", "höchstens 40 m²" bound from above; "ab 25 °C", "mindestens 10 cm" from below. */
-const BOUNDED = new RegExp(`\\b(unter|bis|höchstens|maximal|max\\.?|weniger als|ab|über|mindestens|mehr als|min\\.?)\\s+${NUMBER}\\s*${UNIT}`, "giu");
+const BOUNDED = new RegExp(
+  `\\b(unter|bis|höchstens|maximal|max\\.?|weniger als|ab|über|mindestens|mehr als|min\\.?)\\s+${NUMBER}\\s*${UNIT}`,
+  "giu",
+);
 const UPPER = /^(unter|bis|höchstens|maximal|max|weniger)/i;
 
 /**

@@ -68,10 +68,12 @@ const FIGURE_FACTOR = { match: 1.3, other: 0.75, none: 1 } as const;
 /** An answer sentence shorter than this is given together with the sentence after it. */
 const SHORT_SENTENCE = 110;
 /** A sentence that refers back ("Er muss …", "Kommt er dem nicht nach …", "Ist er zu feucht, muss es …"). */
-const ANAPHORIC_START = /^(\S+\s+){0,2}?(er|sie|es|dies|diese[rsnm]?|dabei|hierfür|dafür|daher|deshalb|danach|damit|dazu|davon|ihre?|seine?)\b|^[^.;]{0,80}\b(muss|müssen|kann|können|darf|dürfen|hat|haben|soll|sollen|wird|werden) (er|es|sie)\b/i;
+const ANAPHORIC_START =
+  /^(\S+\s+){0,2}?(er|sie|es|dies|diese[rsnm]?|dabei|hierfür|dafür|daher|deshalb|danach|damit|dazu|davon|ihre?|seine?)\b|^[^.;]{0,80}\b(muss|müssen|kann|können|darf|dürfen|hat|haben|soll|sollen|wird|werden) (er|es|sie)\b/i;
 
 /** A sentence that refers to a period without stating it, and one that states it. */
-const REFERS_TO_PERIOD = /(?<![\p{L}])(fristgemäß|fristgerecht|rechtzeitig|nach Ablauf der Frist|innerhalb der Frist|verspätet)(?![\p{L}])/iu;
+const REFERS_TO_PERIOD =
+  /(?<![\p{L}])(fristgemäß|fristgerecht|rechtzeitig|nach Ablauf der Frist|innerhalb der Frist|verspätet)(?![\p{L}])/iu;
 const PERIOD_STATED = /\b\d+\s*(Werktag|Arbeitstag|Kalendertag|Tag|Woche|Monat|Jahr)/i;
 
 export interface Passage {
@@ -114,7 +116,15 @@ export interface Retrieval {
   offTopic: boolean;
 }
 
-const EMPTY = (usedPrevious: boolean, near: string[] = [], offTopic = false): Retrieval => ({ answer: [], passages: [], outline: [], context: [], near, usedPrevious, offTopic });
+const EMPTY = (usedPrevious: boolean, near: string[] = [], offTopic = false): Retrieval => ({
+  answer: [],
+  passages: [],
+  outline: [],
+  context: [],
+  near,
+  usedPrevious,
+  offTopic,
+});
 
 /**
  * Question stems with their weights: the question 1, its repaired words (typos, umlauts,
@@ -129,17 +139,33 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   const repaired = repairsOf(question, words, understood);
   const repairs = repaired.map((x) => x.word).join(" ");
   // A typo repaired to a whole word of the knowledge base is the question's own word (subject-gap.ts).
-  const wholeRepairs = repaired.filter((x) => x.kind === "whole").map((x) => x.word).join(" ");
+  const wholeRepairs = repaired
+    .filter((x) => x.kind === "whole")
+    .map((x) => x.word)
+    .join(" ");
   // Words the word table understands stand for article terms: the knowledge base knows them.
   const mappedWords = (question.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter(understood).join(" ");
   const synonymSource = `${question} ${repairs} ${followUpShape ? previous : ""}`;
   const synonyms = expandWords(table, synonymSource);
   // For telling a construction question: words the table understands at their start (not "pauschal" in "Pendlerpauschale").
-  const understoodWords = (`${question} ${repairs}`.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter((w) => table.rules.some((x) => x.testStart(w))).join(" ");
+  const understoodWords = (`${question} ${repairs}`.match(/\p{L}[\p{L}\d/-]*/gu) ?? [])
+    .filter((w) => table.rules.some((x) => x.testStart(w)))
+    .join(" ");
   // The question's words that the articles write as nouns (subject-gap.ts).
   const nouns = articleNouns(await knowledgeSnapshot(db, type));
   const nounWords = (question.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter((w) => nouns.has(w.toLowerCase())).join(" ");
-  const [r] = await rows<{ cur: string[]; ask: string[]; fix: string[]; whole: string[]; mapped: string[]; syn: string[]; own: string[]; prev: string[]; noise: string[]; nouns: string[] }>(
+  const [r] = await rows<{
+    cur: string[];
+    ask: string[];
+    fix: string[];
+    whole: string[];
+    mapped: string[];
+    syn: string[];
+    own: string[];
+    prev: string[];
+    noise: string[];
+    nouns: string[];
+  }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${question})) as cur,
                tsvector_to_array(to_tsvector('german', ${askedPart(question)})) as ask,
@@ -292,7 +318,9 @@ function rankCandidates(snap: KnowledgeSnapshot, lexemes: string[]): Candidate[]
   return snap.articles
     .map((a) => {
       let raw = 0;
-      for (const l of lexemes) for (const m of matches.get(l)!) raw += (a.titleLex.has(m) ? 1 : 0) + (a.tagLex.has(m) ? 0.4 : 0) + 0.2 * (a.sentenceCount.get(m) ?? 0);
+      for (const l of lexemes)
+        for (const m of matches.get(l)!)
+          raw += (a.titleLex.has(m) ? 1 : 0) + (a.tagLex.has(m) ? 0.4 : 0) + 0.2 * (a.sentenceCount.get(m) ?? 0);
       return { id: a.id, title: a.title, sources: a.sources, rank: raw / (raw + 1), sim: 0, head: a.head, paragraphs: a.paragraphs };
     })
     .filter((c) => c.rank > 0)
@@ -301,7 +329,12 @@ function rankCandidates(snap: KnowledgeSnapshot, lexemes: string[]): Candidate[]
 }
 
 /** The question's weighing of texts: stem weights × rarity, the kinds of fact and the rulebooks asked for. */
-function questionScoring(snap: KnowledgeSnapshot, weights: Map<string, number>, question: string, conversation: Conversation): QuestionScoring {
+function questionScoring(
+  snap: KnowledgeSnapshot,
+  weights: Map<string, number>,
+  question: string,
+  conversation: Conversation,
+): QuestionScoring {
   const { followUp, previousQuestion } = conversation;
   const lexemes = [...weights.keys()];
   const df = new Map(lexemes.map((l) => [l, snap.df.get(l) ?? 0]));
@@ -324,12 +357,14 @@ function questionScoring(snap: KnowledgeSnapshot, weights: Map<string, number>, 
   };
 
   const kinds = questionKinds(question, previousQuestion, followUp);
-  const kindBonus = (text: string, scope?: "paragraph") => Math.max(0, ...kinds.filter((k) => (!scope || k.scope === scope) && k.answer.test(text)).map((k) => k.bonus)) * questionMass;
+  const kindBonus = (text: string, scope?: "paragraph") =>
+    Math.max(0, ...kinds.filter((k) => (!scope || k.scope === scope) && k.answer.test(text)).map((k) => k.bonus)) * questionMass;
   // "kein VOB/B vereinbart, nur BGB": a rulebook the question rules out is not asked for.
   const negated = (r: RegExp) => new RegExp(`\\b(kein[e-z]*|ohne|nicht|statt)\\s+(\\p{L}+\\s+)?(${r.source})`, "iu").test(question);
   const ruledOut = ruledOutRulebooks(question);
   const ownRulebooks = RULEBOOKS.filter((r) => r.test(question) && !negated(r) && !ruledOut.includes(r));
-  const rulebooks = ownRulebooks.length || !followUp || !previousQuestion ? ownRulebooks : RULEBOOKS.filter((r) => r.test(previousQuestion));
+  const rulebooks =
+    ownRulebooks.length || !followUp || !previousQuestion ? ownRulebooks : RULEBOOKS.filter((r) => r.test(previousQuestion));
 
   // "Anhydrit ohne FBH": sentences on the asked one of two opposite cases first (word table "Gegensatz:").
   const contrasts = askedContrasts(wordTable(), question);
@@ -354,13 +389,23 @@ function scoreArticles(candidates: Candidate[], q: QuestionScoring): ScoredArtic
       })
       .sort((a, b) => b.score - a.score || a.p.ord - b.p.ord);
     // Coverage: the best strength each stem reaches anywhere in the article.
-    const matched = q.lexemes.reduce((s, l) => s + q.weightOf(l) * Math.max(head.strength.get(l)!, ...paras.map((x) => x.strength.get(l)!)), 0);
+    const matched = q.lexemes.reduce(
+      (s, l) => s + q.weightOf(l) * Math.max(head.strength.get(l)!, ...paras.map((x) => x.strength.get(l)!)),
+      0,
+    );
     const coverage = matched / q.questionMass;
     const best = paras[0]?.score ?? 0;
     const rulebook = q.rulebooks.some((r) => r.test(c.title)) ? RULEBOOK_BONUS * q.questionMass : 0;
     // "reiner BGB-Vertrag ohne VOB": an article on the excluded rulebook is no answer.
     const excluded = q.ruledOut.some((r) => r.test(c.title)) && !q.rulebooks.some((r) => r.test(c.title)) ? RULED_OUT_FACTOR : 1;
-    return { c, head: head.score, paras, coverage, matched, score: (best + HEAD_WEIGHT * head.score + rulebook + Number(c.rank) + Number(c.sim)) * excluded };
+    return {
+      c,
+      head: head.score,
+      paras,
+      coverage,
+      matched,
+      score: (best + HEAD_WEIGHT * head.score + rulebook + Number(c.rank) + Number(c.sim)) * excluded,
+    };
   });
 }
 
@@ -385,7 +430,9 @@ function scoreSentences(pool: ScoredArticle[], top: ScoredArticle, q: QuestionSc
   const strongKinds = kinds.filter((k) => k.bonus >= 0.3);
   // Stems of this question itself (not of the previous one, not mere question words).
   // Specific ones only: "vereinbart" in "und wenn kein VOB/B vereinbart ist?" is no new aspect.
-  const fresh = new Set(q.lexemes.filter((l) => (q.weights.get(l) ?? 0) >= 0.7 && !conversation.previousStems.has(l) && (q.idf.get(l) ?? 0) >= 1.2));
+  const fresh = new Set(
+    q.lexemes.filter((l) => (q.weights.get(l) ?? 0) >= 0.7 && !conversation.previousStems.has(l) && (q.idf.get(l) ?? 0) >= 1.2),
+  );
   const { previousAnswer } = conversation;
   return pool.flatMap((a, rank) => {
     const articleFactor = 0.7 + 0.3 * Math.min(1, a.score / top.score);
@@ -420,20 +467,48 @@ function scoreSentences(pool: ScoredArticle[], top: ScoredArticle, q: QuestionSc
                   ? 1.25
                   : 1;
         // An example or a model letter illustrates the rule; the rule itself answers better.
-        const example = /^(Beispiel|Muster|Rechenbeispiel|Praxisbeispiel)/i.test(s.text) || /^(Beispiel|Muster)/i.test(p.label ?? "") ? 0.75 : 1;
+        const example =
+          /^(Beispiel|Muster|Rechenbeispiel|Praxisbeispiel)/i.test(s.text) || /^(Beispiel|Muster)/i.test(p.label ?? "") ? 0.75 : 1;
         // A pointer to another article ("siehe den Beitrag …") is no answer.
         const pointer = /\bsiehe (den|die|das) (Beitrag|Artikel|Abschnitt)|\bsiehe „/i.test(text) ? 0.3 : 1;
         // The first sentence of a paragraph usually states its rule; the others qualify it.
         const topic = index === 0 ? 1.1 : 1;
         // A follow-up leads with what is new: what the previous answer already said comes last.
         // (unless it holds a word of the new question: "Und bei Fußbodenheizung?").
-        const repeated = previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !s.lex.some((l) => fresh.has(withoutZu(l))) ? 0.3 : 1;
+        const repeated =
+          previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !s.lex.some((l) => fresh.has(withoutZu(l))) ? 0.3 : 1;
         const contrast = contrastFactor(q.contrasts, where) * FIGURE_FACTOR[figureRelation(q.figures, where)];
-        const value = (own + 0.2 * base + 0.2 * a.head + bonus) * articleFactor * length * listy * book * example * pointer * topic * repeated * contrast;
+        const value =
+          (own + 0.2 * base + 0.2 * a.head + bonus) *
+          articleFactor *
+          length *
+          listy *
+          book *
+          example *
+          pointer *
+          topic *
+          repeated *
+          contrast;
         // About the question: by its own words, its paragraph's or its article's subject.
         const onTopic = own > 0 || base > 0 || a.head > 0;
-        const strongKind = bonus > 0 && strongKinds.some((k) => k.answer.test(s.text) || (index === 0 && k.scope === "paragraph" && k.answer.test(p.para)));
-        return { a, rank, p, index, text, lex: s.lex, own, onTopic, bonus, strongKind, labelled: labelBonus > sentenceBonus, paraScore: base, kind: bonus > 0, score: own > 0 || (bonus > 0 && onTopic) ? value : 0 };
+        const strongKind =
+          bonus > 0 && strongKinds.some((k) => k.answer.test(s.text) || (index === 0 && k.scope === "paragraph" && k.answer.test(p.para)));
+        return {
+          a,
+          rank,
+          p,
+          index,
+          text,
+          lex: s.lex,
+          own,
+          onTopic,
+          bonus,
+          strongKind,
+          labelled: labelBonus > sentenceBonus,
+          paraScore: base,
+          kind: bonus > 0,
+          score: own > 0 || (bonus > 0 && onTopic) ? value : 0,
+        };
       }),
     );
   });
@@ -444,11 +519,15 @@ function scoreSentences(pool: ScoredArticle[], top: ScoredArticle, q: QuestionSc
  * the front if a close one does, and the best article speaks first unless another answers clearly better.
  */
 function rankSentences(sentences: ScoredSentence[], kinds: AnswerKind[]): ScoredSentence[] {
-  const ranked = sentences.filter((s) => s.score > 0 && s.text.length >= 25).sort((x, y) => y.score - x.score || x.rank - y.rank || x.p.ord - y.p.ord || x.index - y.index);
+  const ranked = sentences
+    .filter((s) => s.score > 0 && s.text.length >= 25)
+    .sort((x, y) => y.score - x.score || x.rank - y.rank || x.p.ord - y.p.ord || x.index - y.index);
   if (kinds.length && ranked.length && !ranked[0].kind) {
     const best = ranked[0];
     // Only a clear statement of the kind counts here (a list is no answer to "Welche Betondeckung?").
-    const stating = ranked.findIndex((s) => s.strongKind && s.onTopic && s.score >= 0.5 * best.score && (s.rank <= best.rank || s.score >= 0.8 * best.score));
+    const stating = ranked.findIndex(
+      (s) => s.strongKind && s.onTopic && s.score >= 0.5 * best.score && (s.rank <= best.rank || s.score >= 0.8 * best.score),
+    );
     if (stating > 0) ranked.unshift(...ranked.splice(stating, 1));
   }
   return ranked;
@@ -463,9 +542,16 @@ function leadWithBestArticle(ranked: ScoredSentence[]): void {
 
 /** BAUKLAR_DEBUG_RETRIEVAL: the weights, the best articles and sentences on stderr. */
 function logRetrieval(q: QuestionScoring, relevant: ScoredArticle[], ranked: ScoredSentence[]): void {
-  console.error("weights", [...q.weights].map(([l, w]) => `${l}:${w}/${(q.idf.get(l) ?? 0).toFixed(2)}`).join(" "), "kinds", q.kinds.map((k) => k.name));
-  for (const a of relevant.slice(0, 4)) console.error(`A ${a.score.toFixed(2)} cov ${a.coverage.toFixed(2)} head ${a.head.toFixed(2)} ${a.c.title}`);
-  for (const x of ranked.slice(0, 6)) console.error(`S ${x.score.toFixed(2)} own ${x.own.toFixed(2)} bonus ${x.bonus.toFixed(2)} r${x.rank} ${x.text.slice(0, 90)}`);
+  console.error(
+    "weights",
+    [...q.weights].map(([l, w]) => `${l}:${w}/${(q.idf.get(l) ?? 0).toFixed(2)}`).join(" "),
+    "kinds",
+    q.kinds.map((k) => k.name),
+  );
+  for (const a of relevant.slice(0, 4))
+    console.error(`A ${a.score.toFixed(2)} cov ${a.coverage.toFixed(2)} head ${a.head.toFixed(2)} ${a.c.title}`);
+  for (const x of ranked.slice(0, 6))
+    console.error(`S ${x.score.toFixed(2)} own ${x.own.toFixed(2)} bonus ${x.bonus.toFixed(2)} r${x.rank} ${x.text.slice(0, 90)}`);
 }
 
 /** Up to three sentences within the answer's length, each about the question and not a repeat; steps in article order. */
@@ -481,7 +567,12 @@ function pickAnswerSentences(ranked: ScoredSentence[], kinds: AnswerKind[]): Sco
     // article must be nearly as good as the first (no "Vertragsstrafe" rule after "Abschlag").
     // Steps are the exception: they speak of the work, not of the question's words.
     const stepwise = kinds.some((k) => k.order === "position") && s.labelled && s.a === picked[0]?.a;
-    if (picked.length && !stepwise && (s.own < OWN_SHARE * picked[0].own || (s.a !== picked[0].a && s.score < OTHER_ARTICLE_SHARE * picked[0].score))) continue;
+    if (
+      picked.length &&
+      !stepwise &&
+      (s.own < OWN_SHARE * picked[0].own || (s.a !== picked[0].a && s.score < OTHER_ARTICLE_SHARE * picked[0].score))
+    )
+      continue;
     if (picked.some((x) => x.text === s.text || jaccard(x.lex, s.lex) > 0.6)) continue;
     picked.push(s);
     chars += cost(s);
@@ -510,9 +601,22 @@ function sentenceRanges(picked: ScoredSentence[], q: QuestionScoring): SentenceR
     const chars = () => sentences.slice(first, last + 1).reduce((n, x) => n + x.text.length, 0);
     if (first > 0 && ANAPHORIC_START.test(sentences[first].text) && chars() + sentences[first - 1].text.length <= 450) first--;
     // "Nicht fristgemäß zurückgegebene Zettel gelten als anerkannt": the period it refers to stands before.
-    else if (first > 0 && REFERS_TO_PERIOD.test(sentences[first].text) && !PERIOD_STATED.test(sentences[first].text) && PERIOD_STATED.test(sentences[first - 1].text) && chars() + sentences[first - 1].text.length <= 450) first--;
+    else if (
+      first > 0 &&
+      REFERS_TO_PERIOD.test(sentences[first].text) &&
+      !PERIOD_STATED.test(sentences[first].text) &&
+      PERIOD_STATED.test(sentences[first - 1].text) &&
+      chars() + sentences[first - 1].text.length <= 450
+    )
+      first--;
     const next = sentences[last + 1];
-    if (next && chars() < SHORT_SENTENCE && chars() + next.text.length <= 450 && (ANAPHORIC_START.test(next.text) || q.scoreStems(next.lex).score > 0)) last++;
+    if (
+      next &&
+      chars() < SHORT_SENTENCE &&
+      chars() + next.text.length <= 450 &&
+      (ANAPHORIC_START.test(next.text) || q.scoreStems(next.lex).score > 0)
+    )
+      last++;
     const touching = ranges.find((r) => r.s.p === s.p && first <= r.last + 1 && last >= r.first - 1);
     if (touching) {
       touching.first = Math.min(touching.first, first);
@@ -538,7 +642,15 @@ function toAnswerSentence({ s, first, last }: SentenceRange, steps: boolean, que
   const label = keepLabel ? (/^\d{1,2}[.)]\s+/.exec(original)?.[0] ?? "") + s.p.label : null;
   // The paragraph's heading stays with the sentence, so that it cannot read as another rule.
   const context = keepLabel || (s.p.label !== null && text.startsWith(s.p.label)) ? null : s.p.label;
-  return { articleId: s.a.c.id, title: s.a.c.title, text, label, context, source: sentenceSource(original, s.p.label, s.a.c), score: s.score };
+  return {
+    articleId: s.a.c.id,
+    title: s.a.c.title,
+    text,
+    label,
+    context,
+    source: sentenceSource(original, s.p.label, s.a.c),
+    score: s.score,
+  };
 }
 
 /**
@@ -573,7 +685,8 @@ function outlineOf(top: ScoredArticle, passages: Passage[]): string[] {
 /** For a language model: the best article's best paragraphs, then the others' best ones, then the answer's. */
 function modelContext(top: ScoredArticle, relevant: ScoredArticle[], picked: ScoredSentence[]): Passage[] {
   const context: Passage[] = [];
-  for (const x of top.paras.filter((x) => x.score > 0).slice(0, 3)) context.push({ articleId: top.c.id, title: top.c.title, sources: top.c.sources, text: x.p.para.trim(), score: x.score });
+  for (const x of top.paras.filter((x) => x.score > 0).slice(0, 3))
+    context.push({ articleId: top.c.id, title: top.c.title, sources: top.c.sources, text: x.p.para.trim(), score: x.score });
   for (const other of relevant.slice(1, 4)) {
     if (context.length >= MAX_CONTEXT) break;
     const x = other.paras[0];
@@ -590,7 +703,11 @@ function modelContext(top: ScoredArticle, relevant: ScoredArticle[], picked: Sco
  * No own specific word of the question known to the knowledge base, or none of its known nouns
  * in the best article: a gap, not an answer (subject-gap.ts).
  */
-function hasSubject(q: QuestionScoring, top: ScoredArticle, stems: { ownStems: Set<string>; mappedStems: Set<string>; nounStems: Set<string> }): boolean {
+function hasSubject(
+  q: QuestionScoring,
+  top: ScoredArticle,
+  stems: { ownStems: Set<string>; mappedStems: Set<string>; nounStems: Set<string> },
+): boolean {
   const isOwn = (l: string) => stems.ownStems.has(l) && (q.weights.get(l) ?? 0) > QUESTION_WORD_WEIGHT;
   const idf = (l: string) => q.idf.get(l) ?? 0;
   if (!carriesSubject({ lexemes: q.lexemes, idf, isOwn, known: (l) => (q.df.get(l) ?? 0) > 0 || stems.mappedStems.has(l) })) return false;
@@ -607,7 +724,13 @@ function hasSubject(q: QuestionScoring, top: ScoredArticle, stems: { ownStems: S
   });
 }
 
-export async function retrieve(db: Db, type: ChatbotType, asked: string, previousQuestion: string | null = null, previousAnswer: string | null = null): Promise<Retrieval> {
+export async function retrieve(
+  db: Db,
+  type: ChatbotType,
+  asked: string,
+  previousQuestion: string | null = null,
+  previousAnswer: string | null = null,
+): Promise<Retrieval> {
   const question = withQuestionWordsApart(asked);
   const { weights, followUp, construction, topic, previousStems, ...stems } = await weightedLexemes(db, type, question, previousQuestion);
   if (weights.size === 0 || (topic === "everyday" && !followUp)) return EMPTY(false, [], !construction);
@@ -618,7 +741,9 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
   const q = questionScoring(snap, weights, question, conversation);
   const scored = scoreArticles(candidates, q);
 
-  const relevant = scored.filter((s) => s.coverage >= MIN_COVERAGE && s.matched >= MIN_MATCHED && (s.paras[0]?.score ?? 0) > 0).sort((a, b) => b.score - a.score);
+  const relevant = scored
+    .filter((s) => s.coverage >= MIN_COVERAGE && s.matched >= MIN_MATCHED && (s.paras[0]?.score ?? 0) > 0)
+    .sort((a, b) => b.score - a.score);
   // A question without any construction word is answered only when an article covers most of it
   // (the technical terms of a norm); otherwise it is off-topic (cooking, travel, sports, taxes) and
   // gets a refusal, not an excerpt that happens to share a word ("Meister", "Saison").
@@ -626,7 +751,12 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
   if (relevant.length === 0) return EMPTY(followUp, nearTitles(scored), !construction);
 
   const [top, ...rest] = relevant;
-  if (!followUp && !hasSubject(q, top, stems)) return EMPTY(false, relevant.slice(0, 3).map((s) => s.c.title), !construction);
+  if (!followUp && !hasSubject(q, top, stems))
+    return EMPTY(
+      false,
+      relevant.slice(0, 3).map((s) => s.c.title),
+      !construction,
+    );
   const seeAlso = rest.filter((s) => s.score >= SEE_ALSO_SCORE * top.score && s.coverage >= SEE_ALSO_COVERAGE).slice(0, 2);
   const pool = [top, ...rest.filter((s) => s.score >= 0.5 * top.score).slice(0, 2)];
   const ranked = rankSentences(scoreSentences(pool, top, q, conversation), q.kinds);
@@ -636,7 +766,15 @@ export async function retrieve(db: Db, type: ChatbotType, asked: string, previou
   const steps = q.kinds.some((k) => k.order === "position");
   const answer = sentenceRanges(picked, q).map((r) => toAnswerSentence(r, steps, question));
   const passages = excerptPassages(picked, top, seeAlso);
-  return { answer, passages, outline: outlineOf(top, passages), context: modelContext(top, relevant, picked), near: [], usedPrevious: followUp, offTopic: false };
+  return {
+    answer,
+    passages,
+    outline: outlineOf(top, passages),
+    context: modelContext(top, relevant, picked),
+    near: [],
+    usedPrevious: followUp,
+    offTopic: false,
+  };
 }
 
 /** A few article titles of a type, to suggest topics when nothing matched. */

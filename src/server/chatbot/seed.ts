@@ -29,11 +29,20 @@ async function deletedSlugs(db: Db): Promise<Set<string>> {
 }
 
 /** Records that the row now holds this shipped version (the editor's "based on version n"). */
-export async function recordSeededVersion(db: Db, written: { id: number; chatbotType: ChatbotType; slug: string | null; title: string }[], versionOf: (w: { chatbotType: ChatbotType; slug: string | null }) => number | undefined) {
+export async function recordSeededVersion(
+  db: Db,
+  written: { id: number; chatbotType: ChatbotType; slug: string | null; title: string }[],
+  versionOf: (w: { chatbotType: ChatbotType; slug: string | null }) => number | undefined,
+) {
   const values = written
     .map((w) => ({ w, version: versionOf(w) }))
     .filter((x) => x.version !== undefined)
-    .map(({ w, version }) => ({ action: SEED_ACTION, targetType: "chatbot_knowledge", targetId: String(w.id), details: { chatbotType: w.chatbotType, slug: w.slug, title: w.title, version } }));
+    .map(({ w, version }) => ({
+      action: SEED_ACTION,
+      targetType: "chatbot_knowledge",
+      targetId: String(w.id),
+      details: { chatbotType: w.chatbotType, slug: w.slug, title: w.title, version },
+    }));
   if (values.length) await db.insert(auditLog).values(values);
 }
 
@@ -41,7 +50,11 @@ export async function recordSeededVersion(db: Db, written: { id: number; chatbot
  * Writes the shipped articles. `retire` removes unedited shipped articles that are no longer
  * shipped — only when the whole knowledge base was read without problems.
  */
-export async function seedKnowledgeBase(db: Db, articles: KnowledgeArticle[] = shippedKnowledgeBase().articles, opts: { retire?: boolean } = {}) {
+export async function seedKnowledgeBase(
+  db: Db,
+  articles: KnowledgeArticle[] = shippedKnowledgeBase().articles,
+  opts: { retire?: boolean } = {},
+) {
   const deleted = await deletedSlugs(db);
   const shipped = articles.filter((a) => !deleted.has(`${a.chatbotType}:${a.slug}`));
   const kb = chatbotKnowledgeBase;
@@ -50,7 +63,17 @@ export async function seedKnowledgeBase(db: Db, articles: KnowledgeArticle[] = s
   if (shipped.length) {
     const written = await db
       .insert(kb)
-      .values(shipped.map((a) => ({ chatbotType: a.chatbotType, slug: a.slug, title: a.title, content: a.content, documentType: a.documentType, tags: a.tags, sources: a.sources })))
+      .values(
+        shipped.map((a) => ({
+          chatbotType: a.chatbotType,
+          slug: a.slug,
+          title: a.title,
+          content: a.content,
+          documentType: a.documentType,
+          tags: a.tags,
+          sources: a.sources,
+        })),
+      )
       .onConflictDoUpdate({
         target: [kb.chatbotType, kb.slug],
         set: {
@@ -73,10 +96,24 @@ export async function seedKnowledgeBase(db: Db, articles: KnowledgeArticle[] = s
       if (slugs.length === 0) continue; // nothing shipped for this assistant: never empty it
       const retired = await db
         .delete(kb)
-        .where(and(eq(kb.chatbotType, type), notInArray(kb.slug, slugs), isNull(kb.createdBy), sql`${kb.slug} is not null and ${kb.updatedAt} = ${kb.createdAt}`))
+        .where(
+          and(
+            eq(kb.chatbotType, type),
+            notInArray(kb.slug, slugs),
+            isNull(kb.createdBy),
+            sql`${kb.slug} is not null and ${kb.updatedAt} = ${kb.createdAt}`,
+          ),
+        )
         .returning({ id: kb.id, slug: kb.slug, title: kb.title });
       if (retired.length) {
-        await db.insert(auditLog).values(retired.map((r) => ({ action: RETIRE_ACTION, targetType: "chatbot_knowledge", targetId: String(r.id), details: { chatbotType: type, slug: r.slug, title: r.title } })));
+        await db.insert(auditLog).values(
+          retired.map((r) => ({
+            action: RETIRE_ACTION,
+            targetType: "chatbot_knowledge",
+            targetId: String(r.id),
+            details: { chatbotType: type, slug: r.slug, title: r.title },
+          })),
+        );
       }
     }
   }

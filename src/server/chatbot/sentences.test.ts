@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { articleKeys, citationKeys, paragraphLabel, ruleReferences, sentenceSource, splitSentences, withoutLabel, withoutRuleReferences } from "./sentences";
+import {
+  articleKeys,
+  citationKeys,
+  paragraphLabel,
+  ruleReferences,
+  sentenceSource,
+  splitSentences,
+  withoutLabel,
+  withoutRuleReferences,
+} from "./sentences";
 import { CitationStream, citedList, cleanCitations, groundingMessage } from "./citations";
 import type { Passage } from "./retrieval";
 
@@ -27,12 +36,18 @@ describe("German sentences", () => {
     expect(paragraphLabel("Gefahrübergang (§ 12 Abs. 6 VOB/B): Mit der Abnahme …")).toBe("Gefahrübergang (§ 12 Abs. 6 VOB/B)");
     expect(paragraphLabel("2. Dokumentieren: Wer hat wann was angeordnet?")).toBe("Dokumentieren");
     expect(paragraphLabel("Die Abnahme ist wichtig. Praxis: immer dokumentieren")).toBeNull();
-    expect(withoutLabel("Verjährung (§ 13 Abs. 4 VOB/B): ist keine Frist vereinbart, beträgt sie 4 Jahre.")).toBe("Ist keine Frist vereinbart, beträgt sie 4 Jahre.");
+    expect(withoutLabel("Verjährung (§ 13 Abs. 4 VOB/B): ist keine Frist vereinbart, beträgt sie 4 Jahre.")).toBe(
+      "Ist keine Frist vereinbart, beträgt sie 4 Jahre.",
+    );
     expect(withoutLabel("Gefahr: keine")).toBe("Gefahr: keine");
   });
 
   it("finds rule references", () => {
-    expect(ruleReferences("Nach § 634a Abs. 1 Nr. 2 BGB und §§ 650b bis 650e BGB, § 2 Abs. 3 Nr. 2 VOB/B, DIN EN 1996-1-1/NA, ASR A2.1, DGUV Information 201-011 und TRBS 2121 Teil 1")).toEqual([
+    expect(
+      ruleReferences(
+        "Nach § 634a Abs. 1 Nr. 2 BGB und §§ 650b bis 650e BGB, § 2 Abs. 3 Nr. 2 VOB/B, DIN EN 1996-1-1/NA, ASR A2.1, DGUV Information 201-011 und TRBS 2121 Teil 1",
+      ),
+    ).toEqual([
       "§ 634a Abs. 1 Nr. 2 BGB",
       "§§ 650b bis 650e BGB",
       "§ 2 Abs. 3 Nr. 2 VOB/B",
@@ -46,18 +61,30 @@ describe("German sentences", () => {
   it("gives each answer sentence a source its article names: its label's, made precise by the sentence, else the article's", () => {
     const article = { title: "§ 13 VOB/B: Verjährung", sources: ["VOB/B (Ausgabe 2016), § 13"] };
     expect(sentenceSource("Die Frist beträgt nach § 13 Abs. 4 Nr. 1 VOB/B 4 Jahre.", null, article)).toBe("§ 13 Abs. 4 Nr. 1 VOB/B");
-    expect(sentenceSource("Verjährung (§ 13 Abs. 4 VOB/B): Sie beträgt 4 Jahre.", "Verjährung (§ 13 Abs. 4 VOB/B)", article)).toBe("§ 13 Abs. 4 VOB/B");
+    expect(sentenceSource("Verjährung (§ 13 Abs. 4 VOB/B): Sie beträgt 4 Jahre.", "Verjährung (§ 13 Abs. 4 VOB/B)", article)).toBe(
+      "§ 13 Abs. 4 VOB/B",
+    );
     expect(sentenceSource("Die Frist läuft nach § 13 Abs. 5 Nr. 1 neu.", null, article)).toBe("§ 13 Abs. 5 Nr. 1 VOB/B");
-    expect(sentenceSource("Sie verjähren in 5 Jahren (Abs. 1 Nr. 2).", "Verjährung (§ 634a BGB)", { title: "BGB", sources: ["BGB § 634a"] })).toBe("§ 634a Abs. 1 Nr. 2 BGB");
+    expect(
+      sentenceSource("Sie verjähren in 5 Jahren (Abs. 1 Nr. 2).", "Verjährung (§ 634a BGB)", { title: "BGB", sources: ["BGB § 634a"] }),
+    ).toBe("§ 634a Abs. 1 Nr. 2 BGB");
     expect(sentenceSource("Fotos mit Datum aufnehmen.", null, article)).toBe("VOB/B (Ausgabe 2016), § 13");
     // A § the sentence merely mentions is not its source (issue 26: "§ 13b UStG" for a VOB/B rule).
     const abrechnung = { title: "§ 14 VOB/B: Abrechnung", sources: ["VOB/B (Ausgabe 2016), § 14"] };
-    expect(sentenceSource("Die Steuer schuldet der Leistungsempfänger (§ 13b UStG).", "Abrechnung (§ 14 VOB/B)", abrechnung)).toBe("§ 14 VOB/B");
+    expect(sentenceSource("Die Steuer schuldet der Leistungsempfänger (§ 13b UStG).", "Abrechnung (§ 14 VOB/B)", abrechnung)).toBe(
+      "§ 14 VOB/B",
+    );
     expect(sentenceSource("Anders als nach § 650c BGB gilt der alte Preis.", null, abrechnung)).toBe("VOB/B (Ausgabe 2016), § 14");
   });
 
   it("reads what a source or citation refers to as act and § (or norm number)", () => {
-    expect([...citationKeys("BGB §§ 195, 199 Abs. 1, 203, 204 Abs. 1 Nr. 1, 3, 7 und Abs. 2, 209")]).toEqual(["BGB §195", "BGB §199", "BGB §203", "BGB §204", "BGB §209"]);
+    expect([...citationKeys("BGB §§ 195, 199 Abs. 1, 203, 204 Abs. 1 Nr. 1, 3, 7 und Abs. 2, 209")]).toEqual([
+      "BGB §195",
+      "BGB §199",
+      "BGB §203",
+      "BGB §204",
+      "BGB §209",
+    ]);
     expect([...citationKeys("VOB/B (Ausgabe 2016), § 4 Abs. 5, § 6 Abs. 2 Nr. 2")]).toEqual(["VOB/B §4", "VOB/B §6"]);
     expect([...citationKeys("§§ 650a–650c BGB, § 13 Abs. 4 Nr. 1 VOB/B, DIN 18533-1, ATV DIN 18299, Abschnitt 4.2")].sort()).toEqual(
       ["BGB §650a", "BGB §650b", "BGB §650c", "DIN 18299", "DIN 18533", "VOB/B §13"].sort(),
@@ -66,7 +93,9 @@ describe("German sentences", () => {
   });
 
   it("takes the rules out of a model's answer from general knowledge", () => {
-    const text = withoutRuleReferences("Nach § 13 Abs. 4 VOB/B verjähren Mängelansprüche in vier Jahren (§ 634a BGB) [2]. Gemäß DIN 18202 gilt das auch.");
+    const text = withoutRuleReferences(
+      "Nach § 13 Abs. 4 VOB/B verjähren Mängelansprüche in vier Jahren (§ 634a BGB) [2]. Gemäß DIN 18202 gilt das auch.",
+    );
     expect(text).not.toMatch(/§|DIN|\[2\]/);
     expect(text).toContain("verjähren Mängelansprüche in vier Jahren");
   });
@@ -87,9 +116,13 @@ describe("citations of a language model", () => {
 
   it("keeps citations of given passages and removes the others", () => {
     const cited = new Set<number>();
-    expect(cleanCitations("Vier Jahre [1]. Fünf Jahre [3]. Beides [1, 3]. Spanne [1–2]. Falsch [7–9].", 2, cited)).toBe("Vier Jahre [1]. Fünf Jahre. Beides [1]. Spanne [1–2]. Falsch.");
+    expect(cleanCitations("Vier Jahre [1]. Fünf Jahre [3]. Beides [1, 3]. Spanne [1–2]. Falsch [7–9].", 2, cited)).toBe(
+      "Vier Jahre [1]. Fünf Jahre. Beides [1]. Spanne [1–2]. Falsch.",
+    );
     expect([...cited].sort()).toEqual([1, 2]);
-    expect(citedList(passages, cited)).toBe("\n\n**Quellen aus der Wissensdatenbank**\n- [1] Verjährung – VOB/B § 13\n- [2] Abnahme – VOB/B § 13");
+    expect(citedList(passages, cited)).toBe(
+      "\n\n**Quellen aus der Wissensdatenbank**\n- [1] Verjährung – VOB/B § 13\n- [2] Abnahme – VOB/B § 13",
+    );
     expect(citedList(passages, new Set())).toBe("");
   });
 

@@ -6,10 +6,88 @@
 /** Abbreviations after which a full stop does not end a sentence. */
 const ABBREVIATIONS = new Set(
   [
-    "abs", "nr", "nrn", "s", "z", "b", "d", "h", "u", "a", "o", "ä", "e", "v", "i", "m", "ggf", "bzw", "ca", "vgl", "inkl", "max", "min", "mind",
-    "gem", "lt", "std", "tab", "abschn", "ziff", "buchst", "evtl", "etc", "usw", "sog", "bspw", "art", "anh", "kap", "rn", "bd", "aufl", "mio", "mrd",
-    "tsd", "dr", "prof", "hrsg", "zzgl", "abzgl", "insb", "einschl", "ausschl", "allg", "az", "fa", "st", "abb", "bzgl", "ff", "f", "co", "kg", "gmbh",
-    "str", "jh", "jan", "feb", "apr", "aug", "sep", "sept", "okt", "nov", "dez", "nachf", "zul", "erf", "vorh", "ugs", "geb", "ausg",
+    "abs",
+    "nr",
+    "nrn",
+    "s",
+    "z",
+    "b",
+    "d",
+    "h",
+    "u",
+    "a",
+    "o",
+    "ä",
+    "e",
+    "v",
+    "i",
+    "m",
+    "ggf",
+    "bzw",
+    "ca",
+    "vgl",
+    "inkl",
+    "max",
+    "min",
+    "mind",
+    "gem",
+    "lt",
+    "std",
+    "tab",
+    "abschn",
+    "ziff",
+    "buchst",
+    "evtl",
+    "etc",
+    "usw",
+    "sog",
+    "bspw",
+    "art",
+    "anh",
+    "kap",
+    "rn",
+    "bd",
+    "aufl",
+    "mio",
+    "mrd",
+    "tsd",
+    "dr",
+    "prof",
+    "hrsg",
+    "zzgl",
+    "abzgl",
+    "insb",
+    "einschl",
+    "ausschl",
+    "allg",
+    "az",
+    "fa",
+    "st",
+    "abb",
+    "bzgl",
+    "ff",
+    "f",
+    "co",
+    "kg",
+    "gmbh",
+    "str",
+    "jh",
+    "jan",
+    "feb",
+    "apr",
+    "aug",
+    "sep",
+    "sept",
+    "okt",
+    "nov",
+    "dez",
+    "nachf",
+    "zul",
+    "erf",
+    "vorh",
+    "ugs",
+    "geb",
+    "ausg",
   ].map((a) => a.normalize("NFC")),
 );
 
@@ -83,7 +161,8 @@ export function ruleReferences(text: string): string[] {
   return [...new Set(found)].filter((r) => /\d/.test(r));
 }
 
-const rulebookOf = (text: string | null | undefined) => (text ? (new RegExp(`\\b(${RULEBOOK})\\b`).exec(text)?.[1]?.replace(/\s+/g, "") ?? null) : null);
+const rulebookOf = (text: string | null | undefined) =>
+  text ? (new RegExp(`\\b(${RULEBOOK})\\b`).exec(text)?.[1]?.replace(/\s+/g, "") ?? null) : null;
 
 const ACT_RE = new RegExp(`(?<![\\p{L}])(${RULEBOOK})(?![\\p{L}])`, "u");
 const ACT_ALL = new RegExp(ACT_RE.source, "gu");
@@ -148,7 +227,10 @@ export function citationKeys(text: string, book: string | null = null): Set<stri
       const before = segment.slice(0, g.index);
       const acts = [...before.matchAll(ACT_ALL)];
       // "§ 634a BGB" names its rulebook after the number, "BGB § 642" and "VOB/B (Ausgabe 2016), § 4" before it.
-      const act = /^\s*\S+/.exec(after) && ACT_RE.exec(after.slice(0, 14))?.[1] ? ACT_RE.exec(after.slice(0, 14))![1] : (acts[acts.length - 1]?.[1] ?? book);
+      const act =
+        /^\s*\S+/.exec(after) && ACT_RE.exec(after.slice(0, 14))?.[1]
+          ? ACT_RE.exec(after.slice(0, 14))![1]
+          : (acts[acts.length - 1]?.[1] ?? book);
       for (const n of paragraphNumbers(g[0])) keys.add(`${act ? normAct(act) : "?"} §${n}`);
     }
   }
@@ -209,7 +291,13 @@ export function sentenceSource(sentence: string, label: string | null, article: 
  */
 export function withoutRuleReferences(text: string): string {
   return text
-    .replace(new RegExp(`\\(?\\s*(?:gem(?:äß|\\.)|nach|laut|lt\\.|vgl\\.|siehe|s\\.)?\\s*(?:${PARAGRAPH_REF}|${NORM_REF})(?:\\s*\\([^)]{0,40}\\))?\\s*\\)?`, "gi"), (m) => (m.startsWith("(") && !m.trimEnd().endsWith(")") ? "(" : m.trimEnd().endsWith(")") && !m.startsWith("(") ? ")" : " "))
+    .replace(
+      new RegExp(
+        `\\(?\\s*(?:gem(?:äß|\\.)|nach|laut|lt\\.|vgl\\.|siehe|s\\.)?\\s*(?:${PARAGRAPH_REF}|${NORM_REF})(?:\\s*\\([^)]{0,40}\\))?\\s*\\)?`,
+        "gi",
+      ),
+      (m) => (m.startsWith("(") && !m.trimEnd().endsWith(")") ? "(" : m.trimEnd().endsWith(")") && !m.startsWith("(") ? ")" : " "),
+    )
     .replace(/\[\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\]/g, "")
     .replace(/\(\s*\)/g, "")
     .replace(/[ \t]+([.,;:!?])/g, "$1")

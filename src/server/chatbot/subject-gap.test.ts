@@ -8,7 +8,14 @@ const check = (stems: Record<string, { own: boolean; idf: number; df: number }>)
 
 describe("carriesSubject", () => {
   it("is a gap when the knowledge base knows none of the question's own specific words, only parts of them („Ziegeldach“ → „Ziegel“)", () => {
-    expect(check({ ziegeldach: { own: true, idf: 2.5, df: 0 }, mindestdachneig: { own: true, idf: 2.5, df: 0 }, ziegel: { own: false, idf: 2, df: 3 }, dach: { own: false, idf: 2, df: 4 } })).toBe(false);
+    expect(
+      check({
+        ziegeldach: { own: true, idf: 2.5, df: 0 },
+        mindestdachneig: { own: true, idf: 2.5, df: 0 },
+        ziegel: { own: false, idf: 2, df: 3 },
+        dach: { own: false, idf: 2, df: 4 },
+      }),
+    ).toBe(false);
   });
 
   it("is an answer when one own specific word is known, or the question has only common words", () => {
@@ -17,7 +24,14 @@ describe("carriesSubject", () => {
   });
 
   it("counts a typo repaired to a whole word as the question's own, a compound's parts not", () => {
-    const words = new Map([["gewährleistung", 3], ["ziegel", 2], ["dach", 4], ["dachneigung", 0]].filter(([, n]) => n) as [string, number][]);
+    const words = new Map(
+      [
+        ["gewährleistung", 3],
+        ["ziegel", 2],
+        ["dach", 4],
+        ["dachneigung", 0],
+      ].filter(([, n]) => n) as [string, number][],
+    );
     expect(repairs("wie lang is die gewärleistung", words)).toContainEqual({ word: "gewährleistung", kind: "whole" });
     expect(repairs("ein ziegeldach", words).every((r) => r.kind === "part")).toBe(true);
   });
@@ -49,7 +63,16 @@ describe("bestCoversSubject", () => {
 
 describe("articleNouns", () => {
   it("takes the words the articles write capitalised inside sentences more often than in lower case", () => {
-    const snapshot = { articles: [{ title: "x", paragraphs: [{ sentences: [{ text: "Der Estrich muss trocknen. Frost schadet dem Estrich, das Liegen bleibt liegen und liegen." }] }] }] };
+    const snapshot = {
+      articles: [
+        {
+          title: "x",
+          paragraphs: [
+            { sentences: [{ text: "Der Estrich muss trocknen. Frost schadet dem Estrich, das Liegen bleibt liegen und liegen." }] },
+          ],
+        },
+      ],
+    };
     const nouns = articleNouns(snapshot);
     expect(nouns.has("estrich")).toBe(true);
     expect(nouns.has("frost")).toBe(false); // only at a sentence's start

@@ -72,7 +72,9 @@ export function bestCoversSubject(opts: {
   /** The best article's stems: a compound there that ends in the subject is about it ("Ständerwand" – "Wand"). */
   bestStems: Iterable<string>;
 }): boolean {
-  const subject = opts.lexemes.filter((l) => opts.isOwn(l) && opts.isNoun(l) && !opts.isMapped(l) && opts.known(l) && opts.idf(l) >= SPECIFIC_IDF);
+  const subject = opts.lexemes.filter(
+    (l) => opts.isOwn(l) && opts.isNoun(l) && !opts.isMapped(l) && opts.known(l) && opts.idf(l) >= SPECIFIC_IDF,
+  );
   if (subject.length === 0 || subject.some((l) => opts.inBest(l) >= IN_ARTICLE)) return true;
   const stems = [...opts.bestStems];
   return subject.some((l) => l.length >= 4 && stems.some((s) => s.length > l.length && s.endsWith(l)));

@@ -55,7 +55,8 @@ export interface TopicVocabulary {
 }
 
 /** Words of quantity and time: they say how much, not what about ("160 grad", "5 kilo", "3 wochen"). */
-const MEASURE = /^(\d.*|grad|kilo|kg|gramm|g|liter|l|ml|minut|minu|stund|sekund|tag|woch|monat|jahr|cm|mm|m|meter|prozent|euro|eur|bar|uhr|zoll|mal|stuck)$/;
+const MEASURE =
+  /^(\d.*|grad|kilo|kg|gramm|g|liter|l|ml|minut|minu|stund|sekund|tag|woch|monat|jahr|cm|mm|m|meter|prozent|euro|eur|bar|uhr|zoll|mal|stuck)$/;
 
 const cache = new WeakMap<Db, { fingerprint: string; vocabulary: TopicVocabulary }>();
 
@@ -79,7 +80,11 @@ export async function topicVocabulary(db: Db): Promise<TopicVocabulary> {
   const general = new Set(r.general.filter((l) => !fach.has(l)));
   const everyday = new Set(r.everyday.map(withoutZu).filter((l) => !fach.has(l)));
   const tags = snaps.flatMap((s) => s.articles.flatMap((a) => [...a.tagLex]));
-  const domain = new Set([...fach, ...[...r.terms, ...tags].map(withoutZu).filter((l) => !general.has(l) && !everyday.has(l))].filter((l) => l.length >= 3 && !MEASURE.test(l)));
+  const domain = new Set(
+    [...fach, ...[...r.terms, ...tags].map(withoutZu).filter((l) => !general.has(l) && !everyday.has(l))].filter(
+      (l) => l.length >= 3 && !MEASURE.test(l),
+    ),
+  );
   const known = new Set(snaps.flatMap((s) => [...s.df.keys()].map(withoutZu)));
   const vocabulary = { domain, everyday, known, general, everydayWords: new Map([...everyday].map((e) => [e, 1])) };
   cache.set(db, { fingerprint, vocabulary });
@@ -93,7 +98,8 @@ export function stemKind(stem: string, v: TopicVocabulary): StemKind {
   if (MEASURE.test(stem)) return "measure";
   if (v.domain.has(stem)) return "domain";
   if (v.everyday.has(stem)) return "everyday";
-  const part = (set: Set<string>, min: number) => [...set].some((d) => stem.length > d.length && d.length >= min && (stem.endsWith(d) || stem.startsWith(d)));
+  const part = (set: Set<string>, min: number) =>
+    [...set].some((d) => stem.length > d.length && d.length >= min && (stem.endsWith(d) || stem.startsWith(d)));
   if (part(v.domain, PREFIX_MIN) || [...v.domain].some((d) => d.length >= 4 && stem.length > d.length && stem.endsWith(d))) return "domain";
   if (v.known.has(stem)) return "known";
   // A word no article knows: an everyday word's compound or typo ("Gusseisentopf", "Truthan").

@@ -16,12 +16,21 @@ describe("word table", () => {
   it("parses without problems and has the abbreviations of site language", () => {
     expect(table.problems).toEqual([]);
     expect(table.rules.length).toBeGreaterThan(100);
-    for (const abbreviation of ["AG", "AN", "BL", "GU", "NU", "LV", "EP"]) expect(table.rules.some((r) => r.terms.includes(abbreviation)), abbreviation).toBe(true);
+    for (const abbreviation of ["AG", "AN", "BL", "GU", "NU", "LV", "EP"])
+      expect(
+        table.rules.some((r) => r.terms.includes(abbreviation)),
+        abbreviation,
+      ).toBe(true);
     expect(table.domainWords.length).toBeGreaterThan(50);
   });
 
   it("maps only to terms the articles use (a term nobody wrote cannot help)", () => {
-    const missing = table.rules.flatMap((r) => r.target.split(/\s+/).filter((t) => !corpus.includes(t.toLowerCase())).map((t) => `Zeile ${r.line}: ${t}`));
+    const missing = table.rules.flatMap((r) =>
+      r.target
+        .split(/\s+/)
+        .filter((t) => !corpus.includes(t.toLowerCase()))
+        .map((t) => `Zeile ${r.line}: ${t}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -35,7 +44,9 @@ describe("word table", () => {
     expect(expandWords(t, "Pendlerpauschale", true)).toBe("");
     expect(t.domainWords).toEqual(["Beton"]);
     expect(t.generalWords).toEqual(["Höhe"]);
-    expect(parseWordTable("ohne Gleichheitszeichen").problems).toEqual([{ line: 1, message: "Zeile ohne „=“ (Alltagswort, … = Fachbegriff …)" }]);
+    expect(parseWordTable("ohne Gleichheitszeichen").problems).toEqual([
+      { line: 1, message: "Zeile ohne „=“ (Alltagswort, … = Fachbegriff …)" },
+    ]);
   });
 });
 

@@ -63,7 +63,8 @@ export function parseWordTable(text: string): WordTable {
           .map((w) => w.trim())
           .filter(Boolean),
       );
-      if (sides.length !== 2 || sides.some((side) => side.length === 0)) table.problems.push({ line: n, message: "„Gegensatz:“ braucht zwei Seiten (a, b | c, d)" });
+      if (sides.length !== 2 || sides.some((side) => side.length === 0))
+        table.problems.push({ line: n, message: "„Gegensatz:“ braucht zwei Seiten (a, b | c, d)" });
       else table.contrasts.push({ sides: [sides[0], sides[1]], line: n });
       return;
     }
@@ -95,7 +96,13 @@ export function parseWordTable(text: string): WordTable {
     try {
       const patterns = terms.map(termPattern);
       const starts = patterns.map((p) => (p.source.startsWith("(?<!") ? p : new RegExp(`(?<![\\p{L}])${p.source}`, p.flags)));
-      table.rules.push({ terms, target, test: (t) => patterns.some((p) => p.test(t)), testStart: (t) => starts.some((p) => p.test(t)), line: n });
+      table.rules.push({
+        terms,
+        target,
+        test: (t) => patterns.some((p) => p.test(t)),
+        testStart: (t) => starts.some((p) => p.test(t)),
+        line: n,
+      });
     } catch {
       table.problems.push({ line: n, message: "Zeile lässt sich nicht lesen" });
     }

@@ -121,5 +121,3 @@ export function failedAnalysis(format: TenderFormat, error: GaebError): TenderAn
     ...(error.preview ? { sheetPreview: error.preview } : {}),
   };
 }
-
-

@@ -66,7 +66,8 @@ const MESSAGES: Record<GaebErrorCode, string> = {
   pdf_no_text: `Die PDF-Datei enthält keinen auslesbaren Text – vermutlich ist sie ein Scan. Eingescannte Leistungsverzeichnisse können hier nicht gelesen werden, weil die Texterkennung (Tesseract mit deutschem Sprachpaket) auf dem Server nicht installiert ist. Bitte laden Sie die GAEB-Datei (.x83) oder eine Excel-Fassung des LV hoch.`,
   ocr_no_text:
     "Die PDF-Datei ist ein Scan, aber die Texterkennung hat darin keinen Text gefunden. Bitte laden Sie einen besser lesbaren Scan, die GAEB-Datei (.x83) oder eine Excel-Fassung des LV hoch.",
-  xls_unsupported: "Die Datei liegt im alten Excel-Format (.xls) vor. Bitte speichern Sie sie in Excel als .xlsx oder als CSV und laden Sie sie erneut hoch.",
+  xls_unsupported:
+    "Die Datei liegt im alten Excel-Format (.xls) vor. Bitte speichern Sie sie in Excel als .xlsx oder als CSV und laden Sie sie erneut hoch.",
   sheet_unreadable: "Die Excel-Datei konnte nicht gelesen werden (beschädigt oder kein gültiges .xlsx).",
   sheet_encrypted: "Die Excel-Datei ist passwortgeschützt. Bitte speichern Sie sie ohne Kennwort und laden Sie sie erneut hoch.",
   sheet_empty: "Die Tabelle enthält keine Zeilen mit Positionen.",
@@ -75,7 +76,8 @@ const MESSAGES: Record<GaebErrorCode, string> = {
   price_only_without_base:
     "Diese X84-Datei enthält nur Preise zu den Positionen, aber keine Mengen und Texte. Bitte laden Sie zuerst die zugehörige Ausschreibung (X83) hoch; danach werden die Preise übernommen.",
   too_large: "Die Datei ist zu umfangreich, um automatisch gelesen zu werden.",
-  reader_timeout: "Das Lesen der Datei hat zu lange gedauert und wurde abgebrochen. Bitte prüfen Sie die Datei oder laden Sie die GAEB-Datei (.x83) hoch.",
+  reader_timeout:
+    "Das Lesen der Datei hat zu lange gedauert und wurde abgebrochen. Bitte prüfen Sie die Datei oder laden Sie die GAEB-Datei (.x83) hoch.",
   reader_memory:
     "Die Datei benötigt beim Lesen zu viel Speicher und wurde abgebrochen (z. B. stark komprimierte Inhalte). Bitte prüfen Sie die Datei oder laden Sie die GAEB-Datei (.x83) hoch.",
 };

@@ -78,8 +78,15 @@ describe("analyseTender", () => {
   it("merges a price-only P84 into the project's earlier LV of any GAEB format, and asks for it when missing", async () => {
     const alone = await analyseTender(fixture("rohbau-27-preise.p84"), "preise.p84");
     expect(alone).toMatchObject({ status: "failed", format: "gaeb-2000", error: { code: "price_only_without_base" } });
-    const merged = await analyseTender(fixture("rohbau-27-preise.p84"), "preise.p84", { base: { data: fixture("rohbau-27.d83"), fileName: "rohbau-27.d83" } });
-    expect(merged).toMatchObject({ status: "done", format: "gaeb-2000", baseFileName: "rohbau-27.d83", totals: { total: 345886.15, stated: 345886.15 } });
+    const merged = await analyseTender(fixture("rohbau-27-preise.p84"), "preise.p84", {
+      base: { data: fixture("rohbau-27.d83"), fileName: "rohbau-27.d83" },
+    });
+    expect(merged).toMatchObject({
+      status: "done",
+      format: "gaeb-2000",
+      baseFileName: "rohbau-27.d83",
+      totals: { total: 345886.15, stated: 345886.15 },
+    });
     expect(merged.positions.filter((p) => p.kind === "item")).toHaveLength(27);
     expect(merged.warnings).toContain("Die Preise dieser Angebotsdatei wurden in das LV „rohbau-27.d83“ übernommen: 27 von 27 Positionen.");
   });

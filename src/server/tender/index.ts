@@ -72,7 +72,11 @@ function analysed(
     warnings: [...parsed.warnings, ...documents.filter((d) => d.error).map((d) => `${d.document}: ${d.error}`)],
     checklist: clauses.entries,
     clauseTexts: clauseTexts(parsed, documents),
-    contractDocuments: documents.map((d) => ({ name: d.document, paragraphs: d.paragraphs.length, ...(d.error ? { error: d.error } : {}) })),
+    contractDocuments: documents.map((d) => ({
+      name: d.document,
+      paragraphs: d.paragraphs.length,
+      ...(d.error ? { error: d.error } : {}),
+    })),
     money: money.money,
     decision,
     ...(parsed.priceOnly ? { priceOnly: true } : {}),
@@ -90,7 +94,12 @@ const GAEB_READERS: Record<GaebFormat, (buffer: Uint8Array, limits: ReadLimits) 
 };
 
 /** A GAEB file; a price-only X84/D84/P84 is merged into its base LV (of any GAEB format) when one is given. */
-function readGaeb(format: GaebFormat, buffer: Uint8Array, options: AnalyseOptions, limits: ReadLimits): ParsedTender & { baseFileName?: string } {
+function readGaeb(
+  format: GaebFormat,
+  buffer: Uint8Array,
+  options: AnalyseOptions,
+  limits: ReadLimits,
+): ParsedTender & { baseFileName?: string } {
   const parsed = GAEB_READERS[format](buffer, limits);
   if (!parsed.priceOnly) return parsed;
   if (!options.base) throw new GaebError("price_only_without_base");

@@ -9,12 +9,20 @@ const items = (a: TenderAnalysis) => a.positions.filter((p) => p.kind === "item"
 const shape = (a: TenderAnalysis) => items(a).map((p) => [p.oz, p.qty, p.unit, p.shortText]);
 const money = (a: TenderAnalysis) => items(a).map((p) => [p.oz, p.unitPrice, p.total]);
 
-const UNPRICED = ["rendered/classic.pdf", "rendered/compact.pdf", "sheets/rohbau-gu.xlsx", "sheets/rohbau-semikolon.csv", "sheets/rohbau-komma.csv"];
+const UNPRICED = [
+  "rendered/classic.pdf",
+  "rendered/compact.pdf",
+  "sheets/rohbau-gu.xlsx",
+  "sheets/rohbau-semikolon.csv",
+  "sheets/rohbau-komma.csv",
+];
 const PRICED = ["rendered/classic-priced.pdf", "rendered/landscape.pdf", "sheets/rohbau-priced.xlsx"];
 
 describe("the 27-item Rohbau LV in every format", async () => {
   const x83 = await analyseTender(fixture("rohbau-27.x83"), "rohbau-27.x83");
-  const merged = await analyseTender(fixture("rohbau-27-preise.x84"), "preise.x84", { base: { data: fixture("rohbau-27.x83"), fileName: "rohbau-27.x83" } });
+  const merged = await analyseTender(fixture("rohbau-27-preise.x84"), "preise.x84", {
+    base: { data: fixture("rohbau-27.x83"), fileName: "rohbau-27.x83" },
+  });
 
   it("the X83 and the merged X84 agree on the positions", () => {
     expect(items(x83)).toHaveLength(27);

@@ -133,6 +133,8 @@ export function computeTotals(positions: BoqNode[], stated: number | null, lvDis
     stated,
     pricedItems,
     computedItems,
-    ...(hasDiscount ? { discount: { percent: lvDiscount.percent, amount: lvDiscount.amount, beforeDiscount: priced ? cents / 100 : null } } : {}),
+    ...(hasDiscount
+      ? { discount: { percent: lvDiscount.percent, amount: lvDiscount.amount, beforeDiscount: priced ? cents / 100 : null } }
+      : {}),
   };
 }

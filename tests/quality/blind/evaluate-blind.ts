@@ -84,7 +84,8 @@ export function judgeCase(truth: Truth, entries: ChecklistEntry[]): CaseOutcome 
   const found: TruthClause[] = [];
   const missed: TruthClause[] = [];
   const wrongVerdict: CaseOutcome["wrongVerdict"] = [];
-  const here = (c: TruthClause, e: ChecklistEntry) => e.status === "geregelt" && sameSource(c.source, e.document) && overlaps(c.quote, e.quote ?? "");
+  const here = (c: TruthClause, e: ChecklistEntry) =>
+    e.status === "geregelt" && sameSource(c.source, e.document) && overlaps(c.quote, e.quote ?? "");
   for (const c of problems) {
     if (entries.some((e) => e.type === c.type && e.verdict === c.verdict && here(c, e))) found.push(c);
     else {
@@ -97,9 +98,7 @@ export function judgeCase(truth: Truth, entries: ChecklistEntry[]): CaseOutcome 
   const gapsFound = [...gaps].filter((t) => entries.some((e) => e.type === t && e.status === "nicht geregelt" && e.verdict !== "üblich"));
   const gapsMissed = [...gaps].filter((t) => !gapsFound.includes(t));
   const flagged = entries.filter((e) => e.verdict !== "üblich");
-  const falseAlarms = flagged.filter((e) =>
-    e.status === "nicht geregelt" ? !gaps.has(e.type) : !problems.some((c) => here(c, e)),
-  );
+  const falseAlarms = flagged.filter((e) => (e.status === "nicht geregelt" ? !gaps.has(e.type) : !problems.some((c) => here(c, e))));
   return { id: truth.id, found, missed, wrongVerdict, gapsFound, gapsMissed, flagged, falseAlarms, entries };
 }
 
@@ -116,7 +115,9 @@ export function score(outcomes: CaseOutcome[]): BlindScore {
     falseAlarms,
     recall: problems ? found / problems : 1,
     precision: flagged ? (flagged - falseAlarms) / flagged : 1,
-    kritischMissed: outcomes.flatMap((o) => o.missed.filter((c) => c.verdict === "kritisch").map((c) => `${o.id}: ${c.type} – „${c.quote.slice(0, 90)}“`)),
+    kritischMissed: outcomes.flatMap((o) =>
+      o.missed.filter((c) => c.verdict === "kritisch").map((c) => `${o.id}: ${c.type} – „${c.quote.slice(0, 90)}“`),
+    ),
   };
 }
 
@@ -134,7 +135,10 @@ export function corpusIds(dir: string): string[] {
  * The converted files of one LV. With `cacheDir`, they are written there (and read from there when
  * present), so that the unit test needs no browser for the PDF documents.
  */
-export async function filesOf(lv: BlindLv, options: { browser?: () => Promise<Browser>; cacheDir?: string }): Promise<{ tender: BlindFile; documents: BlindFile[] }> {
+export async function filesOf(
+  lv: BlindLv,
+  options: { browser?: () => Promise<Browser>; cacheDir?: string },
+): Promise<{ tender: BlindFile; documents: BlindFile[] }> {
   const cached = options.cacheDir ? join(options.cacheDir, lv.id) : null;
   const names = [`${lv.id}.${lv.priced ? "x84" : "x83"}`, ...(lv.contractDocuments ?? []).map((d) => d.name)];
   if (cached && names.every((n) => existsSync(join(cached, n)))) {
@@ -150,13 +154,18 @@ export async function filesOf(lv: BlindLv, options: { browser?: () => Promise<Br
   return files;
 }
 
-export async function evaluateBlind(dir: string, options: { browser?: () => Promise<Browser>; cacheDir?: string } = {}): Promise<CaseOutcome[]> {
+export async function evaluateBlind(
+  dir: string,
+  options: { browser?: () => Promise<Browser>; cacheDir?: string } = {},
+): Promise<CaseOutcome[]> {
   const outcomes: CaseOutcome[] = [];
   for (const id of corpusIds(dir)) {
     const lv = JSON.parse(readFileSync(join(dir, `${id}.lv.json`), "utf8")) as BlindLv;
     const truth = JSON.parse(readFileSync(join(dir, `${id}.truth.json`), "utf8")) as Truth;
     const { tender, documents } = await filesOf(lv, options);
-    const analysis = await analyseTender(tender.data, tender.name, { contractDocuments: documents.map((d) => ({ fileName: d.name, data: d.data })) });
+    const analysis = await analyseTender(tender.data, tender.name, {
+      contractDocuments: documents.map((d) => ({ fileName: d.name, data: d.data })),
+    });
     if (analysis.status !== "done") throw new Error(`${id}: ${analysis.error?.message ?? analysis.status}`);
     outcomes.push(judgeCase({ ...truth, notRegulated: truth.notRegulated ?? [] }, analysis.checklist ?? []));
   }

@@ -175,7 +175,8 @@ function txt(doc: BlindContractDocument): Uint8Array {
 }
 
 /** A paragraph that is a heading ("§ 3 Vertragsstrafe", short and without a full stop) is bold. */
-const isHeading = (p: string) => p.length < 80 && !/[.:;]\s*$/.test(p) && /^(§|\d+(\.\d+)*\.?\s|[A-ZÄÖÜ])/.test(p) && !/\s\S+\s\S+\s\S+\s\S+\s\S+\s\S+\s\S+/.test(p);
+const isHeading = (p: string) =>
+  p.length < 80 && !/[.:;]\s*$/.test(p) && /^(§|\d+(\.\d+)*\.?\s|[A-ZÄÖÜ])/.test(p) && !/\s\S+\s\S+\s\S+\s\S+\s\S+\s\S+\s\S+/.test(p);
 
 async function docx(doc: BlindContractDocument): Promise<Uint8Array> {
   const document = new Document({
@@ -184,7 +185,8 @@ async function docx(doc: BlindContractDocument): Promise<Uint8Array> {
     sections: [
       {
         children: doc.paragraphs.map(
-          (text) => new Paragraph({ children: [new TextRun({ text, bold: isHeading(text), font: "Arial", size: 21 })], spacing: { after: 120 } }),
+          (text) =>
+            new Paragraph({ children: [new TextRun({ text, bold: isHeading(text), font: "Arial", size: 21 })], spacing: { after: 120 } }),
         ),
       },
     ],

@@ -92,7 +92,11 @@ describe("Wissensbasis: Dateien", () => {
   const broken: [string, (text: string) => string, RegExp][] = [
     ["ohne Kopfdaten", (t) => t.replace(/^---\n/, ""), /muss mit einer Zeile „---“ beginnen/],
     ["nicht abgeschlossene Kopfdaten", (t) => t.replace(/\n---\n/, "\n"), /nicht mit „---“ abgeschlossen/],
-    ["Tippfehler im Schlüssel", (t) => t.replace("reviewed_on:", "reviewd_on:"), /Unbekannter Schlüssel „reviewd_on“.*|„reviewed_on“ muss ein Datum/],
+    [
+      "Tippfehler im Schlüssel",
+      (t) => t.replace("reviewed_on:", "reviewd_on:"),
+      /Unbekannter Schlüssel „reviewd_on“.*|„reviewed_on“ muss ein Datum/,
+    ],
     ["falscher Assistent", (t) => t.replace("assistant: bauausfuehrung", "assistant: baurecht"), /passt nicht zum Ordner/],
     ["unbekannter Assistent", (t) => t.replace("assistant: bauausfuehrung", "assistant: statik"), /„assistant“ muss/],
     ["unbekannte Dokumentart", (t) => t.replace("type: checkliste", "type: roman"), /„type“ muss eines von/],
@@ -101,12 +105,20 @@ describe("Wissensbasis: Dateien", () => {
     ["ungültiges Datum", (t) => t.replace("2026-01-15", "2026-02-30"), /„reviewed_on“ muss ein Datum/],
     ["Prüfdatum in der Zukunft", (t) => t.replace("2026-01-15", "2999-01-01"), /liegt in der Zukunft/],
     ["ohne Prüfer", (t) => t.replace(/reviewed_by: .*\n/, ""), /„reviewed_by“ fehlt/],
-    ["Überschrift im Text", (t) => t.replace("Vor Inbetriebnahme:", "## Vor Inbetriebnahme\n\nVor Inbetriebnahme:"), /Überschriften sind im Text nicht vorgesehen/],
+    [
+      "Überschrift im Text",
+      (t) => t.replace("Vor Inbetriebnahme:", "## Vor Inbetriebnahme\n\nVor Inbetriebnahme:"),
+      /Überschriften sind im Text nicht vorgesehen/,
+    ],
     ["Platzhalter", (t) => t.replace("Prüfbuch vorhanden", "TODO Prüfbuch"), /Platzhalter/],
     ["Umlaut-Ersatz", (t) => t.replace("jährlich", "jaehrlich fuer alle"), /Umlaut-Ersatzschreibweise „fuer“/],
     ["zu kurz", (t) => t.replace(/\n---\n[\s\S]*$/, "\n---\nNur ein Satz.\n\nUnd noch einer hier."), /zu kurz/],
     ["Tabulator in den Kopfdaten", (t) => t.replace("  - DGUV Vorschrift 52", "\t- DGUV Vorschrift 52"), /Tabulatoren/],
-    ["offene Anführungszeichen", (t) => t.replace('title: "Kranprüfung: Prüffristen"', 'title: "Kranprüfung'), /Anführungszeichen nicht geschlossen/],
+    [
+      "offene Anführungszeichen",
+      (t) => t.replace('title: "Kranprüfung: Prüffristen"', 'title: "Kranprüfung'),
+      /Anführungszeichen nicht geschlossen/,
+    ],
   ];
 
   it.each(broken)("lehnt einen Artikel ab: %s", (_name, change, message) => {
@@ -138,7 +150,11 @@ describe("Wissensbasis: Dateien", () => {
   });
 
   it("liest die Kopfdaten-Syntax streng", () => {
-    expect(parseFrontMatter('---\na: [x, "y, z", \'q\']\nb:\n  - eins\n  - "zwei: drei"\nc: 7\n---\nText').data).toEqual({ a: ["x", "y, z", "q"], b: ["eins", "zwei: drei"], c: 7 });
+    expect(parseFrontMatter('---\na: [x, "y, z", \'q\']\nb:\n  - eins\n  - "zwei: drei"\nc: 7\n---\nText').data).toEqual({
+      a: ["x", "y, z", "q"],
+      b: ["eins", "zwei: drei"],
+      c: 7,
+    });
     expect(() => parseFrontMatter("---\na: 1\na: 2\n---\n")).toThrow(/doppelt/);
     expect(() => parseFrontMatter("---\n  - x\n---\n")).toThrow(/ohne Schlüssel/);
   });
@@ -386,7 +402,23 @@ describe("Wissensbasis: Fakten der Bauausführung mit Quelle", () => {
 
   it("Abdichtung: alle Wassereinwirkungsklassen der DIN 18533, 18534 und 18535", () => {
     const a = bySlug("wassereinwirkungsklassen-din-18533-18534-18535");
-    for (const c of ["W1-E", "W1.1-E", "W1.2-E", "W2-E", "W2.1-E", "W2.2-E", "W3-E", "W4-E", "W0-I", "W1-I", "W2-I", "W3-I", "W1-B", "W2-B"]) expect(a.content).toContain(c);
+    for (const c of [
+      "W1-E",
+      "W1.1-E",
+      "W1.2-E",
+      "W2-E",
+      "W2.1-E",
+      "W2.2-E",
+      "W3-E",
+      "W4-E",
+      "W0-I",
+      "W1-I",
+      "W2-I",
+      "W3-I",
+      "W1-B",
+      "W2-B",
+    ])
+      expect(a.content).toContain(c);
     expect(a.content).toMatch(/bodengleichen Duschen/);
   });
 

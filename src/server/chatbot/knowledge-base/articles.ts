@@ -88,7 +88,11 @@ function validDate(v: string): boolean {
  * Reads and checks one article file. `file` is its path relative to the knowledge folder
  * ("<assistant>/<slug>.md"); the folder must match the front matter's assistant.
  */
-export function parseArticle(text: string, file: string, today = new Date()): { article: KnowledgeArticle | null; problems: KnowledgeProblem[] } {
+export function parseArticle(
+  text: string,
+  file: string,
+  today = new Date(),
+): { article: KnowledgeArticle | null; problems: KnowledgeProblem[] } {
   const problems: KnowledgeProblem[] = [];
   const problem = (message: string, line = 1) => problems.push({ file, line, message });
   let fm;
@@ -103,8 +107,10 @@ export function parseArticle(text: string, file: string, today = new Date()): { 
   const [folder, name = ""] = file.split("/");
   const slug = name.replace(/\.md$/, "");
 
-  for (const key of Object.keys(data)) if (!(KEYS as readonly string[]).includes(key)) problem(`Unbekannter Schlüssel „${key}“ (erlaubt: ${KEYS.join(", ")})`);
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) problem(`Dateiname „${name}“: nur Kleinbuchstaben, Ziffern und Bindestriche (ohne Umlaute), Endung .md`);
+  for (const key of Object.keys(data))
+    if (!(KEYS as readonly string[]).includes(key)) problem(`Unbekannter Schlüssel „${key}“ (erlaubt: ${KEYS.join(", ")})`);
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))
+    problem(`Dateiname „${name}“: nur Kleinbuchstaben, Ziffern und Bindestriche (ohne Umlaute), Endung .md`);
 
   const title = data.title;
   if (typeof title !== "string" || !title.trim()) problem("„title“ fehlt oder ist leer");
@@ -116,7 +122,8 @@ export function parseArticle(text: string, file: string, today = new Date()): { 
   else if (assistant !== folder) problem(`„assistant: ${String(assistant)}“ passt nicht zum Ordner „${folder}“`);
 
   const type = data.type;
-  if (typeof type !== "string" || !(KNOWLEDGE_DOCUMENT_TYPES as readonly string[]).includes(type)) problem(`„type“ muss eines von ${KNOWLEDGE_DOCUMENT_TYPES.join(", ")} sein`);
+  if (typeof type !== "string" || !(KNOWLEDGE_DOCUMENT_TYPES as readonly string[]).includes(type))
+    problem(`„type“ muss eines von ${KNOWLEDGE_DOCUMENT_TYPES.join(", ")} sein`);
 
   for (const [key, max, each] of [
     ["tags", LIMITS.tags, LIMITS.tag],
@@ -126,7 +133,9 @@ export function parseArticle(text: string, file: string, today = new Date()): { 
     if (!isStringList(list) || list.length === 0) problem(`„${key}“ braucht mindestens einen Eintrag (Liste)`);
     else {
       if (list.length > max) problem(`„${key}“: höchstens ${max} Einträge`);
-      for (const item of list) if (item.trim().length < 2 || item.length > each) problem(`„${key}“: Eintrag „${item}“ ist zu kurz oder länger als ${each} Zeichen`);
+      for (const item of list)
+        if (item.trim().length < 2 || item.length > each)
+          problem(`„${key}“: Eintrag „${item}“ ist zu kurz oder länger als ${each} Zeichen`);
     }
   }
 
@@ -144,7 +153,8 @@ export function parseArticle(text: string, file: string, today = new Date()): { 
   // The text.
   const bodyLines = fm.body.split("\n");
   bodyLines.forEach((l, i) => {
-    if (/^#{1,6}\s/.test(l)) problem("Überschriften sind im Text nicht vorgesehen – beginnen Sie den Absatz mit „Stichwort: …“", fm.bodyLine + i);
+    if (/^#{1,6}\s/.test(l))
+      problem("Überschriften sind im Text nicht vorgesehen – beginnen Sie den Absatz mit „Stichwort: …“", fm.bodyLine + i);
     if (/\b(TODO|TBD|FIXME|XXX)\b|lorem ipsum/i.test(l)) problem("Platzhalter im Text", fm.bodyLine + i);
     const sub = UMLAUT_SUBSTITUTES.exec(l);
     if (sub) problem(`Umlaut-Ersatzschreibweise „${sub[0]}“ – bitte ä, ö, ü, ß schreiben`, fm.bodyLine + i);
@@ -152,7 +162,8 @@ export function parseArticle(text: string, file: string, today = new Date()): { 
   const content = normaliseBody(fm.body);
   const words = content.split(/\s+/).filter(Boolean).length;
   if (words < LIMITS.minWords) problem(`Der Text ist zu kurz (${words} Wörter, mindestens ${LIMITS.minWords})`, fm.bodyLine);
-  if (words > LIMITS.maxWords) problem(`Der Text ist zu lang (${words} Wörter, höchstens ${LIMITS.maxWords}) – teilen Sie den Artikel auf`, fm.bodyLine);
+  if (words > LIMITS.maxWords)
+    problem(`Der Text ist zu lang (${words} Wörter, höchstens ${LIMITS.maxWords}) – teilen Sie den Artikel auf`, fm.bodyLine);
   if (content.length > LIMITS.content) problem(`Der Text ist länger als ${LIMITS.content} Zeichen`, fm.bodyLine);
   const paragraphs = content.split("\n\n");
   if (paragraphs.length < 2) problem("Der Text braucht mindestens zwei Absätze (durch eine Leerzeile getrennt)", fm.bodyLine);

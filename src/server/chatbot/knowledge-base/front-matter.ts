@@ -72,7 +72,10 @@ function scalar(raw: string, line: number): FrontMatterValue {
 
 /** Reads `---` front matter and the body after it. */
 export function parseFrontMatter(text: string): FrontMatter {
-  const lines = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split("\n");
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n");
   if (lines[0]?.trim() !== "---") throw new FrontMatterError("Die Datei muss mit einer Zeile „---“ beginnen (Kopfdaten).", 1);
   const end = lines.findIndex((l, i) => i > 0 && l.trim() === "---");
   if (end < 0) throw new FrontMatterError("Die Kopfdaten werden nicht mit „---“ abgeschlossen.", 1);

@@ -56,7 +56,9 @@ export function topRiskFindings(findings: Finding[], n = 5): Finding[] {
   const candidates = findings
     .map((f, i) => ({ f, i }))
     .filter(({ f }) => f.effect === "risiko" || (f.effect === undefined && f.severity === "risiko"))
-    .sort((a, b) => amountOf(b.f) - amountOf(a.f) || (a.f.severity === "risiko" ? -1 : 0) - (b.f.severity === "risiko" ? -1 : 0) || a.i - b.i);
+    .sort(
+      (a, b) => amountOf(b.f) - amountOf(a.f) || (a.f.severity === "risiko" ? -1 : 0) - (b.f.severity === "risiko" ? -1 : 0) || a.i - b.i,
+    );
   for (const { f } of candidates) {
     // One entry per position, per contract penalty and per LV rule.
     const key = f.oz ? `oz:${f.oz}` : /vertragsstrafe/.test(fold(`${f.ruleId} ${f.title}`)) ? "vertragsstrafe" : `lv:${f.ruleId}`;

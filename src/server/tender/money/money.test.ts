@@ -56,7 +56,14 @@ const POSITION_RULES = new Set([
  *  the formulas for when they do are checked on these positions of rohbau-27. */
 const ofRule = (ruleId: string, oz: string) => {
   const rule = PRECHECK_RULES.find((r) => r.id === ruleId)!;
-  return finding({ ruleId, oz, category: rule.category, severity: rule.severity, why: rule.why, ...(rule.basis ? { basis: rule.basis } : {}) });
+  return finding({
+    ruleId,
+    oz,
+    category: rule.category,
+    severity: rule.severity,
+    why: rule.why,
+    ...(rule.basis ? { basis: rule.basis } : {}),
+  });
 };
 const KIND_FINDINGS = [
   ofRule("bedarfsposition", "01.0030"),
@@ -72,7 +79,8 @@ const withKindFindings = (a: Awaited<ReturnType<typeof rohbau>>) => ({
 describe("money at stake on rohbau-27.x83 with the prices of rohbau-27-preise.x84", () => {
   it("ordinary Bedarfs-, Stundenlohn- and Wahlpositionen with quantities get no finding", async () => {
     const a = await rohbau();
-    for (const ruleId of ["bedarfsposition", "stundenlohn", "wahlposition"]) expect(a.findings.filter((f) => f.ruleId === ruleId)).toEqual([]);
+    for (const ruleId of ["bedarfsposition", "stundenlohn", "wahlposition"])
+      expect(a.findings.filter((f) => f.ruleId === ruleId)).toEqual([]);
   });
 
   it("prices the position findings by the table: Risiko and Chance apart, each amount once", async () => {
@@ -483,7 +491,13 @@ describe("formulas of issue 24 (docs/money.md)", () => {
         finding({ ruleId: "stundenlohn", category: "positionsart", oz: "01.0020" }),
         finding({ ruleId: "pauschalposition", category: "positionsart", oz: "01.0030" }),
       ],
-      lv(priced([item("01.0020", 40, "h", 50, { flags: { ...newNode("item").flags, hourly: true } }), item("01.0030", 1, "psch", 8000, { shortText: "Abbruch Anbau" })]), 15000),
+      lv(
+        priced([
+          item("01.0020", 40, "h", 50, { flags: { ...newNode("item").flags, hourly: true } }),
+          item("01.0030", 1, "psch", 8000, { shortText: "Abbruch Anbau" }),
+        ]),
+        15000,
+      ),
     );
     expect(findings.map((f) => [f.effect, f.potentialEur])).toEqual([
       ["offen", 2000],

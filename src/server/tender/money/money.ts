@@ -99,7 +99,11 @@ const PRODUCT: MoneyRow = {
   what: "der Materialanteil (50 % des Gesamtbetrags) – ein vorgegebenes Produkt lässt sich nicht günstiger einkaufen.",
   minSeverity: "warnung",
 };
-const RELATED: MoneyRow = { formula: "related", effect: "offen", what: "die Summe der Gesamtbeträge der betroffenen Positionen (offen, kein Verlust)." };
+const RELATED: MoneyRow = {
+  formula: "related",
+  effect: "offen",
+  what: "die Summe der Gesamtbeträge der betroffenen Positionen (offen, kein Verlust).",
+};
 const CONTRACT: MoneyRow = { formula: "contract", effect: "risiko", what: "" };
 const DUPLICATE: MoneyRow = {
   formula: "duplicate",
@@ -218,7 +222,8 @@ function statedPercent(text: string): number | null {
 
 const SECURITY = /sicherheit|einbehalt|buergschaft/;
 const CASH_RETENTION = /einbehalt|bareinbehalt/;
-const SURETY_ALLOWED = /abgeloest|abloesen|abloesung\s+(durch|mit)|durch\s+(eine\s+)?buergschaft|buergschaft\s+(nach|gemaess|gem\.)|formblatt/;
+const SURETY_ALLOWED =
+  /abgeloest|abloesen|abloesung\s+(durch|mit)|durch\s+(eine\s+)?buergschaft|buergschaft\s+(nach|gemaess|gem\.)|formblatt/;
 const NO_SURETY = /abloesung[^.]{0,40}ausgeschlossen|ausgeschlossen[^.]{0,40}buergschaft|nicht\s+abloesbar/;
 const DEFECTS = /maengel|gewaehrleist|verjaehr/;
 
@@ -621,7 +626,10 @@ export function priceFindings(findings: Finding[], lv: MoneySource, options: Pri
     const effect = result.effect ?? result.row?.effect ?? EFFECT_WITHOUT_ROW[f.category] ?? null;
     const lo = low?.amounts[i];
     const hi = high?.amounts[i];
-    const est = lo && hi && lo.cents !== null && hi.cents !== null ? { low: euros(Math.min(lo.cents, hi.cents)), high: euros(Math.max(lo.cents, hi.cents)) } : null;
+    const est =
+      lo && hi && lo.cents !== null && hi.cents !== null
+        ? { low: euros(Math.min(lo.cents, hi.cents)), high: euros(Math.max(lo.cents, hi.cents)) }
+        : null;
     const base = { ...rest, ...(effect ? { effect } : {}) };
     if (result.cents === null) {
       const note = est ? (lo!.note ?? lo!.row?.what ?? "") : "";

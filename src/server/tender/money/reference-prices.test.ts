@@ -233,7 +233,8 @@ describe("reference prices for every usual building trade", () => {
   }
 
   it("places work in its own trade, not in a trade that shares a word", () => {
-    const trade = (shortText: string, unit: string) => referencePriceFor({ shortText, longText: "", unit }, DEFAULT_REFERENCE_PRICES)?.row.trade;
+    const trade = (shortText: string, unit: string) =>
+      referencePriceFor({ shortText, longText: "", unit }, DEFAULT_REFERENCE_PRICES)?.row.trade;
     expect(trade("Deckenanstrich Dispersion", "m²")).toBe("Maler- und Lackierarbeiten");
     expect(trade("Wandputz Kalkzement", "m²")).toBe("Putz- und Stuckarbeiten");
     expect(trade("Fenster ausbauen und entsorgen", "St")).toBe("Abbruch- und Rückbauarbeiten");

@@ -69,7 +69,10 @@ async function readPdf(data: Uint8Array, limits: ReadLimits): Promise<ContractPa
   let chars = 0;
   kept.forEach((pageLines, index) => {
     const page = pages[index].number;
-    const pitches = pageLines.slice(1).map((l, i) => l.y - pageLines[i].y).filter((d) => d > 0);
+    const pitches = pageLines
+      .slice(1)
+      .map((l, i) => l.y - pageLines[i].y)
+      .filter((d) => d > 0);
     const pitch = pitches.length ? pitches.sort((a, b) => a - b)[Math.floor(pitches.length / 2)] : 14;
     let current: string[] = [];
     let n = 0;

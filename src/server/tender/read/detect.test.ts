@@ -20,7 +20,13 @@ describe("detectTenderFormat", () => {
 
   it("sees a GAEB 90 file that starts with free text (T0 … T9) before its header", () => {
     const record = (type: string, data: string, n: number) => `${type}${data}`.padEnd(74) + String(n).padStart(6, "0");
-    const file = [record("T0", "", 1), record("70", "   Created with an AVA program", 2), record("T9", "", 3), record("00", "        83L", 4), record("21", "010010", 5)].join("\r\n");
+    const file = [
+      record("T0", "", 1),
+      record("70", "   Created with an AVA program", 2),
+      record("T9", "", 3),
+      record("00", "        83L", 4),
+      record("21", "010010", 5),
+    ].join("\r\n");
     expect(detectTenderFormat(bytes(file), "LV ohne Endung")).toBe("gaeb-90");
   });
 

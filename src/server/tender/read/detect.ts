@@ -32,7 +32,9 @@ export function looksLikeGaeb90(head: string, fileName = ""): boolean {
   if (records.length < 2) return false;
   const wellFormed = records.every((r) => /^(?:\d\d|T\d)/.test(r) && r.length <= GAEB90_RECORD_LENGTH);
   // Free text first: every record ends in its 6-digit record number, as GAEB 90 records do.
-  const firstIsHeader = records[0].startsWith("00") || (records[0].startsWith("T0") && records.every((r) => r.length === GAEB90_RECORD_LENGTH && /\d{6}$/.test(r)));
+  const firstIsHeader =
+    records[0].startsWith("00") ||
+    (records[0].startsWith("T0") && records.every((r) => r.length === GAEB90_RECORD_LENGTH && /\d{6}$/.test(r)));
   return wellFormed && (firstIsHeader || /\.d8\d$/i.test(fileName));
 }
 
@@ -44,7 +46,10 @@ const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) =>
 
 /** Plain text whose first lines split into the same number (≥ 3) of fields by ; tab or , */
 export function looksLikeCsv(head: string): boolean {
-  const lines = head.split(/\r?\n/).filter((l) => l.trim()).slice(0, 8);
+  const lines = head
+    .split(/\r?\n/)
+    .filter((l) => l.trim())
+    .slice(0, 8);
   if (lines.length < 2) return false;
   return [";", "\t", ","].some((sep) => {
     const counts = lines.map((l) => l.split(sep).length);

@@ -85,7 +85,10 @@ describe("GAEB 90 records that are broken", () => {
   });
 
   it("stops at the position cap with a German reason", () => {
-    const items = Array.from({ length: 60 }, (_, i): [string, string] => ["21", `0101${String(i + 1).padStart(4, "0")} NNN         00000001000St  `]);
+    const items = Array.from({ length: 60 }, (_, i): [string, string] => [
+      "21",
+      `0101${String(i + 1).padStart(4, "0")} NNN         00000001000St  `,
+    ]);
     const err = (() => {
       try {
         readGaeb90(d83(HEADER, ...items), { ...DEFAULT_LIMITS, maxPositions: 50 });
@@ -101,7 +104,13 @@ describe("GAEB 90 records that are broken", () => {
     expect(consistentPrices(["00000012500", "000000003125"], 2.5)).toEqual({ unitPrice: 12.5, total: 31.25 });
     expect(consistentPrices(["0000001250000000003125"], 2.5)).toEqual({ unitPrice: 12.5, total: 31.25 });
     expect(consistentPrices(["00000012500", "000000099999"], 2.5)).toBeNull();
-    const lv = readGaeb90(d83(["00", `${" ".repeat(8)}84L${" ".repeat(49)}1122PPPPI90`], ["21", "01010010 NNN         00000002500m2  "], ["23", "01010010 00000012500000000099999"]));
+    const lv = readGaeb90(
+      d83(
+        ["00", `${" ".repeat(8)}84L${" ".repeat(49)}1122PPPPI90`],
+        ["21", "01010010 NNN         00000002500m2  "],
+        ["23", "01010010 00000012500000000099999"],
+      ),
+    );
     expect(lv.positions[0]).toMatchObject({ unitPrice: null, total: null });
     expect(lv.warnings).toContain("Zeile 3: Preise der Position 01.01.0010 (Satz 23) sind nicht eindeutig lesbar – übersprungen.");
   });
@@ -136,7 +145,9 @@ describe("GAEB 2000 entries that are broken", () => {
   });
 
   it("closes blocks left open and ignores an #end without #begin, naming its line", () => {
-    const lv = readGaeb2000(p83("#begin[LVBereich]\r\n[OZ]01[end]\r\n#begin[Position]\r\n[OZ]010010[end]\r\n#end[LVBereich]\r\n#end[Position]\r\n"));
+    const lv = readGaeb2000(
+      p83("#begin[LVBereich]\r\n[OZ]01[end]\r\n#begin[Position]\r\n[OZ]010010[end]\r\n#end[LVBereich]\r\n#end[Position]\r\n"),
+    );
     expect(lv.positions.map((p) => [p.kind, p.oz, p.level])).toEqual([
       ["title", "01", 0],
       ["item", "01.0010", 1],
@@ -145,9 +156,19 @@ describe("GAEB 2000 entries that are broken", () => {
   });
 
   it("reads keywords in capitals as CaliforniaX writes them, with RTF texts and Bedarfspositionen", () => {
-    const rtf = "{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0 Arial;}}{\\*\\generator X;}\\pard Kabel f\\'fcr PV\\par 2. Zeile \\u8211? Ende\\par}";
-    const lv = readGaeb2000(p83(`#begin[LVBEREICH]\r\n[OZ]01[end]\r\n[BEZTX]PV[end]\r\n#begin[POSITION]\r\n[OZ]01 1[end]\r\n[BEDARF]E[end]\r\n[MENGE]93.000[end]\r\n#begin[BESCHREIBUNG]\r\n[LANGTEXT]${rtf}[end]\r\n#end[BESCHREIBUNG]\r\n#end[POSITION]\r\n#end[LVBEREICH]\r\n`));
-    expect(lv.positions[1]).toMatchObject({ oz: "01.1", qty: 93, longText: "Kabel für PV\n2. Zeile – Ende", flags: { provisional: "WithoutTotal" } });
+    const rtf =
+      "{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0 Arial;}}{\\*\\generator X;}\\pard Kabel f\\'fcr PV\\par 2. Zeile \\u8211? Ende\\par}";
+    const lv = readGaeb2000(
+      p83(
+        `#begin[LVBEREICH]\r\n[OZ]01[end]\r\n[BEZTX]PV[end]\r\n#begin[POSITION]\r\n[OZ]01 1[end]\r\n[BEDARF]E[end]\r\n[MENGE]93.000[end]\r\n#begin[BESCHREIBUNG]\r\n[LANGTEXT]${rtf}[end]\r\n#end[BESCHREIBUNG]\r\n#end[POSITION]\r\n#end[LVBEREICH]\r\n`,
+      ),
+    );
+    expect(lv.positions[1]).toMatchObject({
+      oz: "01.1",
+      qty: 93,
+      longText: "Kabel für PV\n2. Zeile – Ende",
+      flags: { provisional: "WithoutTotal" },
+    });
   });
 
   it("refuses other phases, and a file that is only text", () => {
@@ -156,8 +177,15 @@ describe("GAEB 2000 entries that are broken", () => {
   });
 
   it("stops at the position cap with a German reason", () => {
-    const items = Array.from({ length: 60 }, (_, i) => `#begin[Position]\r\n[OZ]01${String(i + 1).padStart(4, "0")}[end]\r\n#end[Position]\r\n`).join("");
-    expect(codeOf(() => readGaeb2000(p83(`#begin[LVBereich]\r\n[OZ]01[end]\r\n${items}#end[LVBereich]\r\n`), { ...DEFAULT_LIMITS, maxPositions: 50 }))).toBe("too_large");
+    const items = Array.from(
+      { length: 60 },
+      (_, i) => `#begin[Position]\r\n[OZ]01${String(i + 1).padStart(4, "0")}[end]\r\n#end[Position]\r\n`,
+    ).join("");
+    expect(
+      codeOf(() =>
+        readGaeb2000(p83(`#begin[LVBereich]\r\n[OZ]01[end]\r\n${items}#end[LVBereich]\r\n`), { ...DEFAULT_LIMITS, maxPositions: 50 }),
+      ),
+    ).toBe("too_large");
   });
 
   it("refuses blocks nested deeper than the cap, and unmatched #end lines do not slow it down", () => {
@@ -170,7 +198,9 @@ describe("GAEB 2000 entries that are broken", () => {
 
   it("reads a 5 MB long text without [end] in linear time", () => {
     const started = Date.now();
-    const lv = readGaeb2000(p83(`#begin[LVBereich]\r\n[OZ]01[end]\r\n#begin[Position]\r\n[OZ]010010[end]\r\n[Langtext]${"x".repeat(5_000_000)}`));
+    const lv = readGaeb2000(
+      p83(`#begin[LVBereich]\r\n[OZ]01[end]\r\n#begin[Position]\r\n[OZ]010010[end]\r\n[Langtext]${"x".repeat(5_000_000)}`),
+    );
     expect(Date.now() - started).toBeLessThan(2000);
     expect(lv.warnings[0]).toMatch(/^Zeile 19: Wert \[Langtext\] ohne \[end\]/);
   });
@@ -178,7 +208,11 @@ describe("GAEB 2000 entries that are broken", () => {
 
 describe("RTF texts", () => {
   it("keeps paragraphs, umlauts, Unicode escapes and literal braces; drops tables and hidden groups", () => {
-    expect(rtfToText("{\\rtf1{\\fonttbl{\\f0 Arial;}}{\\colortbl;\\red0;}{\\stylesheet{\\s0 Normal;}}{\\info{\\title x}}\\pard a\\'e4b \\{c\\}\\par\\u8364? 5\\tab x\\par}")).toBe("aäb {c}\n€ 5 x");
+    expect(
+      rtfToText(
+        "{\\rtf1{\\fonttbl{\\f0 Arial;}}{\\colortbl;\\red0;}{\\stylesheet{\\s0 Normal;}}{\\info{\\title x}}\\pard a\\'e4b \\{c\\}\\par\\u8364? 5\\tab x\\par}",
+      ),
+    ).toBe("aäb {c}\n€ 5 x");
     expect(rtfToText("{\\rtf1 ungeschlossen \\'fc")).toBe("ungeschlossen ü");
   });
 });
@@ -187,14 +221,23 @@ describe("code pages", () => {
   const bytes = (...b: number[]) => Uint8Array.from(b);
   it("tells DOS code page 850 (§, Ø) from 437 (≤) and from Windows-1252", () => {
     // "§ 2 Ø 12" in CP850
-    expect(decodeLegacyText(bytes(0xf5, 0x20, 0x32, 0x20, 0x9d, 0x20, 0x31, 0x32, 0x20, 0x84, 0x94, 0x81))).toEqual({ text: "§ 2 Ø 12 äöü", encoding: "cp850" });
+    expect(decodeLegacyText(bytes(0xf5, 0x20, 0x32, 0x20, 0x9d, 0x20, 0x31, 0x32, 0x20, 0x84, 0x94, 0x81))).toEqual({
+      text: "§ 2 Ø 12 äöü",
+      encoding: "cp850",
+    });
     // "R ≥ 10 Ω Größe" in CP437 (in CP850 these bytes are ‗ and Û)
-    expect(decodeLegacyText(bytes(0x52, 0x20, 0xf2, 0x20, 0x31, 0x30, 0x20, 0xea, 0x20, 0x47, 0x72, 0x94, 0xe1, 0x65))).toEqual({ text: "R ≥ 10 Ω Größe", encoding: "cp437" });
+    expect(decodeLegacyText(bytes(0x52, 0x20, 0xf2, 0x20, 0x31, 0x30, 0x20, 0xea, 0x20, 0x47, 0x72, 0x94, 0xe1, 0x65))).toEqual({
+      text: "R ≥ 10 Ω Größe",
+      encoding: "cp437",
+    });
     // "Größe €" in Windows-1252
     expect(decodeLegacyText(bytes(0x47, 0x72, 0xf6, 0xdf, 0x65, 0x20, 0x80))).toEqual({ text: "Größe €", encoding: "windows-1252" });
     expect(decodeLegacyText(Buffer.from("Größe", "utf8")).encoding).toBe("utf-8");
     // Only ä and ß: in Windows-1252 these DOS bytes are „ and á – a quote inside a word is no letter.
-    expect(decodeLegacyText(Buffer.from("Oberfl\x84che einschlie\xe1lich", "latin1"))).toEqual({ text: "Oberfläche einschließlich", encoding: "dos" });
+    expect(decodeLegacyText(Buffer.from("Oberfl\x84che einschlie\xe1lich", "latin1"))).toEqual({
+      text: "Oberfläche einschließlich",
+      encoding: "dos",
+    });
   });
 });
 

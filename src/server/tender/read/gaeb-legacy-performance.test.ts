@@ -12,7 +12,8 @@ const LONG = "Kalkzementputz nach DIN EN 13914-2 auf Mauerwerk, Dicke 15 mm, Obe
 /** GAEB 90 in code page 850: 21 + 25 + two 26 records per item, 50 items per section. */
 function largeD83(): { buffer: Buffer; items: number } {
   const records: string[] = [];
-  const rec = (type: string, data: string) => records.push(`${type}${data}`.padEnd(74).slice(0, 74) + String(records.length + 1).padStart(6, "0"));
+  const rec = (type: string, data: string) =>
+    records.push(`${type}${data}`.padEnd(74).slice(0, 74) + String(records.length + 1).padStart(6, "0"));
   rec("00", `${" ".repeat(8)}83L${" ".repeat(49)}1122PPPPI90`);
   let items = 0;
   for (let c = 1; records.length * 82 < TEN_MB; c++) {
@@ -34,7 +35,11 @@ function largeD83(): { buffer: Buffer; items: number } {
 /** GAEB 2000 in Windows-1252, every second long text as RTF. */
 function largeP83(): { buffer: Buffer; items: number } {
   const parts = ["#begin[GAEB]\r\n#begin[Vergabe]\r\n[DP]83[end]\r\n#begin[LV]\r\n#begin[LVInfo]\r\n"];
-  for (const [type, length] of [["LVStufe", 4], ["Position", 4]] as const) parts.push(`#begin[LVGlied]\r\n[Typ]${type}[end]\r\n[Laenge]${length}[end]\r\n#end[LVGlied]\r\n`);
+  for (const [type, length] of [
+    ["LVStufe", 4],
+    ["Position", 4],
+  ] as const)
+    parts.push(`#begin[LVGlied]\r\n[Typ]${type}[end]\r\n[Laenge]${length}[end]\r\n#end[LVGlied]\r\n`);
   parts.push("#end[LVInfo]\r\n");
   let size = 0;
   let items = 0;
@@ -43,7 +48,9 @@ function largeP83(): { buffer: Buffer; items: number } {
     const block = [`#begin[LVBereich]\r\n[OZ]${section}[end]\r\n[Bez]Titel ${c}[end]\r\n`];
     for (let i = 1; i <= 50; i++, items++) {
       const long = i % 2 ? LONG : `{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}\\pard ${LONG.replace(/ä/g, "\\'e4").replace(/ß/g, "\\'df")}\\par}`;
-      block.push(`#begin[Position]\r\n[OZ]${section}${String(i * 10).padStart(4, "0")}[end]\r\n[Menge]${i},500[end]\r\n[ME]m2[end]\r\n#begin[Beschreibung]\r\n[Kurztext]Innenputz Wand ${i}[end]\r\n[Langtext]${long}[end]\r\n#end[Beschreibung]\r\n#end[Position]\r\n`);
+      block.push(
+        `#begin[Position]\r\n[OZ]${section}${String(i * 10).padStart(4, "0")}[end]\r\n[Menge]${i},500[end]\r\n[ME]m2[end]\r\n#begin[Beschreibung]\r\n[Kurztext]Innenputz Wand ${i}[end]\r\n[Langtext]${long}[end]\r\n#end[Beschreibung]\r\n#end[Position]\r\n`,
+      );
     }
     block.push("#end[LVBereich]\r\n");
     const text = block.join("");

@@ -14,7 +14,8 @@ export function flagsFromText(node: BoqNode): void {
 }
 
 /** "Wahlposition zu Pos. 04.0010", "Alternativposition für OZ 3.20": the Grundposition named. */
-const BASE_REFERENCE = /(?:wahl|alternativ)pos(?:ition)?\.?\s+(?:zu|für|fuer|statt)\s+(?:(?:der\s+)?(?:pos(?:ition)?|oz|ordnungszahl)\.?\s*)?(\d{1,4}(?:\.[0-9A-Za-z]{1,4}){1,5})/i;
+const BASE_REFERENCE =
+  /(?:wahl|alternativ)pos(?:ition)?\.?\s+(?:zu|für|fuer|statt)\s+(?:(?:der\s+)?(?:pos(?:ition)?|oz|ordnungszahl)\.?\s*)?(\d{1,4}(?:\.[0-9A-Za-z]{1,4}){1,5})/i;
 
 /**
  * A printed or tabular LV names the Grundposition of a Wahlposition in words; GAEB files carry it

@@ -41,13 +41,20 @@ const PLAUSIBLE = /[éèáàâêôûçÉ€§°²³µØø×±½¼¾·≤≥≈Ω
 const PUNCTUATION = /[„“”‚‘’–—…]/g;
 const PUNCTUATION_IN_WORD = /[A-Za-z][„“”‚‘’–—…][A-Za-z]/g;
 /** Characters that in a German LV almost always mean the wrong code page. */
-const IMPLAUSIBLE = /[\u0080-\u009F\u2500-\u259FΓΣστΦΘδφε\u2320-\u2321\u207F\u2017\u00A4\u00A6\u00AF\u00B4\u00B8\u00A8\u00B9ıðÐþÞýÝÓÔÒÕõÚÛÙ¥₧⌐¢]/g;
+const IMPLAUSIBLE =
+  /[\u0080-\u009F\u2500-\u259FΓΣστΦΘδφε\u2320-\u2321\u207F\u2017\u00A4\u00A6\u00AF\u00B4\u00B8\u00A8\u00B9ıðÐþÞýÝÓÔÒÕõÚÛÙ¥₧⌐¢]/g;
 
 const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
 
 function score(text: string): number {
   const inWord = count(text, PUNCTUATION_IN_WORD);
-  return 2 * count(text, GERMAN_LETTERS) + count(text, PLAUSIBLE) + (count(text, PUNCTUATION) - inWord) - 3 * inWord - 3 * count(text, IMPLAUSIBLE);
+  return (
+    2 * count(text, GERMAN_LETTERS) +
+    count(text, PLAUSIBLE) +
+    (count(text, PUNCTUATION) - inWord) -
+    3 * inWord -
+    3 * count(text, IMPLAUSIBLE)
+  );
 }
 
 /** Each byte ≥ 0x80 with its neighbours, blank-separated: enough context to judge, a fraction of the file. */
@@ -71,7 +78,13 @@ export function decodeLegacyText(bytes: Uint8Array, declared = ""): { text: stri
   }
   const highBytes = bytes.some((b) => b >= 0x80);
   if (!highBytes) return { text: Buffer.from(bytes).toString("latin1"), encoding: "windows-1252" };
-  if (isUtf8(bytes)) return { text: Buffer.from(bytes).toString("utf8").replace(/^\uFEFF/, ""), encoding: "utf-8" };
+  if (isUtf8(bytes))
+    return {
+      text: Buffer.from(bytes)
+        .toString("utf8")
+        .replace(/^\uFEFF/, ""),
+      encoding: "utf-8",
+    };
 
   const dosFirst = /oem|ascii|ibm|dos|437|850/i.test(declared);
   const decoders: Record<"windows-1252" | "cp850" | "cp437", (b: Uint8Array) => string> = {

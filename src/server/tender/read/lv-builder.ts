@@ -20,7 +20,6 @@ export const normaliseCurrency = (raw: string) => {
   return v === "€" || v === "?" ? "EUR" : v;
 };
 
-
 export class LvBuilder {
   readonly positions: BoqNode[] = [];
   private readonly open: BoqNode[] = [];
@@ -31,7 +30,11 @@ export class LvBuilder {
 
   private add(node: BoqNode): BoqNode {
     if (this.positions.length >= this.limits.maxPositions) {
-      throw new GaebError("too_large", `positions > ${this.limits.maxPositions}`, `mehr als ${germanCount(this.limits.maxPositions)} Positionen`);
+      throw new GaebError(
+        "too_large",
+        `positions > ${this.limits.maxPositions}`,
+        `mehr als ${germanCount(this.limits.maxPositions)} Positionen`,
+      );
     }
     const parent = this.open.at(-1);
     node.level = this.open.length;
@@ -78,7 +81,11 @@ export class LvBuilder {
     if (this.lineWarnings <= MAX_LINE_WARNINGS) this.warnings.push(`Zeile ${line}: ${message}`);
   }
 
-  finish(meta: Omit<ParsedTender, "positions" | "totals" | "warnings" | "preamble">, stated: number | null, preamble: string): ParsedTender {
+  finish(
+    meta: Omit<ParsedTender, "positions" | "totals" | "warnings" | "preamble">,
+    stated: number | null,
+    preamble: string,
+  ): ParsedTender {
     if (this.lineWarnings > MAX_LINE_WARNINGS) {
       this.warnings.push(`… und ${germanCount(this.lineWarnings - MAX_LINE_WARNINGS)} weitere fehlerhafte Zeilen.`);
     }
@@ -98,7 +105,9 @@ export class LvBuilder {
     // "Summe 0" in an unpriced LV (an X83 twin has no total at all) states nothing.
     const totals = computeTotals(this.positions, priced || (stated ?? 0) !== 0 ? stated : null);
     if (totals.stated !== null && totals.total !== null && Math.abs(totals.stated - totals.total) > 0.005) {
-      this.warnings.push(`Die Summe laut Datei (${totals.stated.toFixed(2)}) weicht von der Summe der Positionen (${totals.total.toFixed(2)}) ab.`);
+      this.warnings.push(
+        `Die Summe laut Datei (${totals.stated.toFixed(2)}) weicht von der Summe der Positionen (${totals.total.toFixed(2)}) ab.`,
+      );
     }
     const remarksBeforeFirstItem: string[] = [];
     for (const node of this.positions) {

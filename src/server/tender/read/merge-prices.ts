@@ -66,7 +66,11 @@ export function mergePrices(base: ParsedTender, prices: ParsedTender, baseFileNa
   const priced = entries(prices);
   const matches = matchItems(baseItems, priced);
   if (matches.size === 0) {
-    throw new GaebError("price_only_without_base", `no item of the X84 matches ${baseFileName}`, `keine Position passt zum LV „${baseFileName}“`);
+    throw new GaebError(
+      "price_only_without_base",
+      `no item of the X84 matches ${baseFileName}`,
+      `keine Position passt zum LV „${baseFileName}“`,
+    );
   }
   for (const item of baseItems) {
     item.unitPrice = null;
@@ -87,8 +91,10 @@ export function mergePrices(base: ParsedTender, prices: ParsedTender, baseFileNa
     ...base.warnings,
     `Die Preise dieser Angebotsdatei wurden in das LV „${baseFileName}“ übernommen: ${matches.size} von ${baseItems.length} Positionen.`,
   ];
-  if (unmatched.length > 0) warnings.push(`${unmatched.length} Positionen der Angebotsdatei fehlen im LV „${baseFileName}“ (OZ ${listOz(unmatched)}).`);
-  if (unpriced.length > 0) warnings.push(`${unpriced.length} Positionen des LV haben in der Angebotsdatei keinen Preis (OZ ${listOz(unpriced)}).`);
+  if (unmatched.length > 0)
+    warnings.push(`${unmatched.length} Positionen der Angebotsdatei fehlen im LV „${baseFileName}“ (OZ ${listOz(unmatched)}).`);
+  if (unpriced.length > 0)
+    warnings.push(`${unpriced.length} Positionen des LV haben in der Angebotsdatei keinen Preis (OZ ${listOz(unpriced)}).`);
   const discount = prices.totals.discount;
   const totals = computeTotals(
     positions,
@@ -96,7 +102,9 @@ export function mergePrices(base: ParsedTender, prices: ParsedTender, baseFileNa
     discount ? { percent: discount.percent, amount: discount.amount, lumpSum: null } : null,
   );
   if (totals.stated !== null && totals.total !== null && Math.abs(totals.stated - totals.total) > 0.005) {
-    warnings.push(`Die Summe laut Angebotsdatei (${totals.stated.toFixed(2)}) weicht von der Summe der Positionen (${totals.total.toFixed(2)}) ab.`);
+    warnings.push(
+      `Die Summe laut Angebotsdatei (${totals.stated.toFixed(2)}) weicht von der Summe der Positionen (${totals.total.toFixed(2)}) ab.`,
+    );
   }
   return {
     ...base,

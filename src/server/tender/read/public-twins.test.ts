@@ -31,7 +31,13 @@ const EXPORTER_DIFFERENCES: Record<string, string[]> = {
 };
 
 const pairs = PUBLIC_CORPUS.filter((f) => f.twin && !f.heldOut);
-const loaded = await Promise.all(pairs.map(async (f) => ({ file: f, bytes: await loadCorpusFile(f), twin: await loadCorpusFile(PUBLIC_CORPUS.find((t) => t.id === f.twin)!) })));
+const loaded = await Promise.all(
+  pairs.map(async (f) => ({
+    file: f,
+    bytes: await loadCorpusFile(f),
+    twin: await loadCorpusFile(PUBLIC_CORPUS.find((t) => t.id === f.twin)!),
+  })),
+);
 const available = loaded.filter((l) => l.bytes && l.twin);
 
 describe.skipIf(available.length === 0)("public GAEB 90 / GAEB 2000 files against their DA XML twins", () => {
@@ -39,12 +45,15 @@ describe.skipIf(available.length === 0)("public GAEB 90 / GAEB 2000 files agains
     expect(Object.keys(EXPORTER_DIFFERENCES).sort()).toEqual(pairs.map((p) => p.id).sort());
   });
 
-  it.each(available.map((l) => [l.file.id, l] as const))("%s reads like its X8x: same OZ, quantities, units, prices, texts, totals", (id, l) => {
-    const legacy = /\.p8\d$/i.test(l.file.path) ? readGaeb2000(l.bytes!) : readGaeb90(l.bytes!);
-    const xml = readGaebXml(l.twin!);
-    expect(legacy.positions.filter((p) => p.kind === "item")).toHaveLength(xml.positions.filter((p) => p.kind === "item").length);
-    const places = twinDifferences(legacy, xml).map((d) => d.slice(0, d.indexOf(":")));
-    expect(places).toEqual(EXPORTER_DIFFERENCES[id]);
-    expect(legacy.totals.total).toBe(xml.totals.total);
-  });
+  it.each(available.map((l) => [l.file.id, l] as const))(
+    "%s reads like its X8x: same OZ, quantities, units, prices, texts, totals",
+    (id, l) => {
+      const legacy = /\.p8\d$/i.test(l.file.path) ? readGaeb2000(l.bytes!) : readGaeb90(l.bytes!);
+      const xml = readGaebXml(l.twin!);
+      expect(legacy.positions.filter((p) => p.kind === "item")).toHaveLength(xml.positions.filter((p) => p.kind === "item").length);
+      const places = twinDifferences(legacy, xml).map((d) => d.slice(0, d.indexOf(":")));
+      expect(places).toEqual(EXPORTER_DIFFERENCES[id]);
+      expect(legacy.totals.total).toBe(xml.totals.total);
+    },
+  );
 });

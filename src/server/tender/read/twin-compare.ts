@@ -51,7 +51,8 @@ function excerpt(a = "undefined", b = "undefined"): string {
 /** One line per difference, e.g. "02.0020 qty: 12.5 ≠ 12"; empty when both read alike. */
 export function twinDifferences(a: Pick<ParsedTender, "positions" | "totals">, b: Pick<ParsedTender, "positions" | "totals">): string[] {
   const out: string[] = [];
-  const keyed = (t: Pick<ParsedTender, "positions">) => new Map(t.positions.filter((n) => n.kind !== "remark").map((n) => [`${n.kind} ${normOz(n.oz)}`, n]));
+  const keyed = (t: Pick<ParsedTender, "positions">) =>
+    new Map(t.positions.filter((n) => n.kind !== "remark").map((n) => [`${n.kind} ${normOz(n.oz)}`, n]));
   const left = keyed(a);
   const right = keyed(b);
   for (const [key, n] of left) {

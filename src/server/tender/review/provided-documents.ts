@@ -11,7 +11,22 @@ const NOT_YET = /\bnoch\s+nicht\b|\bfolg(t|en)\b|\bnachgereicht\b|\bnicht\s+(vor
 /** Sentence ends, not after an abbreviation ("Ingenieurbüro Dr. Keller", "Nr. 3", "ca. 5 m"). */
 const SENTENCE_END = /(?<!\b(?:dr|nr|ca|rd|bzw|ing|dipl|prof|gem|lt|vgl|abs|str|inkl|ggf|z\.\s*b|[a-z])\.)(?<=[.;!?])\s+|\n+/;
 /** Head nouns of a document; a compound keeps its specifying part ("baugrund|gutachten"). */
-const HEAD_NOUNS = ["gutachten", "bericht", "untersuchung", "plaene", "planen", "plan", "zeichnungen", "zeichnung", "details", "detail", "statik", "raumbuch", "liste", "anlage"];
+const HEAD_NOUNS = [
+  "gutachten",
+  "bericht",
+  "untersuchung",
+  "plaene",
+  "planen",
+  "plan",
+  "zeichnungen",
+  "zeichnung",
+  "details",
+  "detail",
+  "statik",
+  "raumbuch",
+  "liste",
+  "anlage",
+];
 /** Words that name the same kind of document in other wordings. */
 const SYNONYMS: Record<string, RegExp> = {
   gutachten: /gutachten|bericht|untersuchung/,

@@ -45,7 +45,11 @@ const EXAMPLES: Record<string, { hits: Example[]; misses: Example[] }> = {
       { flags: { hourly: true }, qty: 1, unit: "psch" },
       { shortText: "Stundenlohnarbeiten Helfer", unit: "Std", qty: null },
     ],
-    misses: [{ shortText: "Bagger vorhalten", unit: "h" }, { flags: { hourly: true }, unit: "h" }, { shortText: "Stundenlohnarbeiten Helfer", unit: "Std" }],
+    misses: [
+      { shortText: "Bagger vorhalten", unit: "h" },
+      { flags: { hourly: true }, unit: "h" },
+      { shortText: "Stundenlohnarbeiten Helfer", unit: "Std" },
+    ],
   },
   schwerpunktposition: { hits: [{ flags: { keyItem: true } }], misses: [{}] },
   "position-entfaellt": { hits: [{ flags: { notApplicable: true } }], misses: [{}] },

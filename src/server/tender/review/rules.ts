@@ -210,7 +210,9 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     // Joints, edge strips and skirtings of a screed or plaster are measured in m (DIN 18353/18350).
     test: (p) =>
       /\b\w*(flaeche|flaechen|estrich|putz)\b/.test(headline(p)) &&
-      !/\w*(fuge|fugen|streifen|sockel|kante|kanten|profil|profile|anschluss|anschluesse|leiste|leisten|schiene|schienen|rinne|rinnen)\b/.test(headline(p)) &&
+      !/\w*(fuge|fugen|streifen|sockel|kante|kanten|profil|profile|anschluss|anschluesse|leiste|leisten|schiene|schienen|rinne|rinnen)\b/.test(
+        headline(p),
+      ) &&
       ["piece", "length"].includes(unitClass(p.unit)),
     why: "Der Kurztext beschreibt eine Flächenleistung (Fläche, Estrich, Putz), abgerechnet wird aber nach Stück oder Meter. Abrechnungseinheit klären, sonst stimmt die Preisbildung nicht.",
   },
@@ -273,7 +275,10 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     nachtragspotenzial: true,
     kinds: ["item", "remark"],
     // "nach Wahl des AN": the contractor's own choice is no risk for him (issue 24).
-    patterns: [/\bnach\s+(freier\s+)?wahl\s+(des|der|von)\b(?!\s+(an|auftragnehmers?|bieters?|unternehmers?|nu|nachunternehmers?|ausfuehrenden)\b)/, /\bwahlweise\b/],
+    patterns: [
+      /\bnach\s+(freier\s+)?wahl\s+(des|der|von)\b(?!\s+(an|auftragnehmers?|bieters?|unternehmers?|nu|nachunternehmers?|ausfuehrenden)\b)/,
+      /\bwahlweise\b/,
+    ],
     why: "Die Ausführung ist nicht festgelegt. Die gewählte Variante im Angebot benennen; verlangt der Auftraggeber später eine andere, ist das eine geänderte Leistung.",
     basis: "§ 7 Abs. 1 Nr. 1 VOB/A; § 2 Abs. 5 VOB/B",
   },
@@ -346,7 +351,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     kinds: ["item", "remark"],
     patterns: [/\bnach\s+(erfordernis|bedarf|aufwand)\b/, /\bbei\s+bedarf\b/, /\b(falls|soweit|sofern|wenn)\s+erforderlich\b/],
     // A Bedarfsposition is ordered as needed by its nature; its unit price covers each unit.
-    settledBy: (_matched, p, ctx) => p.flags.provisional !== null || /\bnur\s+auf\s+(besondere\s+)?anordnung\b|bedarfsposition|eventualposition/.test(ctx.text(p)),
+    settledBy: (_matched, p, ctx) =>
+      p.flags.provisional !== null || /\bnur\s+auf\s+(besondere\s+)?anordnung\b|bedarfsposition|eventualposition/.test(ctx.text(p)),
     why: "Der Leistungsumfang ist offen. Annahme zum Umfang treffen und im Angebot festhalten; Mehrmengen über 10 % berechtigen zu einem neuen Preis.",
     basis: "§ 7 Abs. 1 Nr. 1 VOB/A; § 2 Abs. 3 VOB/B",
   },

@@ -63,7 +63,14 @@ describe("runPrecheck", () => {
   });
 
   it("runs the LV rules over the preamble and counts them, and the clause findings it is given, like the position rules", () => {
-    const clause = { ...clauseFindings(reviewTenderClauses({ positions: [], preamble: "Vertragsstrafe: 0,3 % der Auftragssumme je Werktag, insgesamt höchstens 10 % der Auftragssumme." }).entries)[0] };
+    const clause = {
+      ...clauseFindings(
+        reviewTenderClauses({
+          positions: [],
+          preamble: "Vertragsstrafe: 0,3 % der Auftragssumme je Werktag, insgesamt höchstens 10 % der Auftragssumme.",
+        }).entries,
+      )[0],
+    };
     const { findings, counts } = runPrecheck(
       { positions: [item("01.0010")], preamble: "Winterbaumaßnahmen sind in die Einheitspreise einzurechnen." },
       undefined,
@@ -112,6 +119,11 @@ describe("runPrecheck", () => {
     expect(findings.filter((f) => f.scope === "position").map((f) => [f.kind, f.ruleId])).toEqual([["remark", "vertragsstrafe"]]);
     expect(findings.filter((f) => f.scope === "lv")).toEqual([]);
     const penalty = reviewTenderClauses({ positions: [remark] }).entries.find((e) => e.type === "vertragsstrafe")!;
-    expect(penalty).toMatchObject({ status: "geregelt", verdict: "kritisch", document: "Vorbemerkungen", quote: "Vertragsstrafe 0,3 % je Werktag." });
+    expect(penalty).toMatchObject({
+      status: "geregelt",
+      verdict: "kritisch",
+      document: "Vorbemerkungen",
+      quote: "Vertragsstrafe 0,3 % je Werktag.",
+    });
   });
 });

@@ -142,7 +142,9 @@ class Gaeb2000Reader {
     }
     if (this.phase === null) this.lv.warn("Die Datenaustauschphase ([DP]) ist nicht angegeben.");
     if (encoding !== "windows-1252" && encoding !== "utf-8") {
-      this.lv.warn(`Die Datei ist im Zeichensatz ${ENCODING_LABELS[encoding as keyof typeof ENCODING_LABELS] ?? encoding} geschrieben; Umlaute wurden entsprechend gelesen.`);
+      this.lv.warn(
+        `Die Datei ist im Zeichensatz ${ENCODING_LABELS[encoding as keyof typeof ENCODING_LABELS] ?? encoding} geschrieben; Umlaute wurden entsprechend gelesen.`,
+      );
     }
     return this.lv.finish(
       {
@@ -178,7 +180,11 @@ class Gaeb2000Reader {
   private begin(token: Token): void {
     const name = token.name;
     if (this.blocks.length >= this.limits.maxXmlDepth) {
-      throw new GaebError("too_large", `block depth > ${this.limits.maxXmlDepth}`, `Blöcke mehr als ${this.limits.maxXmlDepth.toLocaleString("de-DE")} Ebenen tief verschachtelt`);
+      throw new GaebError(
+        "too_large",
+        `block depth > ${this.limits.maxXmlDepth}`,
+        `Blöcke mehr als ${this.limits.maxXmlDepth.toLocaleString("de-DE")} Ebenen tief verschachtelt`,
+      );
     }
     // Inside a position, sub-blocks (Beschreibung, KatZuord, ZuschlPosition …) belong to it.
     if (this.entry && name !== "BESCHREIBUNG") {
@@ -363,4 +369,3 @@ export function readGaeb2000(buffer: Uint8Array, limits: ReadLimits = DEFAULT_LI
   const { text, encoding } = decodeLegacyText(buffer, declaredCharset(buffer));
   return new Gaeb2000Reader(limits).read(text, encoding);
 }
-

@@ -65,13 +65,16 @@ function impliedDecimal(raw: string, decimals: number): number | null | "invalid
 export function consistentPrices(numbers: string[], qty: number | null): { unitPrice: number; total: number } | null {
   if (qty === null || numbers.length === 0 || numbers.length > 2) return null;
   const pairs: [string, string][] =
-    numbers.length === 2 ? [[numbers[0], numbers[1]]] : [...Array(Math.max(0, numbers[0].length - 1)).keys()].map((i) => [numbers[0].slice(0, i + 1), numbers[0].slice(i + 1)]);
+    numbers.length === 2
+      ? [[numbers[0], numbers[1]]]
+      : [...Array(Math.max(0, numbers[0].length - 1)).keys()].map((i) => [numbers[0].slice(0, i + 1), numbers[0].slice(i + 1)]);
   const readings = new Map<string, { unitPrice: number; total: number }>();
   for (const [up, it] of pairs) {
     const total = Number(it) / 100;
     for (const decimals of [3, 2]) {
       const unitPrice = Number(up) / 10 ** decimals;
-      if (total > 0 && Math.abs(Math.round(qty * unitPrice * 100) / 100 - total) < 0.005) readings.set(`${unitPrice}|${total}`, { unitPrice, total });
+      if (total > 0 && Math.abs(Math.round(qty * unitPrice * 100) / 100 - total) < 0.005)
+        readings.set(`${unitPrice}|${total}`, { unitPrice, total });
     }
   }
   return readings.size === 1 ? [...readings.values()][0] : null;
@@ -103,10 +106,19 @@ class Gaeb90Reader {
     this.flushEntry();
     if (this.phase === null) this.lv.warn("Die Datenaustauschphase (Satz 00) ist nicht angegeben.");
     if (encoding !== "windows-1252" && encoding !== "utf-8") {
-      this.lv.warn(`Die Datei ist im Zeichensatz ${ENCODING_LABELS[encoding as keyof typeof ENCODING_LABELS] ?? encoding} geschrieben; Umlaute wurden entsprechend gelesen.`);
+      this.lv.warn(
+        `Die Datei ist im Zeichensatz ${ENCODING_LABELS[encoding as keyof typeof ENCODING_LABELS] ?? encoding} geschrieben; Umlaute wurden entsprechend gelesen.`,
+      );
     }
     return this.lv.finish(
-      { format: "gaeb-90", version: "90", phase: this.phase, projectName: this.projectName, boqName: this.lvName, currency: this.currency || "EUR" },
+      {
+        format: "gaeb-90",
+        version: "90",
+        phase: this.phase,
+        projectName: this.projectName,
+        boqName: this.lvName,
+        currency: this.currency || "EUR",
+      },
       this.statedTotal,
       this.preambleLines.join("\n").trim(),
     );
@@ -164,7 +176,8 @@ class Gaeb90Reader {
         return;
       default:
         if (/^T\d$/.test(rec.type)) this.preambleLines.push(col(r, 3, DATA_END).trimEnd());
-        else if (/^\d\d$/.test(rec.type)) return; // other record types (addresses, price shares …) carry nothing we show
+        else if (/^\d\d$/.test(rec.type))
+          return; // other record types (addresses, price shares …) carry nothing we show
         else this.lv.warnLine(rec.line, `Kein gültiger GAEB-90-Satz (Satzart „${rec.type.trim()}“) – übersprungen.`);
     }
   }
@@ -176,7 +189,8 @@ class Gaeb90Reader {
       this.phase = dp;
     }
     this.mask = parseMaskString(col(rec.text, 63, 71));
-    if (!this.mask) this.lv.warnLine(rec.line, "Die OZ-Maske (Satz 00, Spalten 63–71) fehlt; die Ordnungszahlen wurden als 2-2-4-1 gelesen.");
+    if (!this.mask)
+      this.lv.warnLine(rec.line, "Die OZ-Maske (Satz 00, Spalten 63–71) fehlt; die Ordnungszahlen wurden als 2-2-4-1 gelesen.");
   }
 
   private ozMask(): OzMask {

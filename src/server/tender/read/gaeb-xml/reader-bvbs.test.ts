@@ -66,7 +66,9 @@ describe.skipIf(missing.length > 0)("BVBS Prüfdateien GAEB DA XML 3.3", () => {
     const prices = read(FILES.avaX84);
     expect(prices.priceOnly).toBe(true);
     const merged = mergePrices(read(FILES.avaX81), prices, FILES.avaX81);
-    expect(merged.warnings).toEqual([`Die Preise dieser Angebotsdatei wurden in das LV „${FILES.avaX81}“ übernommen: 74 von 74 Positionen.`]);
+    expect(merged.warnings).toEqual([
+      `Die Preise dieser Angebotsdatei wurden in das LV „${FILES.avaX81}“ übernommen: 74 von 74 Positionen.`,
+    ]);
     expect(merged.totals).toMatchObject({ total: 1421003968.15, stated: 1421003968.15 });
     expectSectionsAsStated(merged);
   });

@@ -16,7 +16,9 @@ describe("Unterbeschreibungen (Item/SubDescr)", () => {
   it("boq.x83: 01.02.0010 keeps its sub-description „Trockener Boden je m3“ with 60 m3, the item's own quantity untouched", () => {
     const t = sample("boq.x83");
     const item = byOz(t, "01.02.0010");
-    expect(item.subDescriptions).toEqual([{ no: "1", shortText: "Trockener Boden", longText: "Trockener Boden je m3.", qty: 60, unit: "m3" }]);
+    expect(item.subDescriptions).toEqual([
+      { no: "1", shortText: "Trockener Boden", longText: "Trockener Boden je m3.", qty: 60, unit: "m3" },
+    ]);
     expect(item.qty).toBe(100);
     expect(item.unit).toBe("m3");
     expect(item.longText).not.toContain("Trockener Boden je m3");
@@ -38,7 +40,10 @@ describe("section discounts, lump sums and alternative sections (sections.x86)",
   const t = sample("sections.x86");
 
   it("a percentage discount: 3 034.50 less 3.5 % is 2 928.29", () => {
-    expect(byOz(t, "01.01")).toMatchObject({ total: 2928.29, section: { discountPercent: 3.5, subtotal: 3034.5, statedAfterDiscount: 2928.29 } });
+    expect(byOz(t, "01.01")).toMatchObject({
+      total: 2928.29,
+      section: { discountPercent: 3.5, subtotal: 3034.5, statedAfterDiscount: 2928.29 },
+    });
   });
 
   it("an item discount: 50 m3 × 40.00 less 10 % is the stated 1 800.00", () => {
@@ -102,21 +107,47 @@ describe("price-only X84 with bidder text fields", () => {
   });
 
   it("an X84 whose only texts are empty bidder fields is price-only; one item with a text of its own is not", () => {
-    const gap = '<Description><CompleteText><DetailTxt><TextComplement Kind="Bidder" MarkLbl="1" Empty="Yes"><ComplBody><span>\'\'</span></ComplBody></TextComplement></DetailTxt></CompleteText></Description>';
-    const onlyGaps = readGaebXml(Buffer.from(gaebXml({ dp: "84", body: itemlist(item({ rno: "0010", up: "10.00", it: "100.00", extra: "" }) .replace("</Item>", `${gap}</Item>`), item({ rno: "0020", up: "5.00", it: "50.00" })) })));
+    const gap =
+      '<Description><CompleteText><DetailTxt><TextComplement Kind="Bidder" MarkLbl="1" Empty="Yes"><ComplBody><span>\'\'</span></ComplBody></TextComplement></DetailTxt></CompleteText></Description>';
+    const onlyGaps = readGaebXml(
+      Buffer.from(
+        gaebXml({
+          dp: "84",
+          body: itemlist(
+            item({ rno: "0010", up: "10.00", it: "100.00", extra: "" }).replace("</Item>", `${gap}</Item>`),
+            item({ rno: "0020", up: "5.00", it: "50.00" }),
+          ),
+        }),
+      ),
+    );
     expect(onlyGaps.priceOnly).toBe(true);
-    expect(onlyGaps.positions.find((p) => p.oz === "0010")).toMatchObject({ longText: "", bidderGaps: 1, bidderAnswers: [{ caption: "", answer: null }] });
-    const withText = readGaebXml(Buffer.from(gaebXml({ dp: "84", body: itemlist(item({ rno: "0010", up: "10.00", it: "100.00", long: "Eigener Text" }), item({ rno: "0020", up: "5.00", it: "50.00" })) })));
+    expect(onlyGaps.positions.find((p) => p.oz === "0010")).toMatchObject({
+      longText: "",
+      bidderGaps: 1,
+      bidderAnswers: [{ caption: "", answer: null }],
+    });
+    const withText = readGaebXml(
+      Buffer.from(
+        gaebXml({
+          dp: "84",
+          body: itemlist(
+            item({ rno: "0010", up: "10.00", it: "100.00", long: "Eigener Text" }),
+            item({ rno: "0020", up: "5.00", it: "50.00" }),
+          ),
+        }),
+      ),
+    );
     expect(isPriceOnly(withText.positions)).toBe(false);
   });
 });
 
 describe("phase 89B", () => {
   it("namespace DA89B and DP 89B under Invoice are read as phase 89 (supporting document), not „nicht angegeben“", () => {
-    const xml = gaebXml({ namespace: "http://www.gaeb.de/GAEB_DA_XML/DA89B/3.3", dp: "89B", body: category("01", "Erdarbeiten", itemlist(item({ rno: "0010", qty: "10.000", unit: "m3", up: "12.00", it: "120.00" }))) }).replace(
-      /<Award>(.*)<\/Award>/s,
-      "<Invoice>$1</Invoice>",
-    );
+    const xml = gaebXml({
+      namespace: "http://www.gaeb.de/GAEB_DA_XML/DA89B/3.3",
+      dp: "89B",
+      body: category("01", "Erdarbeiten", itemlist(item({ rno: "0010", qty: "10.000", unit: "m3", up: "12.00", it: "120.00" }))),
+    }).replace(/<Award>(.*)<\/Award>/s, "<Invoice>$1</Invoice>");
     const t = readGaebXml(Buffer.from(xml));
     expect(t.phase).toBe(89);
     expect(t.warnings).toContain("Phase 89B wird nur eingeschränkt ausgewertet (Positionen und Mengen).");

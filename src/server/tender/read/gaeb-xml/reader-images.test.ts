@@ -17,7 +17,16 @@ describe("GAEB reader: embedded images", () => {
   it("puts [Grafik] in the long text instead of the base64, and reads on after it", () => {
     const long = `Boden lösen.</span></p><p><span>Langtext mit Grafik</span></p><p><image align="left" width="217" Type="image/jpeg" Name="bagger.jpg">${BASE64}</image></p><p><span>Danach weiter.`;
     const parsed = readGaebXml(
-      file(category("01", "Erdarbeiten", itemlist(item({ rno: "0010", qty: "10.000", unit: "m3", short: "Baugrube", long }), item({ rno: "0020", qty: "1.000", unit: "St", short: "Zweite", long: "Ohne Bild." })))),
+      file(
+        category(
+          "01",
+          "Erdarbeiten",
+          itemlist(
+            item({ rno: "0010", qty: "10.000", unit: "m3", short: "Baugrube", long }),
+            item({ rno: "0020", qty: "1.000", unit: "St", short: "Zweite", long: "Ohne Bild." }),
+          ),
+        ),
+      ),
     );
     const items = parsed.positions.filter((p) => p.kind === "item");
     expect(items).toHaveLength(2);

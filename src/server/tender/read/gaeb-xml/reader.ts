@@ -67,7 +67,11 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
  */
 export function isPriceOnly(items: BoqNode[]): boolean {
   // Bidder answers (TextComplement Kind="Bidder") are not a description of the item's own.
-  if (items.length === 0 || items.some((p) => p.shortText || hasOwnText(p.longText) || p.subDescriptions?.some((s) => s.shortText || s.longText))) return false;
+  if (
+    items.length === 0 ||
+    items.some((p) => p.shortText || hasOwnText(p.longText) || p.subDescriptions?.some((s) => s.shortText || s.longText))
+  )
+    return false;
   const withoutQty = items.filter((p) => p.qty === null).length;
   return withoutQty >= items.length * 0.8 && items.some((p) => p.unitPrice !== null || p.total !== null);
 }
@@ -173,7 +177,7 @@ class GaebXmlReader {
   /** Depth of an open <image> element: its content (base64) is skipped. */
   private imageDepth: number | null = null;
 
-    constructor(private readonly limits: ReadLimits) {}
+  constructor(private readonly limits: ReadLimits) {}
 
   onOpen(tag: SaxesTagPlain): void {
     const name = localName(tag.name);
@@ -182,7 +186,11 @@ class GaebXmlReader {
     this.inLeaf = LEAF_FIELDS.has(name);
     const depth = this.stack.length;
     if (depth > this.limits.maxXmlDepth) {
-      throw new GaebError("too_large", `element depth > ${this.limits.maxXmlDepth}`, `XML-Elemente mehr als ${germanCount(this.limits.maxXmlDepth)} Ebenen tief verschachtelt`);
+      throw new GaebError(
+        "too_large",
+        `element depth > ${this.limits.maxXmlDepth}`,
+        `XML-Elemente mehr als ${germanCount(this.limits.maxXmlDepth)} Ebenen tief verschachtelt`,
+      );
     }
     if (depth === 1) return this.openRoot(name, tag.attributes);
     // German element names before any Award: a GAEB DA XML 2.x file.
@@ -470,7 +478,11 @@ class GaebXmlReader {
 
   private addPosition(node: BoqNode): void {
     if (this.positions.length >= this.limits.maxPositions) {
-      throw new GaebError("too_large", `positions > ${this.limits.maxPositions}`, `mehr als ${germanCount(this.limits.maxPositions)} Positionen`);
+      throw new GaebError(
+        "too_large",
+        `positions > ${this.limits.maxPositions}`,
+        `mehr als ${germanCount(this.limits.maxPositions)} Positionen`,
+      );
     }
     this.positions.push(node);
   }

@@ -137,7 +137,10 @@ describe("PDF bombs in disguise → too_large (zu umfangreich), never pdf_no_tex
       const bomb = await make();
       const started = performance.now();
       const err = await failure(readTenderPdf(bomb, limits));
-      expect({ code: err.code, message: err.message }).toMatchObject({ code: "too_large", message: expect.stringContaining("zu umfangreich") });
+      expect({ code: err.code, message: err.message }).toMatchObject({
+        code: "too_large",
+        message: expect.stringContaining("zu umfangreich"),
+      });
       expect(err.message).not.toContain("Scan");
       expect(performance.now() - started).toBeLessThan(5_000);
     });

@@ -89,10 +89,14 @@ function scanWarnings(numPages: number, pages: PageText[], outOfTime: number[]):
   ];
   const last = pages.length + outOfTime.length;
   if (numPages > last) {
-    warnings.push(`Die PDF-Datei hat ${germanCount(numPages)} Seiten; mit Texterkennung gelesen wurden nur die ersten ${germanCount(last)}.`);
+    warnings.push(
+      `Die PDF-Datei hat ${germanCount(numPages)} Seiten; mit Texterkennung gelesen wurden nur die ersten ${germanCount(last)}.`,
+    );
   }
   if (outOfTime.length) {
-    warnings.push(`${pageList(outOfTime)}: Die Texterkennung hat ihre Zeitgrenze erreicht; ${outOfTime.length === 1 ? "diese Seite wurde" : "diese Seiten wurden"} nicht gelesen.`);
+    warnings.push(
+      `${pageList(outOfTime)}: Die Texterkennung hat ihre Zeitgrenze erreicht; ${outOfTime.length === 1 ? "diese Seite wurde" : "diese Seiten wurden"} nicht gelesen.`,
+    );
   }
   const blank = pages.filter((p) => p.runs.length === 0).map((p) => p.number);
   if (blank.length) warnings.push(`${pageList(blank)}: Die Texterkennung hat keinen Text gefunden.`);

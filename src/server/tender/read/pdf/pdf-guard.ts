@@ -130,8 +130,7 @@ export function checkPdfStreams(data: Uint8Array, limits: ReadLimits): number {
     at = end + ENDSTREAM.length;
     const payload = zlibPayload(bytes.subarray(start, end));
     if (payload) inflate(payload, 1);
-    if (left < 0)
-      throw tooLarge(limits, `pdf: streams inflate to more than ${limits.maxDecodedBytes} bytes (stream at byte ${keyword})`);
+    if (left < 0) throw tooLarge(limits, `pdf: streams inflate to more than ${limits.maxDecodedBytes} bytes (stream at byte ${keyword})`);
   }
   return limits.maxDecodedBytes - left;
 }

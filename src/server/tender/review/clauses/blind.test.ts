@@ -10,8 +10,12 @@ import { evaluateBlind, score, type CaseOutcome } from "../../../../../tests/qua
 const BLIND = join(import.meta.dirname, "../../../../../tests/quality/blind");
 
 const missedOf = (outcomes: CaseOutcome[]) =>
-  outcomes.flatMap((o) => [...o.missed.map((c) => `${o.id}: ${c.verdict} ${c.type} „${c.quote}“`), ...o.gapsMissed.map((t) => `${o.id}: nicht geregelt ${t}`)]);
-const alarmsOf = (outcomes: CaseOutcome[]) => outcomes.flatMap((o) => o.falseAlarms.map((e) => `${o.id}: ${e.verdict} ${e.type} „${e.quote ?? "nicht geregelt"}“`));
+  outcomes.flatMap((o) => [
+    ...o.missed.map((c) => `${o.id}: ${c.verdict} ${c.type} „${c.quote}“`),
+    ...o.gapsMissed.map((t) => `${o.id}: nicht geregelt ${t}`),
+  ]);
+const alarmsOf = (outcomes: CaseOutcome[]) =>
+  outcomes.flatMap((o) => o.falseAlarms.map((e) => `${o.id}: ${e.verdict} ${e.type} „${e.quote ?? "nicht geregelt"}“`));
 
 /** Each set: its size and the floor of its figures. */
 const SETS = [

@@ -7,7 +7,11 @@ import { describe, expect, it } from "vitest";
 import { ChecklistError, checklistDir, parseClauseType, parseSynonyms, readChecklist, SYNONYMS_FILE } from "./checklist";
 import { contains, stemText } from "./words";
 
-const VOCABULARY = [...readFileSync(join(import.meta.dirname, "../../../../../tests/quality/blind/CLAUSE-TYPES.md"), "utf8").matchAll(/^([a-zäöü][a-zäöü-]*) \|/gm)]
+const VOCABULARY = [
+  ...readFileSync(join(import.meta.dirname, "../../../../../tests/quality/blind/CLAUSE-TYPES.md"), "utf8").matchAll(
+    /^([a-zäöü][a-zäöü-]*) \|/gm,
+  ),
+]
   .map((m) => m[1])
   .filter((s) => s !== "slug");
 
@@ -20,7 +24,10 @@ describe("clause checklist", () => {
     for (const t of types) {
       expect(t.yardstick, t.slug).toMatch(/§|BGH/);
       expect(t.lookFor.length, t.slug).toBeGreaterThan(0);
-      expect(t.lookFor.every((p) => p.stems.length > 0), t.slug).toBe(true);
+      expect(
+        t.lookFor.every((p) => p.stems.length > 0),
+        t.slug,
+      ).toBe(true);
       expect(["kritisch", "prüfen", "üblich"]).toContain(t.fallback.verdict);
       expect(t.explanation.length, t.slug).toBeGreaterThan(100);
     }
@@ -38,7 +45,12 @@ describe("clause checklist", () => {
   it("gives kritisch, prüfen and üblich verdicts across the checklist and 'nicht geregelt' rules where the gap matters", () => {
     const verdicts = new Set(types.flatMap((t) => [t.fallback.verdict, ...t.verdicts.map((v) => v.verdict)]));
     expect([...verdicts].sort()).toEqual(["kritisch", "prüfen", "üblich"]);
-    expect(types.filter((t) => t.notRegulated).map((t) => t.slug).sort()).toEqual(["altlasten-kampfmittel", "bauzeit-fristen", "behinderung", "preisgleitung", "winterbau"]);
+    expect(
+      types
+        .filter((t) => t.notRegulated)
+        .map((t) => t.slug)
+        .sort(),
+    ).toEqual(["altlasten-kampfmittel", "bauzeit-fristen", "behinderung", "preisgleitung", "winterbau"]);
   });
 
   it("reads the synonym groups beside the types, so a rule's phrase also finds the group's other words", () => {
@@ -51,15 +63,23 @@ describe("clause checklist", () => {
     expect(() => parseSynonyms("a: b")).toThrow(/muss eine Liste von Gruppen sein/);
   });
 
-  const file = (front: string, body = "Erläuterung für den Kalkulator: worauf zu achten ist und warum, in einem ganzen Satz.") => `---\n${front}\n---\n${body}\n`;
-  const valid = 'slug: test\nname: "Test"\ngroup: Recht\nyardstick: "§ 1 VOB/B"\nlook_for: ["Test"]\nverdicts: []\nfallback:\n  verdict: üblich\n  why: "gut"';
+  const file = (front: string, body = "Erläuterung für den Kalkulator: worauf zu achten ist und warum, in einem ganzen Satz.") =>
+    `---\n${front}\n---\n${body}\n`;
+  const valid =
+    'slug: test\nname: "Test"\ngroup: Recht\nyardstick: "§ 1 VOB/B"\nlook_for: ["Test"]\nverdicts: []\nfallback:\n  verdict: üblich\n  why: "gut"';
 
   it("rejects malformed files with the file name and the problem", () => {
     expect(parseClauseType(file(valid), "test.md").slug).toBe("test");
     const problems: [string, RegExp][] = [
       [valid.replace("verdicts: []", "verdicts:\n  - verdict: schlimm\n    why: x"), /verdict muss kritisch, prüfen oder üblich sein/],
-      [valid.replace("verdicts: []", "verdicts:\n  - verdict: kritisch\n    when: { prozent_ueber: 5 }\n    why: x"), /unbekannte Bedingung „prozent_ueber“/],
-      [valid.replace("verdicts: []", "verdicts:\n  - verdict: kritisch\n    when: { percent_over: fünf }\n    why: x"), /percent_over muss eine Zahl sein/],
+      [
+        valid.replace("verdicts: []", "verdicts:\n  - verdict: kritisch\n    when: { prozent_ueber: 5 }\n    why: x"),
+        /unbekannte Bedingung „prozent_ueber“/,
+      ],
+      [
+        valid.replace("verdicts: []", "verdicts:\n  - verdict: kritisch\n    when: { percent_over: fünf }\n    why: x"),
+        /percent_over muss eine Zahl sein/,
+      ],
       [valid.replace('yardstick: "§ 1 VOB/B"', 'yardstick: "üblich"'), /yardstick muss eine Vorschrift/],
       [valid.replace('look_for: ["Test"]', "look_for: []"), /look_for braucht mindestens einen Begriff/],
       [valid.replace("group: Recht", "group: Sonstiges"), /group muss eine von/],

@@ -12,7 +12,16 @@ import { phrase, synonymsOf, type Phrase, type Synonyms } from "./words";
 export const VERDICTS = ["kritisch", "prüfen", "üblich"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
-export const GROUPS = ["Termine", "Sicherheiten", "Zahlung", "Vergütung und Nachträge", "Risiken", "Abnahme und Mängel", "Organisation", "Recht"] as const;
+export const GROUPS = [
+  "Termine",
+  "Sicherheiten",
+  "Zahlung",
+  "Vergütung und Nachträge",
+  "Risiken",
+  "Abnahme und Mängel",
+  "Organisation",
+  "Recht",
+] as const;
 
 /** The conditions a verdict rule can set; all that are set must hold. */
 export interface Conditions {
@@ -117,7 +126,8 @@ function fail(file: string, message: string): never {
 
 function stringList(file: string, field: string, value: unknown): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.some((v) => typeof v !== "string" || !v.trim())) fail(file, `${field} muss eine Liste von Texten sein`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string" || !v.trim()))
+    fail(file, `${field} muss eine Liste von Texten sein`);
   return value as string[];
 }
 
@@ -129,7 +139,8 @@ function conditions(file: string, where: string, raw: unknown): Conditions {
     const kind = CONDITION_KEYS[key as keyof Conditions];
     if (!kind) fail(file, `${where}: unbekannte Bedingung „${key}“`);
     if (kind === "phrases") out[key] = stringList(file, `${where}.${key}`, value);
-    else if (typeof value !== kind) fail(file, `${where}.${key} muss ${kind === "number" ? "eine Zahl" : kind === "boolean" ? "true/false" : "ein Text"} sein`);
+    else if (typeof value !== kind)
+      fail(file, `${where}.${key} muss ${kind === "number" ? "eine Zahl" : kind === "boolean" ? "true/false" : "ein Text"} sein`);
     else out[key] = value;
   }
   return out as Conditions;
@@ -167,13 +178,26 @@ export function parseClauseType(text: string, file: string, synonyms?: Synonyms)
   } catch (err) {
     fail(file, `YAML: ${(err as Error).message.split("\n")[0]}`);
   }
-  const known = new Set(["slug", "name", "group", "yardstick", "look_for", "exclude", "verdicts", "fallback", "not_regulated", "figures", "continues"]);
+  const known = new Set([
+    "slug",
+    "name",
+    "group",
+    "yardstick",
+    "look_for",
+    "exclude",
+    "verdicts",
+    "fallback",
+    "not_regulated",
+    "figures",
+    "continues",
+  ]);
   for (const key of Object.keys(data)) if (!known.has(key)) fail(file, `unbekanntes Feld „${key}“`);
   const slug = data.slug;
   if (typeof slug !== "string" || !/^[a-z0-9äöü-]+$/.test(slug)) fail(file, "slug fehlt oder ist ungültig");
   if (typeof data.name !== "string" || !data.name.trim()) fail(file, "name fehlt");
   if (!GROUPS.includes(data.group as (typeof GROUPS)[number])) fail(file, `group muss eine von ${GROUPS.join(", ")} sein`);
-  if (typeof data.yardstick !== "string" || !/§|BGH|VOB|BGB/.test(data.yardstick)) fail(file, "yardstick muss eine Vorschrift oder Entscheidung nennen");
+  if (typeof data.yardstick !== "string" || !/§|BGH|VOB|BGB/.test(data.yardstick))
+    fail(file, "yardstick muss eine Vorschrift oder Entscheidung nennen");
   const lookFor = stringList(file, "look_for", data.look_for);
   if (!lookFor.length) fail(file, "look_for braucht mindestens einen Begriff");
   if (!Array.isArray(data.verdicts)) fail(file, "verdicts muss eine Liste sein");

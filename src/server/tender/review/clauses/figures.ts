@@ -27,8 +27,29 @@ export interface ClauseFigures {
 }
 
 const UNITS: Record<string, number> = { ein: 1, eins: 1, zwei: 2, drei: 3, vier: 4, fuenf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9 };
-const TEENS: Record<string, number> = { null: 0, zehn: 10, elf: 11, zwoelf: 12, dreizehn: 13, vierzehn: 14, fuenfzehn: 15, sechzehn: 16, siebzehn: 17, achtzehn: 18, neunzehn: 19 };
-const TENS: Record<string, number> = { zwanzig: 20, dreissig: 30, vierzig: 40, fuenfzig: 50, sechzig: 60, siebzig: 70, achtzig: 80, neunzig: 90 };
+const TEENS: Record<string, number> = {
+  null: 0,
+  zehn: 10,
+  elf: 11,
+  zwoelf: 12,
+  dreizehn: 13,
+  vierzehn: 14,
+  fuenfzehn: 15,
+  sechzehn: 16,
+  siebzehn: 17,
+  achtzehn: 18,
+  neunzehn: 19,
+};
+const TENS: Record<string, number> = {
+  zwanzig: 20,
+  dreissig: 30,
+  vierzig: 40,
+  fuenfzig: 50,
+  sechzig: 60,
+  siebzig: 70,
+  achtzig: 80,
+  neunzig: 90,
+};
 
 /** A number written as one folded word: "fuenf", "einundzwanzig", "hundertzwanzig", "zweihundert". */
 export function numberWord(word: string): number | null {
@@ -36,7 +57,8 @@ export function numberWord(word: string): number | null {
     if (w in UNITS && w !== "ein") return UNITS[w];
     if (w in TEENS) return TEENS[w];
     if (w in TENS) return TENS[w];
-    const m = /^(ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun)und(zwanzig|dreissig|vierzig|fuenfzig|sechzig|siebzig|achtzig|neunzig)$/.exec(w);
+    const m =
+      /^(ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun)und(zwanzig|dreissig|vierzig|fuenfzig|sechzig|siebzig|achtzig|neunzig)$/.exec(w);
     return m ? UNITS[m[1]] + TENS[m[2]] : null;
   };
   const h = /^(ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun)?hundert(?:und)?(.*)$/.exec(word);
@@ -71,7 +93,12 @@ export function digitsForNumberWords(folded: string): string {
     tokens[i] = `${value}${tail}`;
   }
   // "am nächsten Werktag", "am Folgetag": a deadline of one day.
-  const nextDay = tokens.join("").replace(/\b(?:am\s+)?(?:naechsten|folgenden|darauffolgenden)\s+(werktag|arbeitstag|kalendertag|tag)\b|\bam\s+folgetag\b/g, (_m, unit: string | undefined) => `1 ${unit ?? "tag"}`);
+  const nextDay = tokens
+    .join("")
+    .replace(
+      /\b(?:am\s+)?(?:naechsten|folgenden|darauffolgenden)\s+(werktag|arbeitstag|kalendertag|tag)\b|\bam\s+folgetag\b/g,
+      (_m, unit: string | undefined) => `1 ${unit ?? "tag"}`,
+    );
   // "0 komma 5" → "0,5"
   return nextDay.replace(/\b(\d+)\s+komma\s+(\d+)\b/g, "$1,$2");
 }
@@ -85,14 +112,18 @@ function numberOf(raw: string): number | null {
 const PERCENT = new RegExp(String.raw`(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:%|v\.\s?h\.?|vh\b|prozent|vom\s+hundert)`, "g");
 const RATE_UNIT =
   /^\s*(?:[\w()-]+\s+|\([^)]*\)\s+){0,6}?(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+|volle[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)/;
-const RATE_BEFORE = /(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)\w*\s+(?:[\w-]+\s+){0,9}$/;
-const CAP_BEFORE = /(hoechst\w*|insgesamt|maximal|\bmax\.?|begrenzt|obergrenze|bis\s+zu|nicht\s+mehr\s+als|gesamtbetrag|gesamthoehe|\bgesamt\w*)\s+(?:\w+\s+){0,4}$/;
-const CAP_AFTER = /^\s*(?:\w+\s+){0,4}(begrenzt|beschraenkt|gedeckelt|als\s+obergrenze|nicht\s+(?:ueberschreiten|uebersteigen|hinausgehen)|ueberschreiten\s+nicht|uebersteigen\s+nicht)/;
+const RATE_BEFORE =
+  /(?:je|pro|fuer\s+jede[nr]?|jede[nr]?)\s+(?:angefangene[nr]?\s+|vollendete[nr]?\s+)?(werktag|arbeitstag|kalendertag|tag|kalenderwoche|woche)\w*\s+(?:[\w-]+\s+){0,9}$/;
+const CAP_BEFORE =
+  /(hoechst\w*|insgesamt|maximal|\bmax\.?|begrenzt|obergrenze|bis\s+zu|nicht\s+mehr\s+als|gesamtbetrag|gesamthoehe|\bgesamt\w*)\s+(?:\w+\s+){0,4}$/;
+const CAP_AFTER =
+  /^\s*(?:\w+\s+){0,4}(begrenzt|beschraenkt|gedeckelt|als\s+obergrenze|nicht\s+(?:ueberschreiten|uebersteigen|hinausgehen)|ueberschreiten\s+nicht|uebersteigen\s+nicht)/;
 const PERIOD = new RegExp(
   String.raw`\b${NUMBER}\s*(?:\(\s*\w+\s*\)\s*)?(werktage?n?|arbeitstage?n?|kalendertage?n?|tage?n?|wochen?|monate?n?|jahre?n?)\b`,
   "g",
 );
-const AMOUNT = /(\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?)\s*(?:€|eur\b|euro)|(?:€|eur)\s*(\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?)/g;
+const AMOUNT =
+  /(\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?)\s*(?:€|eur\b|euro)|(?:€|eur)\s*(\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?)/g;
 
 function unitOf(raw: string): DayUnit | "jahr" {
   if (raw.startsWith("werktag")) return "werktag";
@@ -104,7 +135,15 @@ function unitOf(raw: string): DayUnit | "jahr" {
   return "jahr";
 }
 
-const DAYS_PER: Record<DayUnit | "jahr", number> = { werktag: 7 / 6, arbeitstag: 7 / 5, kalendertag: 1, tag: 1, woche: 7, monat: 30.44, jahr: 365.25 };
+const DAYS_PER: Record<DayUnit | "jahr", number> = {
+  werktag: 7 / 6,
+  arbeitstag: 7 / 5,
+  kalendertag: 1,
+  tag: 1,
+  woche: 7,
+  monat: 30.44,
+  jahr: 365.25,
+};
 /** Werktage per unit, for penalty rates. */
 const WORKDAYS_PER: Record<DayUnit, number> = { werktag: 1, arbeitstag: 1, kalendertag: 6 / 7, tag: 6 / 7, woche: 6, monat: 26 };
 
@@ -139,7 +178,16 @@ export function datesIn(folded: string): number[] {
 
 export function figuresOf(text: string): ClauseFigures {
   const folded = digitsForNumberWords(fold(text));
-  const figures: ClauseFigures = { percents: [], rates: [], caps: [], periods: [], amounts: [], amountRates: [], amountCaps: [], dates: datesIn(folded) };
+  const figures: ClauseFigures = {
+    percents: [],
+    rates: [],
+    caps: [],
+    periods: [],
+    amounts: [],
+    amountRates: [],
+    amountCaps: [],
+    dates: datesIn(folded),
+  };
   for (const m of folded.matchAll(PERCENT)) {
     const value = parseGermanNumber(m[1]);
     if (value === null) continue;
@@ -192,6 +240,7 @@ export function describeFigures(f: ClauseFigures): string {
   const plain = f.percents.filter((p) => !f.caps.includes(p) && !f.rates.some((r) => r.value === p));
   for (const p of plain) parts.push(`${de(p)} %`);
   for (const p of f.periods) parts.push(`${de(p.value)} ${UNIT_LABEL[p.unit][p.value === 1 ? 0 : 1]}`);
-  for (const a of f.amounts) parts.push(`${de(a)} €${f.amountRates.includes(a) ? " je Tag" : f.amountCaps.includes(a) ? " (Obergrenze)" : ""}`);
+  for (const a of f.amounts)
+    parts.push(`${de(a)} €${f.amountRates.includes(a) ? " je Tag" : f.amountCaps.includes(a) ? " (Obergrenze)" : ""}`);
   return parts.join("; ");
 }

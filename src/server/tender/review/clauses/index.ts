@@ -37,13 +37,19 @@ export function clauseTexts(parsed: Pick<ParsedTender, "preamble" | "positions">
   return [lvSource(parsed), ...documents].flatMap((s) =>
     s.paragraphs
       .filter((p) => !/\(AwardInfo\/Cnst/.test(p.text))
-      .map((p) => ({ document: s.document, location: p.page !== null ? `Seite ${p.page}, Absatz ${p.paragraph}` : `Absatz ${p.paragraph}`, text: p.text })),
+      .map((p) => ({
+        document: s.document,
+        location: p.page !== null ? `Seite ${p.page}, Absatz ${p.paragraph}` : `Absatz ${p.paragraph}`,
+        text: p.text,
+      })),
   );
 }
 
 export function reviewTenderClauses(parsed: Pick<ParsedTender, "preamble" | "positions">, documents: ContractText[] = []): ClauseReview {
   const itemTexts = parsed.positions.filter((p) => p.kind === "item").map((p) => p.shortText || p.longText.split("\n")[0] || "");
-  return reviewClauses([lvSource(parsed), ...documents.map((d) => ({ document: d.document, paragraphs: d.paragraphs }))], undefined, { itemTexts });
+  return reviewClauses([lvSource(parsed), ...documents.map((d) => ({ document: d.document, paragraphs: d.paragraphs }))], undefined, {
+    itemTexts,
+  });
 }
 
 /** The rule id of a clause type's findings. */

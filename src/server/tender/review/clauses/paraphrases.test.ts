@@ -27,7 +27,8 @@ const source = (text: string): ClauseSource => ({
 });
 
 /** Entries that quote (part of) the text. */
-const entriesOn = (text: string) => reviewClauses([source(text)]).entries.filter((e) => e.status === "geregelt" && e.quote && text.includes(e.quote));
+const entriesOn = (text: string) =>
+  reviewClauses([source(text)]).entries.filter((e) => e.status === "geregelt" && e.quote && text.includes(e.quote));
 
 /** The worst verdict of the type's entries on the text; "–" when the type did not see it. */
 function verdictOf(text: string, type: string): string {
@@ -75,7 +76,22 @@ describe("clause paraphrases", () => {
     expect(FAIR_CONTRACT.paragraphs.length).toBe(18);
     expect(review.entries.filter((e) => e.verdict !== "üblich").map((e) => `${e.type}: ${e.quote ?? "nicht geregelt"}`)).toEqual([]);
     const read = new Set(review.entries.filter((e) => e.status === "geregelt").map((e) => e.type));
-    for (const type of ["vertragsstrafe", "vertragserfuellungssicherheit", "maengelsicherheit", "zahlungsfristen", "verjaehrung", "abnahme", "stundenlohnarbeiten", "nachunternehmer", "preisgleitung", "bedenkenanmeldung", "behinderung", "winterbau", "haftung", "versicherung"]) {
+    for (const type of [
+      "vertragsstrafe",
+      "vertragserfuellungssicherheit",
+      "maengelsicherheit",
+      "zahlungsfristen",
+      "verjaehrung",
+      "abnahme",
+      "stundenlohnarbeiten",
+      "nachunternehmer",
+      "preisgleitung",
+      "bedenkenanmeldung",
+      "behinderung",
+      "winterbau",
+      "haftung",
+      "versicherung",
+    ]) {
       expect(read, type).toContain(type);
     }
   });
@@ -91,7 +107,9 @@ describe("clause paraphrases", () => {
     const review = reviewClauses([FAIR_ZVB]);
     expect(FAIR_ZVB.paragraphs.length).toBe(39);
     expect(review.entries.filter((e) => e.verdict !== "üblich").map((e) => `${e.type}: ${e.quote ?? "nicht geregelt"}`)).toEqual([]);
-    const read = new Set(review.entries.filter((e) => e.status === "geregelt").map((e) => Number(/Absatz (\d+)/.exec(e.location ?? "")?.[1])));
+    const read = new Set(
+      review.entries.filter((e) => e.status === "geregelt").map((e) => Number(/Absatz (\d+)/.exec(e.location ?? "")?.[1])),
+    );
     // Paragraph 1 is the title.
     expect(FAIR_ZVB.paragraphs.filter((p) => p.paragraph > 1 && !read.has(p.paragraph)).map((p) => p.text)).toEqual([]);
   });

@@ -14,29 +14,71 @@ const source = (...paragraphs: string[]): ClauseSource => ({
 
 /** The worst verdict of the type's entries that quote (part of) the text; "–" when the type did not see it. */
 function verdictOf(text: string, type: string): string {
-  const entries = reviewClauses([source(text)]).entries.filter((e) => e.type === type && e.status === "geregelt" && e.quote && text.includes(e.quote));
+  const entries = reviewClauses([source(text)]).entries.filter(
+    (e) => e.type === type && e.status === "geregelt" && e.quote && text.includes(e.quote),
+  );
   return ["kritisch", "prüfen", "üblich"].find((v) => entries.some((e) => e.verdict === v)) ?? "–";
 }
 
 // [clause, type, verdict]
 const EXAMPLES: [string, string, string][] = [
   // Vertragsstrafe: rate, cap, per Werktag/Kalendertag, Zwischentermine
-  ["Für jeden Arbeitstag des Verzugs schuldet der Unternehmer eine Konventionalstrafe von 0,5 v. H. der Nettoabrechnungssumme.", "vertragsstrafe", "kritisch"],
-  ["Gerät der AN mit der Fertigstellung in Verzug, zahlt er je Werktag 0,2 % der Auftragssumme, insgesamt jedoch nicht mehr als 5 % der Auftragssumme.", "vertragsstrafe", "üblich"],
-  ["Vertragsstrafen: 0,15 % der Auftragssumme pro Kalendertag; die Summe aller Vertragsstrafen ist auf 8 % der Auftragssumme begrenzt.", "vertragsstrafe", "kritisch"],
-  ["Pönale bei Überschreitung des Fertigstellungstermins: 0,25 % der Schlussrechnungssumme je Werktag, höchstens 5 %.", "vertragsstrafe", "prüfen"],
-  ["Wird der Zwischentermin Rohbau fertig überschritten, ist eine Vertragsstrafe von 0,1 % der Auftragssumme je Werktag verwirkt, höchstens 5 %.", "vertragsstrafe", "kritisch"],
+  [
+    "Für jeden Arbeitstag des Verzugs schuldet der Unternehmer eine Konventionalstrafe von 0,5 v. H. der Nettoabrechnungssumme.",
+    "vertragsstrafe",
+    "kritisch",
+  ],
+  [
+    "Gerät der AN mit der Fertigstellung in Verzug, zahlt er je Werktag 0,2 % der Auftragssumme, insgesamt jedoch nicht mehr als 5 % der Auftragssumme.",
+    "vertragsstrafe",
+    "üblich",
+  ],
+  [
+    "Vertragsstrafen: 0,15 % der Auftragssumme pro Kalendertag; die Summe aller Vertragsstrafen ist auf 8 % der Auftragssumme begrenzt.",
+    "vertragsstrafe",
+    "kritisch",
+  ],
+  [
+    "Pönale bei Überschreitung des Fertigstellungstermins: 0,25 % der Schlussrechnungssumme je Werktag, höchstens 5 %.",
+    "vertragsstrafe",
+    "prüfen",
+  ],
+  [
+    "Wird der Zwischentermin Rohbau fertig überschritten, ist eine Vertragsstrafe von 0,1 % der Auftragssumme je Werktag verwirkt, höchstens 5 %.",
+    "vertragsstrafe",
+    "kritisch",
+  ],
   ["Die Vertragsstrafe wird verschuldensunabhängig fällig und beträgt 0,1 % je Werktag, höchstens 5 %.", "vertragsstrafe", "kritisch"],
   ["Für jeden Kalendertag der Verspätung wird eine Vertragsstrafe von 1.500 € vereinbart.", "vertragsstrafe", "kritisch"],
   // Sicherheiten
   ["Der Auftragnehmer stellt eine Erfüllungsbürgschaft in Höhe von 15 % der Auftragssumme.", "vertragserfuellungssicherheit", "kritisch"],
-  ["Als Vertragserfüllungssicherheit ist eine Bürgschaft über 8 % der Auftragssumme beizubringen.", "vertragserfuellungssicherheit", "prüfen"],
+  [
+    "Als Vertragserfüllungssicherheit ist eine Bürgschaft über 8 % der Auftragssumme beizubringen.",
+    "vertragserfuellungssicherheit",
+    "prüfen",
+  ],
   ["Die Sicherheit für die Vertragserfüllung beträgt 5 % der Auftragssumme.", "vertragserfuellungssicherheit", "üblich"],
   ["Die Gewährleistungsbürgschaft ist auf erstes Anfordern auszustellen.", "maengelsicherheit", "kritisch"],
-  ["Als Sicherheit für Mängelansprüche werden 7 % der Schlussrechnungssumme für die Dauer der Verjährungsfrist einbehalten.", "maengelsicherheit", "kritisch"],
-  ["Der Gewährleistungseinbehalt beträgt 5 % der Abrechnungssumme und kann durch Bürgschaft abgelöst werden.", "maengelsicherheit", "üblich"],
-  ["Von den Abschlagsrechnungen behält der Auftraggeber jeweils 10 % als Sicherheitseinbehalt zurück.", "einbehalt-abschlagszahlungen", "kritisch"],
-  ["Von jeder Abschlagszahlung werden 5 % einbehalten, bis die vereinbarte Sicherheit erreicht ist (§ 17 Abs. 6 VOB/B).", "einbehalt-abschlagszahlungen", "üblich"],
+  [
+    "Als Sicherheit für Mängelansprüche werden 7 % der Schlussrechnungssumme für die Dauer der Verjährungsfrist einbehalten.",
+    "maengelsicherheit",
+    "kritisch",
+  ],
+  [
+    "Der Gewährleistungseinbehalt beträgt 5 % der Abrechnungssumme und kann durch Bürgschaft abgelöst werden.",
+    "maengelsicherheit",
+    "üblich",
+  ],
+  [
+    "Von den Abschlagsrechnungen behält der Auftraggeber jeweils 10 % als Sicherheitseinbehalt zurück.",
+    "einbehalt-abschlagszahlungen",
+    "kritisch",
+  ],
+  [
+    "Von jeder Abschlagszahlung werden 5 % einbehalten, bis die vereinbarte Sicherheit erreicht ist (§ 17 Abs. 6 VOB/B).",
+    "einbehalt-abschlagszahlungen",
+    "üblich",
+  ],
   ["Das Recht, den Bareinbehalt durch eine Bürgschaft abzulösen, wird ausgeschlossen.", "ablösung-sicherheit", "kritisch"],
   ["Der Auftragnehmer kann den Einbehalt jederzeit durch eine selbstschuldnerische Bürgschaft ablösen.", "ablösung-sicherheit", "üblich"],
   ["Sämtliche Bürgschaften sind als Bürgschaften auf erste Anforderung zu stellen.", "buergschaft-erstes-anfordern", "kritisch"],
@@ -48,33 +90,73 @@ const EXAMPLES: [string, string, string][] = [
   ["Abschlagszahlungen werden erst nach Abnahme der Gesamtleistung geleistet.", "abschlagszahlungen", "kritisch"],
   ["Abschlagszahlungen werden auf Antrag in Höhe des Wertes der nachgewiesenen Leistungen gewährt.", "abschlagszahlungen", "üblich"],
   ["Vorauszahlungen werden nur gegen Stellung einer Vorauszahlungsbürgschaft geleistet.", "vorauszahlung", "üblich"],
-  ["Die vorbehaltlose Annahme der Schlusszahlung schließt Nachforderungen aus; eines Hinweises bedarf es nicht.", "schlussrechnung", "kritisch"],
+  [
+    "Die vorbehaltlose Annahme der Schlusszahlung schließt Nachforderungen aus; eines Hinweises bedarf es nicht.",
+    "schlussrechnung",
+    "kritisch",
+  ],
   ["Die Schlussrechnung ist spätestens 24 Werktage nach Fertigstellung einzureichen.", "schlussrechnung", "üblich"],
   // Pauschalierung, Nachträge
-  ["Mit den Einheitspreisen sind alle Leistungen abgegolten, die zur vollständigen Herstellung erforderlich sind, auch soweit sie im Leistungsverzeichnis nicht erwähnt sind.", "komplettheit", "kritisch"],
+  [
+    "Mit den Einheitspreisen sind alle Leistungen abgegolten, die zur vollständigen Herstellung erforderlich sind, auch soweit sie im Leistungsverzeichnis nicht erwähnt sind.",
+    "komplettheit",
+    "kritisch",
+  ],
   ["Mengenabweichungen von bis zu 25 % berechtigen nicht zur Anpassung der Einheitspreise.", "mengenaenderung", "prüfen"],
   ["§ 2 Abs. 3 VOB/B findet keine Anwendung.", "mengenaenderung", "prüfen"],
   ["Mehr- oder Mindermengen bis 10 % berechtigen nicht zu einer Änderung der Einheitspreise.", "mengenaenderung", "üblich"],
   ["Für angeordnete Leistungsänderungen steht dem Auftragnehmer keine Mehrvergütung zu.", "geaenderte-leistung", "kritisch"],
-  ["Zusätzliche Leistungen sind ohne zusätzliche Vergütung zu erbringen, soweit sie geringfügig sind.", "zusaetzliche-leistung", "kritisch"],
-  ["Ansprüche auf Vergütung von Nachträgen erlöschen, wenn sie nicht binnen 6 Werktagen schriftlich angemeldet werden.", "schriftform-nachtraege", "kritisch"],
+  [
+    "Zusätzliche Leistungen sind ohne zusätzliche Vergütung zu erbringen, soweit sie geringfügig sind.",
+    "zusaetzliche-leistung",
+    "kritisch",
+  ],
+  [
+    "Ansprüche auf Vergütung von Nachträgen erlöschen, wenn sie nicht binnen 6 Werktagen schriftlich angemeldet werden.",
+    "schriftform-nachtraege",
+    "kritisch",
+  ],
   ["Stundenlohnarbeiten werden nur vergütet, wenn sie vor Beginn ausdrücklich vereinbart worden sind.", "stundenlohnarbeiten", "üblich"],
-  ["Der Auftraggeber kann eine Verkürzung der Ausführungsfristen anordnen; Beschleunigungskosten sind mit den Einheitspreisen abgegolten.", "beschleunigung", "kritisch"],
-  ["Arbeiten an Samstagen, Sonn- und Feiertagen sind auf Verlangen der Bauleitung ohne gesonderte Zuschläge auszuführen.", "nacht-wochenend-arbeit", "kritisch"],
-  ["Erschwernisse jeder Art, auch durch den laufenden Klinikbetrieb, sind mit den Einheitspreisen abgegolten.", "erschwernisse", "kritisch"],
+  [
+    "Der Auftraggeber kann eine Verkürzung der Ausführungsfristen anordnen; Beschleunigungskosten sind mit den Einheitspreisen abgegolten.",
+    "beschleunigung",
+    "kritisch",
+  ],
+  [
+    "Arbeiten an Samstagen, Sonn- und Feiertagen sind auf Verlangen der Bauleitung ohne gesonderte Zuschläge auszuführen.",
+    "nacht-wochenend-arbeit",
+    "kritisch",
+  ],
+  [
+    "Erschwernisse jeder Art, auch durch den laufenden Klinikbetrieb, sind mit den Einheitspreisen abgegolten.",
+    "erschwernisse",
+    "kritisch",
+  ],
   // Risiken
-  ["Hinweise des Auftragnehmers auf Bedenken gegen die Planung sind ausgeschlossen; er übernimmt die volle Verantwortung für die Ausführung.", "bedenkenanmeldung", "kritisch"],
+  [
+    "Hinweise des Auftragnehmers auf Bedenken gegen die Planung sind ausgeschlossen; er übernimmt die volle Verantwortung für die Ausführung.",
+    "bedenkenanmeldung",
+    "kritisch",
+  ],
   ["Bedenken gegen die vorgesehene Art der Ausführung sind unverzüglich schriftlich mitzuteilen.", "bedenkenanmeldung", "üblich"],
   ["Das Risiko abweichender Bodenverhältnisse trägt der Auftragnehmer.", "baugrund", "kritisch"],
   ["Die Bodenverhältnisse sind im Baugrundgutachten vom 12.02.2027 beschrieben.", "baugrund", "üblich"],
-  ["Sollten Altlasten angetroffen werden, sind diese vom Auftragnehmer ohne gesonderte Vergütung zu entsorgen.", "altlasten-kampfmittel", "kritisch"],
+  [
+    "Sollten Altlasten angetroffen werden, sind diese vom Auftragnehmer ohne gesonderte Vergütung zu entsorgen.",
+    "altlasten-kampfmittel",
+    "kritisch",
+  ],
   ["Leistungsstörungen infolge Behinderung berechtigen den Auftragnehmer nicht zu Mehrkostenforderungen.", "behinderung", "kritisch"],
   ["Der Auftragnehmer haftet verschuldensunabhängig für alle Schäden an benachbarten Gebäuden.", "haftung", "kritisch"],
   ["Die Kosten der Entsorgung von Abfällen anderer Gewerke werden anteilig dem Auftragnehmer belastet.", "entsorgung", "kritisch"],
   // Termine
   ["Die Zuschlagsfrist endet 120 Kalendertage nach Ablauf der Angebotsfrist.", "bindefrist", "kritisch"],
   ["Mit der Ausführung ist nach Abruf durch die Bauleitung zu beginnen.", "bauzeit-fristen", "prüfen"],
-  ["Schlechtwetter berechtigt nicht zu einer Verlängerung der Ausführungsfristen; Winterbaumaßnahmen sind einzukalkulieren.", "winterbau", "kritisch"],
+  [
+    "Schlechtwetter berechtigt nicht zu einer Verlängerung der Ausführungsfristen; Winterbaumaßnahmen sind einzukalkulieren.",
+    "winterbau",
+    "kritisch",
+  ],
   ["Die Preise sind Festpreise; Lohn- und Materialpreiserhöhungen werden nicht vergütet.", "preisgleitung", "üblich"],
   // Abnahme, Mängel
   ["Die Abnahme der Leistung erfolgt erst mit der Übergabe des Gebäudes an den Erwerber.", "abnahme", "kritisch"],
@@ -86,7 +168,11 @@ const EXAMPLES: [string, string, string][] = [
   ["Die Aufrechnung ist nur mit unbestrittenen oder rechtskräftig festgestellten Forderungen zulässig.", "aufrechnungsverbot", "üblich"],
   ["Bei Widersprüchen zwischen den Vertragsunterlagen ist die jeweils höherwertige Ausführung geschuldet.", "rangfolge", "kritisch"],
   ["Streitigkeiten werden unter Ausschluss des ordentlichen Rechtswegs durch ein Schiedsgericht entschieden.", "gerichtsstand", "prüfen"],
-  ["Kündigt der Auftraggeber den Vertrag frei, erhält der Auftragnehmer nur die Vergütung der erbrachten Leistungen.", "kuendigung", "kritisch"],
+  [
+    "Kündigt der Auftraggeber den Vertrag frei, erhält der Auftragnehmer nur die Vergütung der erbrachten Leistungen.",
+    "kuendigung",
+    "kritisch",
+  ],
   ["Für Baustrom und Bauwasser werden pauschal 4 % der Schlussrechnungssumme abgezogen.", "baustelleneinrichtung", "kritisch"],
   ["Die Umlage für die Bauleistungsversicherung beträgt 0,2 % der Abrechnungssumme.", "bauleistungsversicherung", "üblich"],
   ["Der Einsatz von Nachunternehmern bedarf der vorherigen schriftlichen Zustimmung des Auftraggebers.", "nachunternehmer", "üblich"],
@@ -94,50 +180,126 @@ const EXAMPLES: [string, string, string][] = [
   ["Abgerechnet wird ausschließlich nach den Planmaßen; ein Aufmaß entfällt.", "aufmass", "prüfen"],
   // A second round of wordings, written after the first round passed
 
-  ["Der Auftraggeber ist berechtigt, von jeder Abschlagszahlung einen Sicherheitseinbehalt von 10 % vorzunehmen, der erst nach Ablauf der Gewährleistung ausgezahlt wird.", "einbehalt-abschlagszahlungen", "kritisch"],
+  [
+    "Der Auftraggeber ist berechtigt, von jeder Abschlagszahlung einen Sicherheitseinbehalt von 10 % vorzunehmen, der erst nach Ablauf der Gewährleistung ausgezahlt wird.",
+    "einbehalt-abschlagszahlungen",
+    "kritisch",
+  ],
   ["Eine Verlängerung der Ausführungsfrist wegen ungünstiger Witterung ist ausgeschlossen.", "winterbau", "kritisch"],
   ["Vorhaltekosten für Gerüste bei witterungsbedingten Unterbrechungen werden nicht erstattet.", "winterbau", "kritisch"],
-  ["Der Auftragnehmer hat sich vor Angebotsabgabe über die örtlichen Verhältnisse und die Beschaffenheit des Baugrunds zu informieren; Mehrkosten aus abweichenden Bodenverhältnissen werden nicht vergütet.", "baugrund", "kritisch"],
-  ["Mit Abgabe des Angebots erkennt der Bieter an, dass das Leistungsverzeichnis vollständig ist und alle Leistungen für ein funktionsfähiges Gewerk enthält.", "komplettheit", "kritisch"],
-  ["Arbeiten außerhalb der üblichen Arbeitszeiten sind nach Anordnung der Bauleitung ohne Zuschläge zu erbringen.", "nacht-wochenend-arbeit", "kritisch"],
+  [
+    "Der Auftragnehmer hat sich vor Angebotsabgabe über die örtlichen Verhältnisse und die Beschaffenheit des Baugrunds zu informieren; Mehrkosten aus abweichenden Bodenverhältnissen werden nicht vergütet.",
+    "baugrund",
+    "kritisch",
+  ],
+  [
+    "Mit Abgabe des Angebots erkennt der Bieter an, dass das Leistungsverzeichnis vollständig ist und alle Leistungen für ein funktionsfähiges Gewerk enthält.",
+    "komplettheit",
+    "kritisch",
+  ],
+  [
+    "Arbeiten außerhalb der üblichen Arbeitszeiten sind nach Anordnung der Bauleitung ohne Zuschläge zu erbringen.",
+    "nacht-wochenend-arbeit",
+    "kritisch",
+  ],
   ["Die Zahlung der Schlussrechnung erfolgt innerhalb von 30 Tagen nach Eingang.", "zahlungsfristen", "üblich"],
   ["Abschlagsrechnungen können monatlich nach Leistungsstand gestellt werden.", "abschlagszahlungen", "üblich"],
   ["Die Mängelansprüche verjähren in 4 Jahren nach § 13 Abs. 4 VOB/B.", "verjaehrung", "üblich"],
-  ["Der Auftragnehmer stellt den Auftraggeber von sämtlichen Ansprüchen Dritter frei, gleich aus welchem Rechtsgrund.", "haftung", "kritisch"],
+  [
+    "Der Auftragnehmer stellt den Auftraggeber von sämtlichen Ansprüchen Dritter frei, gleich aus welchem Rechtsgrund.",
+    "haftung",
+    "kritisch",
+  ],
   ["Änderungen der Mengen um mehr als 10 % führen zu keiner Anpassung der Einheitspreise.", "mengenaenderung", "prüfen"],
-  ["Bei der Ausführung hat der Auftragnehmer die Planung zu prüfen; Bedenken hat er unverzüglich schriftlich anzuzeigen (§ 4 Abs. 3 VOB/B).", "bedenkenanmeldung", "üblich"],
+  [
+    "Bei der Ausführung hat der Auftragnehmer die Planung zu prüfen; Bedenken hat er unverzüglich schriftlich anzuzeigen (§ 4 Abs. 3 VOB/B).",
+    "bedenkenanmeldung",
+    "üblich",
+  ],
   ["Der Auftragnehmer verzichtet auf die Geltendmachung von Bedenken gegen die Planung.", "bedenkenanmeldung", "kritisch"],
-  ["Die Bauleistungsversicherung wird vom Auftraggeber abgeschlossen; die Prämie wird mit 0,25 % der Schlussrechnungssumme verrechnet.", "bauleistungsversicherung", "üblich"],
+  [
+    "Die Bauleistungsversicherung wird vom Auftraggeber abgeschlossen; die Prämie wird mit 0,25 % der Schlussrechnungssumme verrechnet.",
+    "bauleistungsversicherung",
+    "üblich",
+  ],
   ["Stundenlohnzettel sind werktäglich vorzulegen.", "stundenlohnarbeiten", "üblich"],
   ["Eine Teilabnahme findet nicht statt; die Abnahme erfolgt nach Fertigstellung aller Gewerke des Bauvorhabens.", "abnahme", "kritisch"],
-  ["Der Auftragnehmer ist verpflichtet, auf Anordnung zusätzliche Arbeitskräfte einzusetzen, um Verzögerungen anderer Gewerke aufzuholen, ohne dass ihm hierfür Mehrkosten erstattet werden.", "beschleunigung", "kritisch"],
-  ["Die Vertragsstrafe ist auf insgesamt 5 % der Netto-Schlussrechnungssumme begrenzt und beträgt 0,2 % je Werktag.", "vertragsstrafe", "üblich"],
+  [
+    "Der Auftragnehmer ist verpflichtet, auf Anordnung zusätzliche Arbeitskräfte einzusetzen, um Verzögerungen anderer Gewerke aufzuholen, ohne dass ihm hierfür Mehrkosten erstattet werden.",
+    "beschleunigung",
+    "kritisch",
+  ],
+  [
+    "Die Vertragsstrafe ist auf insgesamt 5 % der Netto-Schlussrechnungssumme begrenzt und beträgt 0,2 % je Werktag.",
+    "vertragsstrafe",
+    "üblich",
+  ],
   ["Der Kampfmittelräumdienst hat die Fläche freigegeben; die Bescheinigung liegt bei.", "altlasten-kampfmittel", "üblich"],
-  ["Abfälle sind getrennt zu sammeln und vom Auftragnehmer zu entsorgen; die Entsorgung ist in die Einheitspreise einzurechnen.", "entsorgung", "üblich"],
+  [
+    "Abfälle sind getrennt zu sammeln und vom Auftragnehmer zu entsorgen; die Entsorgung ist in die Einheitspreise einzurechnen.",
+    "entsorgung",
+    "üblich",
+  ],
   ["Leistungen ohne Auftrag werden nicht vergütet (§ 2 Abs. 8 Nr. 1 VOB/B).", "leistung-ohne-auftrag", "üblich"],
   ["Nachträge sind vor Ausführung schriftlich anzukündigen.", "schriftform-nachtraege", "üblich"],
-  ["Der Auftraggeber behält sich vor, Teilleistungen zu kündigen; in diesem Fall steht dem Auftragnehmer keine Vergütung für nicht erbrachte Leistungen zu.", "kuendigung", "kritisch"],
-  ["Die Preise gelten bis zum Ende der Bauzeit (30 Monate) als Festpreise; eine Lohn- oder Stoffpreisgleitung wird nicht gewährt.", "preisgleitung", "kritisch"],
+  [
+    "Der Auftraggeber behält sich vor, Teilleistungen zu kündigen; in diesem Fall steht dem Auftragnehmer keine Vergütung für nicht erbrachte Leistungen zu.",
+    "kuendigung",
+    "kritisch",
+  ],
+  [
+    "Die Preise gelten bis zum Ende der Bauzeit (30 Monate) als Festpreise; eine Lohn- oder Stoffpreisgleitung wird nicht gewährt.",
+    "preisgleitung",
+    "kritisch",
+  ],
   // A third round
-  ["Sicherheitsleistung: Der Auftraggeber behält 5 % jeder Abschlagszahlung als Sicherheit für die Vertragserfüllung ein; die Ablösung durch Bürgschaft nach § 17 VOB/B bleibt unberührt.", "einbehalt-abschlagszahlungen", "üblich"],
-  ["Für Mängelansprüche ist eine Bürgschaft in Höhe von 3 % der Abrechnungssumme zu stellen, die nach Ablauf der Verjährungsfrist zurückgegeben wird.", "maengelsicherheit", "üblich"],
+  [
+    "Sicherheitsleistung: Der Auftraggeber behält 5 % jeder Abschlagszahlung als Sicherheit für die Vertragserfüllung ein; die Ablösung durch Bürgschaft nach § 17 VOB/B bleibt unberührt.",
+    "einbehalt-abschlagszahlungen",
+    "üblich",
+  ],
+  [
+    "Für Mängelansprüche ist eine Bürgschaft in Höhe von 3 % der Abrechnungssumme zu stellen, die nach Ablauf der Verjährungsfrist zurückgegeben wird.",
+    "maengelsicherheit",
+    "üblich",
+  ],
   ["Zahlungen erfolgen 90 Tage nach Rechnungsstellung.", "zahlungsfristen", "kritisch"],
   ["Der Auftraggeber zieht von jeder Rechnung 3 % Skonto ab, unabhängig vom Zahlungszeitpunkt.", "skonto", "kritisch"],
   ["Die im Leistungsverzeichnis angegebenen Mengen sind verbindlich; Mehrmengen werden nicht vergütet.", "mengenaenderung", "kritisch"],
-  ["Für die Ausführung gilt der Terminplan in Anlage 3; Beginn der Arbeiten ist der 02.03.2027, Fertigstellung der 30.09.2027.", "bauzeit-fristen", "üblich"],
+  [
+    "Für die Ausführung gilt der Terminplan in Anlage 3; Beginn der Arbeiten ist der 02.03.2027, Fertigstellung der 30.09.2027.",
+    "bauzeit-fristen",
+    "üblich",
+  ],
   ["Behinderungen sind dem Auftraggeber unverzüglich schriftlich anzuzeigen (§ 6 Abs. 1 VOB/B).", "behinderung", "üblich"],
   ["Stillstandszeiten, die durch andere Unternehmer verursacht werden, werden nicht vergütet.", "behinderung", "kritisch"],
   ["Der Auftragnehmer haftet für Schäden nach den gesetzlichen Bestimmungen.", "haftung", "üblich"],
-  ["Die Deckungssumme der Betriebshaftpflichtversicherung muss mindestens 3 Mio. € für Personen- und Sachschäden betragen.", "versicherung", "üblich"],
+  [
+    "Die Deckungssumme der Betriebshaftpflichtversicherung muss mindestens 3 Mio. € für Personen- und Sachschäden betragen.",
+    "versicherung",
+    "üblich",
+  ],
   ["Nachunternehmer dürfen nur mit vorheriger Zustimmung des Auftraggebers eingesetzt werden.", "nachunternehmer", "üblich"],
   ["Forderungen aus diesem Vertrag dürfen nur mit Zustimmung des Auftraggebers abgetreten werden.", "abtretungsverbot", "üblich"],
-  ["Bei Widersprüchen gilt die Reihenfolge: Leistungsbeschreibung, Besondere Vertragsbedingungen, Zusätzliche Vertragsbedingungen, VOB/B.", "rangfolge", "üblich"],
+  [
+    "Bei Widersprüchen gilt die Reihenfolge: Leistungsbeschreibung, Besondere Vertragsbedingungen, Zusätzliche Vertragsbedingungen, VOB/B.",
+    "rangfolge",
+    "üblich",
+  ],
   ["Gerichtsstand ist Frankfurt am Main.", "gerichtsstand", "üblich"],
   ["Vorauszahlungen werden nicht geleistet.", "vorauszahlung", "üblich"],
-  ["Die Schlussrechnung ist innerhalb von 6 Werktagen nach Abnahme einzureichen, andernfalls verfallen die Ansprüche.", "schlussrechnung", "kritisch"],
+  [
+    "Die Schlussrechnung ist innerhalb von 6 Werktagen nach Abnahme einzureichen, andernfalls verfallen die Ansprüche.",
+    "schlussrechnung",
+    "kritisch",
+  ],
   ["Das Aufmaß ist gemeinsam mit der Bauleitung zu nehmen.", "aufmass", "üblich"],
   ["Die Kosten für Baustrom und Bauwasser trägt der Auftraggeber.", "baustelleneinrichtung", "üblich"],
-  ["Der Auftraggeber kann den Vertrag jederzeit kündigen; dem Auftragnehmer stehen dann nur die bis dahin erbrachten Leistungen zu.", "kuendigung", "kritisch"],
+  [
+    "Der Auftraggeber kann den Vertrag jederzeit kündigen; dem Auftragnehmer stehen dann nur die bis dahin erbrachten Leistungen zu.",
+    "kuendigung",
+    "kritisch",
+  ],
   ["Die Angebotsbindung beträgt 30 Kalendertage.", "bindefrist", "üblich"],
   ["Die Vertragsstrafe beträgt 5.000 € je Werktag der Überschreitung.", "vertragsstrafe", "kritisch"],
   ["Der Auftragnehmer trägt das Risiko von Kampfmittelfunden einschließlich der Stillstandskosten.", "altlasten-kampfmittel", "kritisch"],
@@ -146,19 +308,47 @@ const EXAMPLES: [string, string, string][] = [
   ["Eine Abnahme durch Ingebrauchnahme ist ausgeschlossen; die Abnahme erfolgt förmlich.", "abnahme", "üblich"],
   ["Mehrkosten infolge geänderter Planung werden nach § 2 Abs. 5 VOB/B vergütet.", "geaenderte-leistung", "üblich"],
   // A fourth round: subcontracts and private AGB
-  ["Der Nachunternehmer hat die Vertragsstrafe zu tragen, die der Bauherr gegenüber dem Generalunternehmer geltend macht, auch soweit sie über 5 % hinausgeht.", "vertragsstrafe", "kritisch"],
-  ["Zahlungen an den Nachunternehmer werden fällig, sobald der Bauherr die entsprechende Zahlung an den Generalunternehmer geleistet hat.", "zahlungsfristen", "kritisch"],
+  [
+    "Der Nachunternehmer hat die Vertragsstrafe zu tragen, die der Bauherr gegenüber dem Generalunternehmer geltend macht, auch soweit sie über 5 % hinausgeht.",
+    "vertragsstrafe",
+    "kritisch",
+  ],
+  [
+    "Zahlungen an den Nachunternehmer werden fällig, sobald der Bauherr die entsprechende Zahlung an den Generalunternehmer geleistet hat.",
+    "zahlungsfristen",
+    "kritisch",
+  ],
   ["Die Gewährleistungsfrist beginnt erst mit der Abnahme des Gesamtbauwerks durch den Bauherrn.", "verjaehrung", "prüfen"],
-  ["Der Auftraggeber ist berechtigt, Gegenforderungen aus anderen Bauvorhaben mit dem Werklohn zu verrechnen.", "aufrechnungsverbot", "prüfen"],
-  ["Der Auftragnehmer übernimmt die Gewähr für die Vollständigkeit und Richtigkeit der ihm übergebenen Pläne.", "bedenkenanmeldung", "kritisch"],
+  [
+    "Der Auftraggeber ist berechtigt, Gegenforderungen aus anderen Bauvorhaben mit dem Werklohn zu verrechnen.",
+    "aufrechnungsverbot",
+    "prüfen",
+  ],
+  [
+    "Der Auftragnehmer übernimmt die Gewähr für die Vollständigkeit und Richtigkeit der ihm übergebenen Pläne.",
+    "bedenkenanmeldung",
+    "kritisch",
+  ],
   ["Die Einheitspreise gelten auch bei Über- oder Unterschreitung der Mengen um mehr als 10 %.", "mengenaenderung", "prüfen"],
   ["Sofern die Baugrube nicht standsicher ist, sind Verbaumaßnahmen ohne gesonderte Vergütung auszuführen.", "baugrund", "kritisch"],
   ["Witterungsbedingte Ausfalltage gehen zu Lasten des Auftragnehmers.", "winterbau", "kritisch"],
   ["Arbeiten an Wochenenden sind nicht vorgesehen.", "nacht-wochenend-arbeit", "üblich"],
   ["Eine Preisgleitklausel für Stahl nach Formblatt 225 ist Bestandteil des Vertrages.", "preisgleitung", "üblich"],
-  ["Die Sicherheit für die Vertragserfüllung ist als selbstschuldnerische Bürgschaft in Höhe von 5 % der Auftragssumme zu stellen und wird nach Abnahme zurückgegeben.", "vertragserfuellungssicherheit", "üblich"],
-  ["Der Auftraggeber darf Sicherheitseinbehalte bis zur Höhe von 10 % von den Abschlagsrechnungen vornehmen; ein Anspruch auf Ablösung durch Bürgschaft besteht nicht.", "ablösung-sicherheit", "kritisch"],
-  ["Die Schlusszahlung erfolgt nach Prüfung der Schlussrechnung durch den Bauherrn, spätestens jedoch 120 Tage nach Eingang.", "zahlungsfristen", "kritisch"],
+  [
+    "Die Sicherheit für die Vertragserfüllung ist als selbstschuldnerische Bürgschaft in Höhe von 5 % der Auftragssumme zu stellen und wird nach Abnahme zurückgegeben.",
+    "vertragserfuellungssicherheit",
+    "üblich",
+  ],
+  [
+    "Der Auftraggeber darf Sicherheitseinbehalte bis zur Höhe von 10 % von den Abschlagsrechnungen vornehmen; ein Anspruch auf Ablösung durch Bürgschaft besteht nicht.",
+    "ablösung-sicherheit",
+    "kritisch",
+  ],
+  [
+    "Die Schlusszahlung erfolgt nach Prüfung der Schlussrechnung durch den Bauherrn, spätestens jedoch 120 Tage nach Eingang.",
+    "zahlungsfristen",
+    "kritisch",
+  ],
   ["Der Auftragnehmer erhält Abschlagszahlungen in Höhe von 95 % der nachgewiesenen Leistung.", "einbehalt-abschlagszahlungen", "prüfen"],
 ];
 
@@ -171,7 +361,12 @@ describe("clause review: every clause judged, in any wording", () => {
     const review = reviewClauses([source("Die Gewährleistungsfrist beträgt 12 Jahre ab Abnahme.")]);
     expect(new Set(review.entries.map((e) => e.type)).size).toBeGreaterThanOrEqual(40);
     const entry = review.entries.find((e) => e.type === "verjaehrung")!;
-    expect(entry).toMatchObject({ document: "Vorbemerkungen", location: "Absatz 2", figures: "12 Jahre", yardstick: expect.stringContaining("§ 13 Abs. 4 VOB/B") });
+    expect(entry).toMatchObject({
+      document: "Vorbemerkungen",
+      location: "Absatz 2",
+      figures: "12 Jahre",
+      yardstick: expect.stringContaining("§ 13 Abs. 4 VOB/B"),
+    });
   });
 
   it("treats the sentence after a clause as part of it (a cap in the next sentence, a heading above)", () => {
@@ -200,18 +395,28 @@ describe("clause review: a fair public client's Vorbemerkungen", () => {
       "Der Auftragnehmer weist eine Betriebshaftpflichtversicherung mit einer Deckungssumme von 3 Mio. € nach.",
       "Die Einheitspreise sind Festpreise für die Dauer der Bauzeit.",
     ];
-    const review = reviewClauses([{ document: "Vorbemerkungen", paragraphs: paragraphs.map((text, i) => ({ text, page: null, paragraph: i + 1 })) }], undefined, {
-      itemTexts: ["Wandflächen streichen", "Decke streichen"],
-    });
+    const review = reviewClauses(
+      [{ document: "Vorbemerkungen", paragraphs: paragraphs.map((text, i) => ({ text, page: null, paragraph: i + 1 })) }],
+      undefined,
+      {
+        itemTexts: ["Wandflächen streichen", "Decke streichen"],
+      },
+    );
     expect(review.entries.filter((e) => e.verdict !== "üblich")).toEqual([]);
     expect(review.entries.filter((e) => e.status === "geregelt").length).toBeGreaterThanOrEqual(12);
   });
 });
 
 describe("clause review: nicht geregelt where it matters", () => {
-  const dates = (start: string, end: string) => `Ausführungsbeginn (AwardInfo/CnstStart): ${start}\nFertigstellung (AwardInfo/CnstEnd): ${end}`;
+  const dates = (start: string, end: string) =>
+    `Ausführungsbeginn (AwardInfo/CnstStart): ${start}\nFertigstellung (AwardInfo/CnstEnd): ${end}`;
   const tender = (start: string, end: string, outdoor: boolean): Parameters<typeof reviewClauses> => [
-    [{ document: "Vorbemerkungen", paragraphs: [...dates(start, end).split("\n"), PAD, PAD].map((text, i) => ({ text, page: null, paragraph: i + 1 })) }],
+    [
+      {
+        document: "Vorbemerkungen",
+        paragraphs: [...dates(start, end).split("\n"), PAD, PAD].map((text, i) => ({ text, page: null, paragraph: i + 1 })),
+      },
+    ],
     undefined,
     { itemTexts: outdoor ? ["Oberboden abtragen", "Stahlbeton Bodenplatte", "Mauerwerk KS"] : ["Gipskartonwand", "Fliesen", "Anstrich"] },
   ];
@@ -244,7 +449,9 @@ describe("clause review: nicht geregelt where it matters", () => {
   });
 
   it("reads construction dates from the texts when the file has no AwardInfo", () => {
-    const review = reviewClauses([source("Ausführungszeit: Beginn 15.10.2027, Fertigstellung bis 30.04.2029.")], undefined, { itemTexts: ["Stahlbeton Decke"] });
+    const review = reviewClauses([source("Ausführungszeit: Beginn 15.10.2027, Fertigstellung bis 30.04.2029.")], undefined, {
+      itemTexts: ["Stahlbeton Decke"],
+    });
     expect(review.dates.months).toBeGreaterThan(18);
     expect(review.dates.winters).toBe(2);
     expect(review.entries.find((e) => e.type === "winterbau")).toMatchObject({ status: "nicht geregelt", verdict: "prüfen" });
@@ -279,7 +486,9 @@ describe("clause review: a paragraph read as a whole", () => {
 
   it("counts the Bindefrist from the bid date the texts state", () => {
     const bindefrist = (bid: string) =>
-      entries(`Ablauf der Angebotsfrist ist am ${bid}, 10:00 Uhr.`, "Die Bindefrist endet am 31.08.2027.").find((x) => x.type === "bindefrist")?.verdict;
+      entries(`Ablauf der Angebotsfrist ist am ${bid}, 10:00 Uhr.`, "Die Bindefrist endet am 31.08.2027.").find(
+        (x) => x.type === "bindefrist",
+      )?.verdict;
     expect(bindefrist("02.07.2027")).toBe("prüfen");
     expect(bindefrist("05.08.2027")).toBe("üblich");
   });
@@ -287,13 +496,18 @@ describe("clause review: a paragraph read as a whole", () => {
   it("asks about Behinderung when the works are called off and nothing regulates it, not otherwise", () => {
     // Enough contract text that a missing clause counts.
     const gap = (text: string) => reviewClauses([source(PAD, text)]).entries.find((x) => x.type === "behinderung")!;
-    expect(gap("Die Arbeiten werden hausweise auf Abruf des AG ausgeführt.")).toMatchObject({ status: "nicht geregelt", verdict: "prüfen" });
+    expect(gap("Die Arbeiten werden hausweise auf Abruf des AG ausgeführt.")).toMatchObject({
+      status: "nicht geregelt",
+      verdict: "prüfen",
+    });
     expect(gap("Die Arbeiten beginnen am 03.05.2027.")).toMatchObject({ status: "nicht geregelt", verdict: "üblich" });
   });
 
   it("asks about Schadstoffe when old building parts are removed and nothing regulates them", () => {
     const gap = (items: string[]) =>
-      reviewClauses([source(PAD, "Sanierung der Pflegestationen im Bettenhaus (Baujahr 1974).")], undefined, { itemTexts: items }).entries.find((x) => x.type === "altlasten-kampfmittel")!.verdict;
+      reviewClauses([source(PAD, "Sanierung der Pflegestationen im Bettenhaus (Baujahr 1974).")], undefined, {
+        itemTexts: items,
+      }).entries.find((x) => x.type === "altlasten-kampfmittel")!.verdict;
     expect(gap(["Bodenbelag entfernen", "Kautschukbelag 3,0 mm"])).toBe("prüfen");
     expect(gap(["Kautschukbelag 3,0 mm", "Wandanstrich"])).toBe("üblich");
   });
@@ -301,9 +515,10 @@ describe("clause review: a paragraph read as a whole", () => {
   it("asks for a Bauzeitenplan that sets the Zwischentermine but is not among the documents", () => {
     const text = "Als verbindliche Zwischentermine gelten die Fertigstellungen der Abschnitte nach dem Bauzeitenplan.";
     const verdict = (documents: string[]) =>
-      reviewClauses([source(text), ...documents.map((document) => ({ document, paragraphs: [{ text: "Bauzeitenplan Abschnitte 1 bis 6", page: 1, paragraph: 1 }] }))]).entries.find(
-        (x) => x.type === "bauzeit-fristen" && x.quote === text,
-      )?.verdict;
+      reviewClauses([
+        source(text),
+        ...documents.map((document) => ({ document, paragraphs: [{ text: "Bauzeitenplan Abschnitte 1 bis 6", page: 1, paragraph: 1 }] })),
+      ]).entries.find((x) => x.type === "bauzeit-fristen" && x.quote === text)?.verdict;
     expect(verdict([])).toBe("prüfen");
     expect(verdict(["Anlage 3 Bauzeitenplan.pdf"])).toBe("üblich");
   });

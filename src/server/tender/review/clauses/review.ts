@@ -125,7 +125,9 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
       const label = LABEL.exec(p.text);
       const labelTypes = label ? typesOf(stemText(label[1]), types) : [];
       const paragraph = stemText(p.text);
-      const paragraphParts = splitSentences(p.text).flatMap((s) => s.split(";")).map(stemText);
+      const paragraphParts = splitSentences(p.text)
+        .flatMap((s) => s.split(";"))
+        .map(stemText);
       splitSentences(p.text).forEach((sentence, index) => {
         const stems = stemText(sentence);
         const named = typesOf(stems, types);
@@ -142,7 +144,8 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
         // Bürgschaft auf erstes Anfordern abgelöst werden." after the Mängelsicherheit) continues it too.
         const sameTopic =
           current !== null &&
-          (own.some((t) => current!.types.includes(t)) || (own.length > 0 && own.every((t) => t.continues.some((slug) => current!.types.some((c) => c.slug === slug)))));
+          (own.some((t) => current!.types.includes(t)) ||
+            (own.length > 0 && own.every((t) => t.continues.some((slug) => current!.types.some((c) => c.slug === slug)))));
         if ((own.length && !sameTopic) || !current || continued >= 3) {
           if (current) clauses.push(current);
           current = {
@@ -179,7 +182,15 @@ const DAY_MS = 86_400_000;
 const MONTH_DAYS = 30.44;
 
 /** Sentences that date the bid ("Ablauf der Angebotsfrist ist am 02.07.2027") … */
-const OFFER_WORDS = ["Angebot", "Angebotsfrist", "Angebotsabgabe", "Angebotseröffnung", "Submission", "Eröffnungstermin", "Einreichung"].map((w) => phrase(w));
+const OFFER_WORDS = [
+  "Angebot",
+  "Angebotsfrist",
+  "Angebotsabgabe",
+  "Angebotseröffnung",
+  "Submission",
+  "Eröffnungstermin",
+  "Einreichung",
+].map((w) => phrase(w));
 /** … or, failing that, the award ("Zuschlag voraussichtlich im Mai 2027"). */
 const AWARD_WORDS = ["Zuschlag", "Zuschlagsfrist", "Auftragserteilung", "Vergabe", "Bindefrist"].map((w) => phrase(w));
 
@@ -222,17 +233,30 @@ export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderD
   }
   if (!stamps.length) {
     // No date at all: a written length ("Bauzeit 30 Monate") still tells how long prices must hold.
-    const longest = Math.max(0, ...clauses.filter((c) => c.types.some((t) => t.slug === "bauzeit-fristen")).flatMap((c) => c.figures.periods.map((p) => p.days)));
+    const longest = Math.max(
+      0,
+      ...clauses.filter((c) => c.types.some((t) => t.slug === "bauzeit-fristen")).flatMap((c) => c.figures.periods.map((p) => p.days)),
+    );
     const months = longest ? longest / 30.44 : null;
     // Without dates only the length is known: twelve months always hold a winter.
-    return { start: null, end: null, months, winters: months !== null && months >= 12 ? 1 : 0, priceMonths: priceMonths(sources, null, null, months), offer: offerDate(sources, null) };
+    return {
+      start: null,
+      end: null,
+      months,
+      winters: months !== null && months >= 12 ? 1 : 0,
+      priceMonths: priceMonths(sources, null, null, months),
+      offer: offerDate(sources, null),
+    };
   }
   const start = Math.min(...stamps);
   const end = Math.max(...stamps);
   let months: number | null = (end - start) / DAY_MS / 30.44;
   if (months === 0) {
     // One date only: a period written beside it ("Bauzeit 14 Monate") gives the length.
-    const longest = Math.max(0, ...clauses.filter((c) => c.types.some((t) => t.slug === "bauzeit-fristen")).flatMap((c) => c.figures.periods.map((p) => p.days)));
+    const longest = Math.max(
+      0,
+      ...clauses.filter((c) => c.types.some((t) => t.slug === "bauzeit-fristen")).flatMap((c) => c.figures.periods.map((p) => p.days)),
+    );
     months = longest ? longest / 30.44 : null;
   }
   const endOrLength = months !== null ? start + months * 30.44 * DAY_MS : end;
@@ -243,7 +267,14 @@ export function tenderDates(sources: ClauseSource[], clauses: Clause[]): TenderD
     // A winter: December to February.
     if (start < Date.UTC(y + 1, 2, 1) && endOrLength >= Date.UTC(y, 11, 1)) winters++;
   }
-  return { start, end: endOrLength, months, winters, priceMonths: priceMonths(sources, start, endOrLength, months), offer: offerDate(sources, start) };
+  return {
+    start,
+    end: endOrLength,
+    months,
+    winters,
+    priceMonths: priceMonths(sources, start, endOrLength, months),
+    offer: offerDate(sources, start),
+  };
 }
 
 interface Facts {
@@ -255,7 +286,8 @@ interface Facts {
 }
 
 /** A negation in a sentence that also names the clause type ("Eine Ablösung … ist ausgeschlossen"). */
-const negatedClause = (c: Clause, type: ClauseType) => c.sentences.some((s) => negated(s, type.lookFor) && (containsAny(s, type.lookFor) || c.sentences.length === 1));
+const negatedClause = (c: Clause, type: ClauseType) =>
+  c.sentences.some((s) => negated(s, type.lookFor) && (containsAny(s, type.lookFor) || c.sentences.length === 1));
 
 /** A word that clears a clause ("gemeinsames Aufmaß", "Bürgschaft") clears it only where the
  *  paragraph does not deny it ("ein gemeinsames Aufmaß findet nicht statt"); a clearing phrase that
@@ -331,12 +363,58 @@ const QUOTE_MAX = 1000;
 
 /** Weather-exposed work: for Winterbau, what matters is whether the work stands in the open. */
 const OUTDOOR = [
-  "Erdarbeiten", "Aushub", "Baugrube", "Oberboden", "Beton", "Stahlbeton", "Schalung", "Bewehrung", "Mauerwerk", "Dach", "Dachabdichtung",
-  "Abdichtung", "Attika", "Dämmung Dach", "Fassade", "Gerüst", "Pflaster", "Pflasterdecke", "Tragschicht", "Frostschutzschicht", "Asphalt",
-  "Bordstein", "Rinne", "Kanal", "Rohrgraben", "Verbau", "Gründung", "Fundament", "Bodenplatte", "Rasen", "Pflanzung", "Zaun", "Straße",
+  "Erdarbeiten",
+  "Aushub",
+  "Baugrube",
+  "Oberboden",
+  "Beton",
+  "Stahlbeton",
+  "Schalung",
+  "Bewehrung",
+  "Mauerwerk",
+  "Dach",
+  "Dachabdichtung",
+  "Abdichtung",
+  "Attika",
+  "Dämmung Dach",
+  "Fassade",
+  "Gerüst",
+  "Pflaster",
+  "Pflasterdecke",
+  "Tragschicht",
+  "Frostschutzschicht",
+  "Asphalt",
+  "Bordstein",
+  "Rinne",
+  "Kanal",
+  "Rohrgraben",
+  "Verbau",
+  "Gründung",
+  "Fundament",
+  "Bodenplatte",
+  "Rasen",
+  "Pflanzung",
+  "Zaun",
+  "Straße",
   // Steel and timber erection of the shell: cranes, columns, purlins, cladding.
-  "Stahlkonstruktion", "Stahlbau", "Stützen", "Riegel", "Pfetten", "Verbände", "Ankerbolzen", "Trapezprofil", "Sandwichpaneele", "Kran", "Mobilkran",
-  "Dachrinne", "Fallrohr", "Dachziegel", "Dachsteine", "Lattung", "Sparren", "Abbund",
+  "Stahlkonstruktion",
+  "Stahlbau",
+  "Stützen",
+  "Riegel",
+  "Pfetten",
+  "Verbände",
+  "Ankerbolzen",
+  "Trapezprofil",
+  "Sandwichpaneele",
+  "Kran",
+  "Mobilkran",
+  "Dachrinne",
+  "Fallrohr",
+  "Dachziegel",
+  "Dachsteine",
+  "Lattung",
+  "Sparren",
+  "Abbund",
 ].map((w) => phrase(w));
 
 export function outdoorWork(itemTexts: string[]): boolean {
@@ -346,17 +424,47 @@ export function outdoorWork(itemTexts: string[]): boolean {
 }
 
 /** Wordings only public clients use. */
-const PUBLIC = ["VOB/A", "Vergabestelle", "§ 18 Abs. 1 VOB/B", "öffentlicher Auftraggeber", "Vergabe- und Vertragshandbuch", "VHB", "Tariftreue", "Vergabeunterlagen", "Landkreis", "Gemeinde", "Kreisverwaltung", "Bauamt", "Hochbauamt", "Landesbetrieb", "Landratsamt", "Bezirksregierung", "Stadtverwaltung", "Freistaat", "Zweckverband", "Vergabeverfahren", "öffentliche Auftraggeberin", "Formblatt"].map((w) => phrase(w));
+const PUBLIC = [
+  "VOB/A",
+  "Vergabestelle",
+  "§ 18 Abs. 1 VOB/B",
+  "öffentlicher Auftraggeber",
+  "Vergabe- und Vertragshandbuch",
+  "VHB",
+  "Tariftreue",
+  "Vergabeunterlagen",
+  "Landkreis",
+  "Gemeinde",
+  "Kreisverwaltung",
+  "Bauamt",
+  "Hochbauamt",
+  "Landesbetrieb",
+  "Landratsamt",
+  "Bezirksregierung",
+  "Stadtverwaltung",
+  "Freistaat",
+  "Zweckverband",
+  "Vergabeverfahren",
+  "öffentliche Auftraggeberin",
+  "Formblatt",
+].map((w) => phrase(w));
 
 export function publicClient(sources: ClauseSource[]): boolean {
   return sources.some((s) => s.paragraphs.some((p) => containsAny(stemText(p.text), PUBLIC)));
 }
 
 /** Reviews the sources against the checklist: an entry per clause found, "nicht geregelt" per type without one. */
-export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = checklist(), work: { itemTexts?: string[] } = {}): ClauseReview {
+export function reviewClauses(
+  sources: ClauseSource[],
+  types: ClauseType[] = checklist(),
+  work: { itemTexts?: string[] } = {},
+): ClauseReview {
   const clauses = clausesOf(sources, types);
   const dates = tenderDates(sources, clauses);
-  const contractChars = sources.reduce((n, s) => n + s.paragraphs.reduce((m, p) => (AWARD_INFO.test(p.text) ? m : m + p.text.length), 0), 0);
+  const contractChars = sources.reduce(
+    (n, s) => n + s.paragraphs.reduce((m, p) => (AWARD_INFO.test(p.text) ? m : m + p.text.length), 0),
+    0,
+  );
   const tender: TenderFacts = {
     dates,
     text: stemText(sources.flatMap((s) => s.paragraphs.filter((p) => !AWARD_INFO.test(p.text)).map((p) => p.text)).join(" ")),
@@ -372,7 +480,14 @@ export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = che
     for (const clause of own) {
       if (seen.has(clause.text)) continue;
       seen.add(clause.text);
-      const sectionCap = own.some((o) => o !== clause && o.document === clause.document && o.section === clause.section && o.figures.caps.length > 0 && o.figures.rates.length === 0);
+      const sectionCap = own.some(
+        (o) =>
+          o !== clause &&
+          o.document === clause.document &&
+          o.section === clause.section &&
+          o.figures.caps.length > 0 &&
+          o.figures.rates.length === 0,
+      );
       const facts: Facts = { clause, type, sectionCap, tender };
       const rule = type.verdicts.find((r) => holds(r, facts));
       const figures = describeFigures(clause.figures);
@@ -392,7 +507,12 @@ export function reviewClauses(sources: ClauseSource[], types: ClauseType[] = che
       });
     }
     if (own.length) continue;
-    const gap = contractChars >= MIN_CONTRACT_CHARS && type.notRegulated && holds(type.notRegulated, { clause: null, type, sectionCap: false, tender }) ? type.notRegulated : null;
+    const gap =
+      contractChars >= MIN_CONTRACT_CHARS &&
+      type.notRegulated &&
+      holds(type.notRegulated, { clause: null, type, sectionCap: false, tender })
+        ? type.notRegulated
+        : null;
     entries.push({
       type: type.slug,
       name: type.name,

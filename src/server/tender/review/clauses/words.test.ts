@@ -19,10 +19,14 @@ describe("words", () => {
   });
 
   it("finds two-word phrases in either order and apart, longer phrases only close together", () => {
-    expect(has("Von jeder Abschlagsrechnung werden 10 % als Sicherheit für die Vertragserfüllung einbehalten.", "Abschlagsrechnung einbehalten")).toBe(true);
+    expect(
+      has("Von jeder Abschlagsrechnung werden 10 % als Sicherheit für die Vertragserfüllung einbehalten.", "Abschlagsrechnung einbehalten"),
+    ).toBe(true);
     expect(has("Einbehalten werden von den Abschlagsrechnungen 10 %.", "Abschlagsrechnung einbehalten")).toBe(true);
     expect(has("Die Abnahme durch den Bauherrn ist Voraussetzung.", "Abnahme durch den Bauherrn")).toBe(true);
-    expect(has("Teilabnahmen sind ausgeschlossen; die Benutzung durch den Bauherrn gilt nicht als Abnahme.", "Abnahme durch den Bauherrn")).toBe(false);
+    expect(
+      has("Teilabnahmen sind ausgeschlossen; die Benutzung durch den Bauherrn gilt nicht als Abnahme.", "Abnahme durch den Bauherrn"),
+    ).toBe(false);
   });
 
   it("reads zu-infinitives of separable verbs as the verb, and sees negations", () => {
@@ -45,11 +49,18 @@ describe("words", () => {
 
   it("keeps a negation in a phrase beside what it negates", () => {
     expect(has("Eine besondere Vergütung wird nicht gewährt.", "nicht Vergütung")).toBe(true);
-    expect(has("Für im Vertrag nicht vorgesehene Leistungen, die der Auftraggeber fordert, steht eine besondere Vergütung zu.", "nicht Vergütung")).toBe(false);
+    expect(
+      has(
+        "Für im Vertrag nicht vorgesehene Leistungen, die der Auftraggeber fordert, steht eine besondere Vergütung zu.",
+        "nicht Vergütung",
+      ),
+    ).toBe(false);
   });
 
   it("limits a scoped negation to what follows it, and sees limits and cancelled negations", () => {
-    expect(negated(stemText("Der Auftragnehmer ist berechtigt, den Einbehalt ohne weitere Voraussetzungen durch Bürgschaft abzulösen."))).toBe(false);
+    expect(
+      negated(stemText("Der Auftragnehmer ist berechtigt, den Einbehalt ohne weitere Voraussetzungen durch Bürgschaft abzulösen.")),
+    ).toBe(false);
     expect(negated(stemText("Nachtarbeit ist ohne gesonderte Vergütung zu leisten."))).toBe(true);
     expect(negated(stemText("Der Auftragnehmer verzichtet auf die Geltendmachung von Bedenken."))).toBe(true);
     expect(negated(stemText("Die Bürgschaften sind unter Verzicht auf die Einrede der Vorausklage zu stellen."))).toBe(false);
@@ -62,7 +73,9 @@ describe("words", () => {
 
 describe("figures", () => {
   it("reads rates per day (Kalendertage converted to Werktage), caps, periods, amounts and dates", () => {
-    const f = figuresOf("Für jeden Kalendertag der Überschreitung 0,3 % der Auftragssumme, insgesamt höchstens 5 %; Frist 24 Werktage, 2.500 € je Tag, bis 31.10.2027.");
+    const f = figuresOf(
+      "Für jeden Kalendertag der Überschreitung 0,3 % der Auftragssumme, insgesamt höchstens 5 %; Frist 24 Werktage, 2.500 € je Tag, bis 31.10.2027.",
+    );
     expect(f.rates.map((r) => [r.value, r.unit, Math.round(r.perWorkday * 1000) / 1000])).toEqual([[0.3, "kalendertag", 0.35]]);
     expect(f.caps).toEqual([5]);
     expect(f.periods.map((p) => [p.value, p.unit])).toEqual([[24, "werktag"]]);
@@ -72,18 +85,27 @@ describe("figures", () => {
   });
 
   it("reads a cap written after the figure and a rate written before it", () => {
-    const f = figuresOf("Für jeden Werktag des Verzugs zahlt der AN 0,2 % der Auftragssumme; die Vertragsstrafe ist auf 5 % der Auftragssumme begrenzt.");
+    const f = figuresOf(
+      "Für jeden Werktag des Verzugs zahlt der AN 0,2 % der Auftragssumme; die Vertragsstrafe ist auf 5 % der Auftragssumme begrenzt.",
+    );
     expect(f.rates.map((r) => r.value)).toEqual([0.2]);
     expect(f.caps).toEqual([5]);
   });
 
   it("reads numbers written as words, rates written as adverbs or far from the figure, and next-day deadlines", () => {
-    const words = figuresOf("Eine Strafe von null Komma fünf vom Hundert der Abrechnungssumme für jeden Kalendertag, insgesamt höchstens zehn Prozent; Zahlung binnen einundzwanzig Tagen oder drei Monaten.");
+    const words = figuresOf(
+      "Eine Strafe von null Komma fünf vom Hundert der Abrechnungssumme für jeden Kalendertag, insgesamt höchstens zehn Prozent; Zahlung binnen einundzwanzig Tagen oder drei Monaten.",
+    );
     expect(words.rates.map((r) => [r.value, r.unit])).toEqual([[0.5, "kalendertag"]]);
     expect(words.caps).toEqual([10]);
-    expect(words.periods.map((p) => [p.value, p.unit])).toEqual([[21, "tag"], [3, "monat"]]);
+    expect(words.periods.map((p) => [p.value, p.unit])).toEqual([
+      [21, "tag"],
+      [3, "monat"],
+    ]);
     expect(figuresOf("werktäglich 0,2 % der Auftragssumme").rates.map((r) => r.unit)).toEqual(["werktag"]);
-    expect(figuresOf("0,25 v. H. der im Auftragsschreiben genannten Netto-Auftragssumme je Werktag").rates.map((r) => r.value)).toEqual([0.25]);
+    expect(figuresOf("0,25 v. H. der im Auftragsschreiben genannten Netto-Auftragssumme je Werktag").rates.map((r) => r.value)).toEqual([
+      0.25,
+    ]);
     expect(figuresOf("Stundenzettel sind am nächsten Werktag vorzulegen.").periods.map((p) => [p.value, p.unit])).toEqual([[1, "werktag"]]);
     // An article is a number only before a unit.
     expect(figuresOf("Eine Bürgschaft ist binnen einer Woche zu stellen.").periods.map((p) => [p.value, p.unit])).toEqual([[1, "woche"]]);

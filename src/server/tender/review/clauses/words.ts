@@ -177,20 +177,100 @@ const SCOPED_NEGATIONS = ["ohne", "verzicht", "verzichtet", "verzichten"].map(wo
 const SCOPE = 4;
 /** Articles and prepositions do not count into a scoped negation's reach ("Verzicht auf die Geltendmachung von Bedenken"). */
 /** Words after which a scoped negation's noun phrase has ended ("ohne weitere Voraussetzungen | durch Bürgschaft"). */
-const SCOPE_ENDS = new Set(["durch", "mit", "gegen", "bei", "nach", "zu", "in", "im", "an", "am", "und", "oder", "soweit", "sofern", "wenn", "dass", "ist", "sind", "wird", "werden"].map((w) => stem(w)));
-const FUNCTION_WORDS = new Set(["auf", "die", "der", "das", "den", "dem", "des", "von", "vom", "zur", "zum", "ein", "eine", "einen", "einer", "eines", "jede", "jeden", "jeder", "weitere", "gesonderte", "besondere", "zusaetzliche"].map((w) => stem(w)));
+const SCOPE_ENDS = new Set(
+  [
+    "durch",
+    "mit",
+    "gegen",
+    "bei",
+    "nach",
+    "zu",
+    "in",
+    "im",
+    "an",
+    "am",
+    "und",
+    "oder",
+    "soweit",
+    "sofern",
+    "wenn",
+    "dass",
+    "ist",
+    "sind",
+    "wird",
+    "werden",
+  ].map((w) => stem(w)),
+);
+const FUNCTION_WORDS = new Set(
+  [
+    "auf",
+    "die",
+    "der",
+    "das",
+    "den",
+    "dem",
+    "des",
+    "von",
+    "vom",
+    "zur",
+    "zum",
+    "ein",
+    "eine",
+    "einen",
+    "einer",
+    "eines",
+    "jede",
+    "jeden",
+    "jeder",
+    "weitere",
+    "gesonderte",
+    "besondere",
+    "zusaetzliche",
+  ].map((w) => stem(w)),
+);
 
 /** What a scoped negation must take away to turn the clause around: pay, claims, time. */
 const CLAIMS = [
-  "Vergütung", "vergütet", "Mehrvergütung", "Zusatzvergütung", "Bezahlung", "bezahlt", "Entgelt", "Mehrkosten", "Kosten", "Zuschlag", "Zuschläge",
-  "Zulage", "Anspruch", "Ansprüche", "Nachforderung", "Nachtrag", "Entschädigung", "Erstattung", "Preisanpassung", "Anpassung", "Ausgleich",
-  "Fristverlängerung", "Verlängerung", "Berechnung", "berechnet", "Anmeldung", "Bedenken", "Hinweis", "Ablösung", "Obergrenze", "Begrenzung",
-  "Verschulden", "Rücksicht",
+  "Vergütung",
+  "vergütet",
+  "Mehrvergütung",
+  "Zusatzvergütung",
+  "Bezahlung",
+  "bezahlt",
+  "Entgelt",
+  "Mehrkosten",
+  "Kosten",
+  "Zuschlag",
+  "Zuschläge",
+  "Zulage",
+  "Anspruch",
+  "Ansprüche",
+  "Nachforderung",
+  "Nachtrag",
+  "Entschädigung",
+  "Erstattung",
+  "Preisanpassung",
+  "Anpassung",
+  "Ausgleich",
+  "Fristverlängerung",
+  "Verlängerung",
+  "Berechnung",
+  "berechnet",
+  "Anmeldung",
+  "Bedenken",
+  "Hinweis",
+  "Ablösung",
+  "Obergrenze",
+  "Begrenzung",
+  "Verschulden",
+  "Rücksicht",
 ].map(wordStem);
 
 /** "nicht nur", "nicht mehr als", "nicht später als", "nicht über 5 %": a limit, not a negation. */
 const isLimit = (stems: string[], i: number) =>
-  stems[i + 1] === stem("nur") || stems[i + 2] === stem("als") || (["ueber", "unter"].map(stem).includes(stems[i + 1] ?? "") && /^\d/.test(stems[i + 2] ?? ""));
+  stems[i + 1] === stem("nur") ||
+  stems[i + 2] === stem("als") ||
+  (["ueber", "unter"].map(stem).includes(stems[i + 1] ?? "") && /^\d/.test(stems[i + 2] ?? ""));
 /** "nicht ausgeschlossen", "kein Verzicht": two negations cancel out. */
 const CANCELS = ["ausgeschlossen", "abbedungen", "unzulaessig", "entfaellt"].map(wordStem);
 
@@ -201,11 +281,7 @@ export function negations(text: StemmedText, subject: Phrase[] = []): number[] {
   const out: number[] = [];
   // A negation that is part of the clause's own term ("im Vertrag nicht vorgesehene Leistung",
   // "Leistungen ohne Auftrag") names the subject; it does not deny it.
-  const own = new Set(
-    subject
-      .filter((p) => p.negative)
-      .flatMap((p) => matchAt(text, p) ?? []),
-  );
+  const own = new Set(subject.filter((p) => p.negative).flatMap((p) => matchAt(text, p) ?? []));
   for (let i = 0; i < stems.length; i++) {
     const t = stems[i];
     if (own.has(i)) continue;
@@ -219,7 +295,12 @@ export function negations(text: StemmedText, subject: Phrase[] = []): number[] {
     } else if (SCOPED_NEGATIONS.includes(t)) {
       const after = stems.slice(i + 1);
       const end = after.findIndex((w) => SCOPE_ENDS.has(w));
-      const scope: StemmedText = { stems: after.slice(0, end < 0 ? after.length : end).filter((w) => !FUNCTION_WORDS.has(w)).slice(0, SCOPE) };
+      const scope: StemmedText = {
+        stems: after
+          .slice(0, end < 0 ? after.length : end)
+          .filter((w) => !FUNCTION_WORDS.has(w))
+          .slice(0, SCOPE),
+      };
       if (scope.stems.some((s) => CLAIMS.some((c) => tokenMatches(s, c))) || containsAny(scope, subject)) out.push(i);
     }
   }

@@ -12,13 +12,7 @@ const DISPOSAL = /abfahr|abfuhr|entsorg|verwert|abtransport|laden\s+und/;
 
 /** Excavated soil is put back or carried away: a disposal more than half again the excavation
  *  (loosening included), or a backfill of site soil larger than the excavation, is a finding. */
-export function earthworkBalance(
-  items: BoqNode[],
-  lv: View,
-  flagged: Set<BoqNode>,
-  qtyOf: (p: BoqNode) => number,
-  add: AddHit,
-) {
+export function earthworkBalance(items: BoqNode[], lv: View, flagged: Set<BoqNode>, qtyOf: (p: BoqNode) => number, add: AddHit) {
   const volume = items.filter((p) => unitClass(p.unit) === "volume");
   const pick = (re: RegExp, not: RegExp) => volume.filter((p) => re.test(lv.headline(p)) && !not.test(lv.headline(p)));
   const excavation = pick(EXCAVATION, /verfuell|abfahr|entsorg|laden/);
@@ -29,14 +23,21 @@ export function earthworkBalance(
   const ex = excavation.map((p) => `OZ ${p.oz} ${de(qtyOf(p))} m³`).join(" + ");
   for (const p of backfill) {
     if (flagged.has(p) || p.qty! <= dug * DERIVED_FIGURE_TOLERANCE) continue;
-    add(p, { qty: dug, derivation: `verfüllt wird höchstens, was ausgehoben wurde: Aushub ${ex}` }, excavation.map((q) => q.oz));
+    add(
+      p,
+      { qty: dug, derivation: `verfüllt wird höchstens, was ausgehoben wurde: Aushub ${ex}` },
+      excavation.map((q) => q.oz),
+    );
   }
   for (const p of disposal) {
     if (flagged.has(p) || disposal.length !== 1) continue;
     const rest = dug - backfill.filter((q) => !flagged.has(q)).reduce((s, q) => s + qtyOf(q), 0);
     if (p.qty! <= dug * 1.5 || rest <= 0) continue;
     const fill = backfill.map((q) => ` − Verfüllung OZ ${q.oz} ${de(qtyOf(q))} m³`).join("");
-    add(p, { qty: rest, derivation: `Aushub ${ex}${fill} = ${de(rest, 1)} m³ bleiben zum Abfahren` }, [...excavation, ...backfill].map((q) => q.oz));
+    add(
+      p,
+      { qty: rest, derivation: `Aushub ${ex}${fill} = ${de(rest, 1)} m³ bleiben zum Abfahren` },
+      [...excavation, ...backfill].map((q) => q.oz),
+    );
   }
 }
-

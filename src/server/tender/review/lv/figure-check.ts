@@ -79,7 +79,14 @@ export function view(lv: LvView): View {
     if (inPreamble) return { count: inPreamble, where: "Vorbemerkungen" };
     // A piece position named after the noun ("Baum pflanzen", 6 St)
     const counted = lv.items.find(
-      (q) => q !== p && unitClass(q.unit) === "piece" && q.qty && lv.headline(q).split(/[^a-z]+/).some((w) => w && sameNoun(w, noun)),
+      (q) =>
+        q !== p &&
+        unitClass(q.unit) === "piece" &&
+        q.qty &&
+        lv
+          .headline(q)
+          .split(/[^a-z]+/)
+          .some((w) => w && sameNoun(w, noun)),
     );
     return counted ? { count: counted.qty!, where: `Menge von OZ ${counted.oz}` } : null;
   };
@@ -102,10 +109,11 @@ export function hit(p: BoqNode, expected: Expectation, relatedOz: string[] = [])
     expectedQty: Math.round(expected.qty * 1000) / 1000,
     evidence:
       `${de(p.qty!)} ${unit} ausgeschrieben; erwartet etwa ${de(expected.qty, 1)} ${unit} (${expected.derivation})` +
-      (shift ? ` – um den Faktor ${de(Math.round(factor >= 1 ? factor : 1 / factor))} ${factor > 1 ? "zu groß" : "zu klein"}, vermutlich ein Kommafehler` : ""),
+      (shift
+        ? ` – um den Faktor ${de(Math.round(factor >= 1 ? factor : 1 / factor))} ${factor > 1 ? "zu groß" : "zu klein"}, vermutlich ein Kommafehler`
+        : ""),
   };
 }
-
 
 /** Records a finding on a position with the expected quantity (and the positions it rests on). */
 export type AddHit = (p: BoqNode, e: Expectation, related?: string[]) => void;

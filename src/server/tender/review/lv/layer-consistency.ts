@@ -27,8 +27,17 @@ export function layerOutliers(items: BoqNode[], lv: View, flagged: Set<BoqNode>,
       // Only a shifted decimal point (× 10, × 100, ÷ 10 …): other sizes are other parts of the work.
       if (!isDecimalShift(factor)) continue;
       const peers = best;
-      add(p, { qty: common, derivation: `${n} weitere Lagen desselben Titels haben ${best.every((q) => qtyOf(q) === common) ? "je" : "etwa"} ${de(common)} m² (OZ ${peers.map((q) => q.oz).slice(0, 4).join(", ")})` }, peers.map((q) => q.oz).slice(0, 6));
+      add(
+        p,
+        {
+          qty: common,
+          derivation: `${n} weitere Lagen desselben Titels haben ${best.every((q) => qtyOf(q) === common) ? "je" : "etwa"} ${de(common)} m² (OZ ${peers
+            .map((q) => q.oz)
+            .slice(0, 4)
+            .join(", ")})`,
+        },
+        peers.map((q) => q.oz).slice(0, 6),
+      );
     }
   }
-
 }

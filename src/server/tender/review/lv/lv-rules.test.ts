@@ -373,7 +373,12 @@ const EXAMPLES: Record<string, { hits: LvExample[]; misses: LvExample[] }> = {
         [
           { shortText: "Baugrubenaushub", qty: 1450, unit: "m3" },
           { shortText: "Arbeitsraum verfüllen", qty: 380, unit: "m3" },
-          { shortText: "Aushub abfahren", longText: "Bodenaushub aus Pos. 01.0010 abzüglich Wiedereinbau Pos. 01.0020 abfahren.", qty: 3070, unit: "m3" },
+          {
+            shortText: "Aushub abfahren",
+            longText: "Bodenaushub aus Pos. 01.0010 abzüglich Wiedereinbau Pos. 01.0020 abfahren.",
+            qty: 3070,
+            unit: "m3",
+          },
         ],
         { oz: "01.0030", evidence: "erwartet etwa 1.070 m³ (OZ 01.0010 1.450 m³ − OZ 01.0020 380 m³ = 1.070 m³" },
       ),
@@ -405,13 +410,26 @@ const EXAMPLES: Record<string, { hits: LvExample[]; misses: LvExample[] }> = {
     misses: [
       lv([{ shortText: "Wärmedämmung EPS", longText: "Dachfläche ca. 1.236 m².", qty: 1236 }]),
       lv([{ shortText: "Bodenplatte d = 22 cm", longText: "Deckenfläche ca. 550 m².", qty: 121, unit: "m3" }]),
-      lv([{ shortText: "Wandschalung beidseitig", longText: "für Wände Pos. 01.0020", qty: 800 }, { shortText: "Wand d = 24 cm", qty: 96, unit: "m3" }]),
-      lv([{ shortText: "Baumgrube mit Substrat", longText: "Baumgrube je Baum 12 m³", qty: 72, unit: "m3" }, { shortText: "Baum pflanzen", qty: 6, unit: "St" }]),
+      lv([
+        { shortText: "Wandschalung beidseitig", longText: "für Wände Pos. 01.0020", qty: 800 },
+        { shortText: "Wand d = 24 cm", qty: 96, unit: "m3" },
+      ]),
+      lv([
+        { shortText: "Baumgrube mit Substrat", longText: "Baumgrube je Baum 12 m³", qty: 72, unit: "m3" },
+        { shortText: "Baum pflanzen", qty: 6, unit: "St" },
+      ]),
       lv([{ shortText: "Zementestrich", longText: "in Sanitärräumen, Küche und Fluren", qty: 293 }], {
         preamble: "Flächen: Sanitärräume EG zusammen 86 m², Ausgabeküche 62 m², Flure Anbau 145 m².",
       }),
-      lv([{ shortText: "Frostschutzschicht", qty: 3630 }, { shortText: "Tragschicht", qty: 3630 }, { shortText: "Bettung", qty: 3630 }, { shortText: "Asphaltanschluss", qty: 210 }]),
-      lv([{ shortText: "Rasterdecke", longText: "in Büros je Geschoss ca. 780 m²", qty: 3900 }], { preamble: "Bürogebäude, EG bis 4. OG." }),
+      lv([
+        { shortText: "Frostschutzschicht", qty: 3630 },
+        { shortText: "Tragschicht", qty: 3630 },
+        { shortText: "Bettung", qty: 3630 },
+        { shortText: "Asphaltanschluss", qty: 210 },
+      ]),
+      lv([{ shortText: "Rasterdecke", longText: "in Büros je Geschoss ca. 780 m²", qty: 3900 }], {
+        preamble: "Bürogebäude, EG bis 4. OG.",
+      }),
       lv([{ shortText: "Oberboden abtragen d = 30 cm", longText: "Abtrag bis 0,80 m", qty: 1200 }]),
     ],
   },

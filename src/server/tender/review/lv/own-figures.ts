@@ -49,7 +49,11 @@ function namedAreas(texts: string[]): Map<string, number> {
       const before = text.slice(Math.max(0, m.index - 12), m.index);
       if (/\b(je|pro)\s*$/.test(before)) continue;
       const rule = text.slice(m.index, m.index + m[0].length + 25);
-      if (/\b(bis|ueber|unter|ab|kleiner|groesser|max\.?|mind\.?)\s+(?:\d|ca)/.test(rule) || /(werden|wird)\s+(uebermessen|abgezogen|nicht)/.test(rule)) continue;
+      if (
+        /\b(bis|ueber|unter|ab|kleiner|groesser|max\.?|mind\.?)\s+(?:\d|ca)/.test(rule) ||
+        /(werden|wird)\s+(uebermessen|abgezogen|nicht)/.test(rule)
+      )
+        continue;
       const value = num(m[3]);
       for (const name of [m[1], m[2]]) {
         if (!name || NOT_A_NAME.test(name) || stem(name).length < 4) continue;
@@ -113,7 +117,10 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
   const areas = namedAreas([fold(lv.preamble), ...lv.items.map((p) => lv.text(p))]);
   for (const p of items) {
     if (flagged.has(p) || unitClass(p.unit) !== "area" || WALL_WORK.test(lv.headline(p))) continue;
-    const words = lv.text(p).split(/[^a-z-]+/).filter((w) => w.length > 3);
+    const words = lv
+      .text(p)
+      .split(/[^a-z-]+/)
+      .filter((w) => w.length > 3);
     const named = new Map<string, { word: string; area: number }>();
     for (const w of words) {
       const key = [...areas.keys()].find((k) => sameNoun(k, w) && stem(w).length >= 4);
@@ -133,9 +140,13 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
     if (flagged.has(p)) continue;
     const text = lv.text(p);
     const cls = unitClass(p.unit);
-    const from = [...text.matchAll(SUBSET)].map((m) => lv.byOz.get(m[1])).filter((q): q is BoqNode => !!q && q !== p && unitClass(q.unit) === cls && q.qty !== null);
+    const from = [...text.matchAll(SUBSET)]
+      .map((m) => lv.byOz.get(m[1]))
+      .filter((q): q is BoqNode => !!q && q !== p && unitClass(q.unit) === cls && q.qty !== null);
     if (from.length === 0 || /beidseitig|zweiseitig|je seite|lagen|zweilagig/.test(text)) continue;
-    const minus = [...text.matchAll(MINUS)].map((m) => lv.byOz.get(m[1])).filter((q): q is BoqNode => !!q && unitClass(q.unit) === cls && q.qty !== null);
+    const minus = [...text.matchAll(MINUS)]
+      .map((m) => lv.byOz.get(m[1]))
+      .filter((q): q is BoqNode => !!q && unitClass(q.unit) === cls && q.qty !== null);
     const base = from.filter((q) => !minus.includes(q));
     const expected = base.reduce((s, q) => s + qtyOf(q), 0) - minus.reduce((s, q) => s + qtyOf(q), 0);
     if (expected <= 0 || p.qty! <= expected * OWN_FIGURE_TOLERANCE) continue;
@@ -144,7 +155,11 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
       base.map((q) => `OZ ${q.oz} ${de(qtyOf(q))} ${unit}`).join(" + ") +
       minus.map((q) => ` − OZ ${q.oz} ${de(qtyOf(q))} ${unit}`).join("") +
       ` = ${de(expected, 1)} ${unit}; der Langtext bezieht die Menge auf ${minus.length || base.length > 1 ? "diese Positionen" : "diese Position"}`;
-    add(p, { qty: expected, derivation }, [...base, ...minus].map((q) => q.oz));
+    add(
+      p,
+      { qty: expected, derivation },
+      [...base, ...minus].map((q) => q.oz),
+    );
   }
 
   // 4. layers: one title, the same area for most positions, one far off
@@ -156,11 +171,15 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
   // 5. pairs of counts
   for (const pair of COUNT_PAIRS) {
     const carriers = items.filter((p) => unitClass(p.unit) === "piece" && pair.carrier.test(lv.headline(p)));
-    const objects = items.filter((p) => unitClass(p.unit) === "piece" && pair.object.test(lv.headline(p)) && !pair.carrier.test(lv.headline(p)));
+    const objects = items.filter(
+      (p) => unitClass(p.unit) === "piece" && pair.object.test(lv.headline(p)) && !pair.carrier.test(lv.headline(p)),
+    );
     if (carriers.length !== 1 || objects.length !== 1 || flagged.has(objects[0])) continue;
     const [c, o] = [carriers[0], objects[0]];
     if (qtyOf(c) === o.qty) continue;
-    add(o, { qty: qtyOf(c), derivation: `je ${pair.label} ein Stück: OZ ${c.oz} „${c.shortText.slice(0, 40)}“ hat ${de(qtyOf(c))} St` }, [c.oz]);
+    add(o, { qty: qtyOf(c), derivation: `je ${pair.label} ein Stück: OZ ${c.oz} „${c.shortText.slice(0, 40)}“ hat ${de(qtyOf(c))} St` }, [
+      c.oz,
+    ]);
   }
   return hits;
 }

@@ -95,7 +95,12 @@ function formworkCheck(lv: LvView, element: Element): LvHit | null {
 function wrongConcrete(lv: LvView, element: Element): { node: BoqNode; hit: LvHit } | null {
   const concrete = lv.items.filter((p) => {
     const h = lv.headline(p);
-    return unitClass(p.unit) === "volume" && CONCRETE.test(h) && element.concrete.test(h) && !/schalung|fertigteil|sturz|sauberkeit|bodenplatte/.test(h);
+    return (
+      unitClass(p.unit) === "volume" &&
+      CONCRETE.test(h) &&
+      element.concrete.test(h) &&
+      !/schalung|fertigteil|sturz|sauberkeit|bodenplatte/.test(h)
+    );
   });
   const formwork = lv.items.filter((p) => {
     const h = lv.headline(p);

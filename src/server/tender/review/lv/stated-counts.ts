@@ -5,7 +5,21 @@
 import { countValue, productCounts } from "./stated-figures";
 
 export const NUMBER_WORDS: Record<string, number> = {
-  ein: 1, eine: 1, einem: 1, einer: 1, zwei: 2, drei: 3, vier: 4, fuenf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, elf: 11, zwoelf: 12,
+  ein: 1,
+  eine: 1,
+  einem: 1,
+  einer: 1,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  fuenf: 5,
+  sechs: 6,
+  sieben: 7,
+  acht: 8,
+  neun: 9,
+  zehn: 10,
+  elf: 11,
+  zwoelf: 12,
 };
 
 /** A noun reduced for comparison: "Häusern" / "Haus" → "haus", "Geschosse" → "geschoss". */
@@ -44,7 +58,10 @@ export function perUnitStatements(noun: string, text: string): { unit: string; p
     const per = numberOf(m[2]);
     if (!(per > 0) || per > 500) continue;
     // The counted thing: one of the next words up to "und"/"mit" ("zwei Dachflächenfenster und zwei Fallrohre").
-    const words = m[3].split(/\s+(?:und|sowie|mit|fuer)\s+/)[0].split(/[^a-z-]+/).filter((w) => w.length >= 3);
+    const words = m[3]
+      .split(/\s+(?:und|sowie|mit|fuer)\s+/)[0]
+      .split(/[^a-z-]+/)
+      .filter((w) => w.length >= 3);
     if (words.some((w) => sameNoun(w, noun))) out.push({ unit: m[1], per, index: m.index, rest: m[3] });
     // "zwei Dachflächenfenster und zwei Fallrohre": the second thing shares the unit
     for (const more of m[3].matchAll(/\b(?:und|sowie)\s+(\d{1,4}|[a-z]+)\s+([a-z][\w-]*)/g)) {
@@ -78,7 +95,12 @@ export function statedCount(noun: string, text: string, depth = 2): StatedCount 
     const n = numberOf(m[1]);
     if (!Number.isFinite(n) || n < 1 || !sameNoun(m[2], noun)) continue;
     const before = text.slice(Math.max(0, m.index - 40), m.index);
-    if (/\b(?:je|pro|jede[rsmn]?)\s+[\w-]+\s+(?:(?:sind|ist|hat|haben|werden|wird|erhaelt|erhalten|jeweils|ca\.)\s+)?$|\b(?:je|pro|jeweils)\s+$/.test(before)) continue;
+    if (
+      /\b(?:je|pro|jede[rsmn]?)\s+[\w-]+\s+(?:(?:sind|ist|hat|haben|werden|wird|erhaelt|erhalten|jeweils|ca\.)\s+)?$|\b(?:je|pro|jeweils)\s+$/.test(
+        before,
+      )
+    )
+      continue;
     take({ count: n, how: "" });
   }
   // "Häuser A, B und C", "Haus A und Haus B"

@@ -9,7 +9,17 @@ import { normaliseUnit, unitClass } from "../position-facts";
 import { de, unitLabel } from "./facts";
 import { APPROX, AREA_UNIT, DERIVED_FIGURE_TOLERANCE, NUMBER, num, VOLUME_UNIT, type Expectation, type View } from "./figure-check";
 import { NUMBER_WORDS, perUnitStatements, sameNoun, stem, statedCount } from "./stated-counts";
-import { countValue, extentMetres, heightMetres, objectAreas, OBJECTS, productCounts, roomDimensions, statedLength, statedTotalPieces } from "./stated-figures";
+import {
+  countValue,
+  extentMetres,
+  heightMetres,
+  objectAreas,
+  OBJECTS,
+  productCounts,
+  roomDimensions,
+  statedLength,
+  statedTotalPieces,
+} from "./stated-figures";
 
 // ── 1. The position's own text ────────────────────────────────────────────────────────────────
 
@@ -39,13 +49,20 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
     }
   }
   if (cls === "volume") {
-    const areas = [...text.matchAll(new RegExp(String.raw`(${NUMBER})\s*${AREA_UNIT}`, "g"))].filter((m) => !/^\s*(je|pro|\/)\b/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 8)));
+    const areas = [...text.matchAll(new RegExp(String.raw`(${NUMBER})\s*${AREA_UNIT}`, "g"))].filter(
+      (m) => !/^\s*(je|pro|\/)\b/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 8)),
+    );
     const area =
-      new RegExp(String.raw`(?:flaeche|grundflaeche|gesamtflaeche)[^;]{0,40}?(${NUMBER})\s*${AREA_UNIT}`).exec(text) ?? (areas.length === 1 ? areas[0] : null);
+      new RegExp(String.raw`(?:flaeche|grundflaeche|gesamtflaeche)[^;]{0,40}?(${NUMBER})\s*${AREA_UNIT}`).exec(text) ??
+      (areas.length === 1 ? areas[0] : null);
     const depth = new RegExp(
       String.raw`\b(?:d|dicke|\w+dicke|staerke|\w+staerke|aushubtiefe|tiefe|schichtdicke)\s*(?:=|:)?\s*${APPROX}(${NUMBER})\s*(mm|cm|m)\b`,
     ).exec(text);
-    if (area && depth && !/\b(bis|max\.?|mind\.?)\s*$/.test(text.slice(Math.max(0, depth.index - 5), depth.index + depth[0].indexOf(depth[1])))) {
+    if (
+      area &&
+      depth &&
+      !/\b(bis|max\.?|mind\.?)\s*$/.test(text.slice(Math.max(0, depth.index - 5), depth.index + depth[0].indexOf(depth[1])))
+    ) {
       const a = num(area[1]);
       const d = num(depth[1]) / (depth[2] === "mm" ? 1000 : depth[2] === "cm" ? 100 : 1);
       if (a > 0 && d > 0 && d < 5)
@@ -73,13 +90,25 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
     for (const r of roomDimensions(text)) {
       const times = r.count > 1 ? ` × ${r.count}` : "";
       if (cls === "area" && !wall)
-        out.push({ qty: r.length * r.width * r.count, derivation: `${de(r.length)} m × ${de(r.width)} m${times} laut Langtext = ${de(r.length * r.width * r.count, 1)} m²`, tolerance: DERIVED_FIGURE_TOLERANCE });
+        out.push({
+          qty: r.length * r.width * r.count,
+          derivation: `${de(r.length)} m × ${de(r.width)} m${times} laut Langtext = ${de(r.length * r.width * r.count, 1)} m²`,
+          tolerance: DERIVED_FIGURE_TOLERANCE,
+        });
       else if (cls === "area" && h !== null) {
         const a = 2 * (r.length + r.width) * h * r.count;
-        out.push({ qty: a, derivation: `Umfang 2 × (${de(r.length)} m + ${de(r.width)} m) × Höhe ${de(h)} m${times} laut Langtext = ${de(a, 1)} m²`, tolerance: DERIVED_FIGURE_TOLERANCE });
+        out.push({
+          qty: a,
+          derivation: `Umfang 2 × (${de(r.length)} m + ${de(r.width)} m) × Höhe ${de(h)} m${times} laut Langtext = ${de(a, 1)} m²`,
+          tolerance: DERIVED_FIGURE_TOLERANCE,
+        });
       } else if (cls === "volume" && d !== null) {
         const v = r.length * r.width * d * r.count;
-        out.push({ qty: v, derivation: `${de(r.length)} m × ${de(r.width)} m × ${de(d)} m${times} laut Langtext = ${de(v, 2)} m³`, tolerance: DERIVED_FIGURE_TOLERANCE });
+        out.push({
+          qty: v,
+          derivation: `${de(r.length)} m × ${de(r.width)} m × ${de(d)} m${times} laut Langtext = ${de(v, 2)} m³`,
+          tolerance: DERIVED_FIGURE_TOLERANCE,
+        });
       }
     }
   }
@@ -90,7 +119,11 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
     if (l !== null && b !== null && t !== null && l * b >= 10) {
       const q = l * b * t;
       const third = cls === "volume" ? ` × ${de(t)} m` : "";
-      out.push({ qty: q, derivation: `Länge ${de(l)} m × Breite ${de(b)} m${third} laut Langtext = ${de(q, 2)} ${unitLabel(p.unit)}`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      out.push({
+        qty: q,
+        derivation: `Länge ${de(l)} m × Breite ${de(b)} m${third} laut Langtext = ${de(q, 2)} ${unitLabel(p.unit)}`,
+        tolerance: DERIVED_FIGURE_TOLERANCE,
+      });
     }
   }
   if (cls === "mass" && /^(t|to)$/.test(normaliseUnit(p.unit))) {
@@ -131,17 +164,25 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
   // "fünf Decken je ca. 375 m²", "(3 Räume) à 24 m²": the count and the size of one
   if (cls === "area" || cls === "volume") {
     const unitRe = cls === "area" ? AREA_UNIT : VOLUME_UNIT;
-    const re = new RegExp(String.raw`\b(\d{1,3}|[a-z]+)\s+([a-z][\w-]*)\)?\s*(?:je|jeweils|a)\s+(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*${unitRe}`, "g");
+    const re = new RegExp(
+      String.raw`\b(\d{1,3}|[a-z]+)\s+([a-z][\w-]*)\)?\s*(?:je|jeweils|a)\s+(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*${unitRe}`,
+      "g",
+    );
     for (const m of text.matchAll(re)) {
       const count = NUMBER_WORDS[m[1]] ?? countValue(m[1]);
       const per = num(m[3]);
       if (!(count >= 2 && count <= 100 && per > 0)) continue;
       const unitName = m[2].replace(/^./, (c) => c.toUpperCase());
-      out.push({ qty: count * per, per, derivation: `${de(count)} ${unitName} je ${de(per)} ${unitLabel(p.unit)} laut Langtext = ${de(count * per, 1)} ${unitLabel(p.unit)}` });
+      out.push({
+        qty: count * per,
+        per,
+        derivation: `${de(count)} ${unitName} je ${de(per)} ${unitLabel(p.unit)} laut Langtext = ${de(count * per, 1)} ${unitLabel(p.unit)}`,
+      });
     }
   }
   // "je Haus 4 Abläufe", "ca. 70 m² je WE", "je Geschoss ca. 210 m²" × how many there are
-  const perUnit = cls === "area" ? AREA_UNIT : cls === "volume" ? VOLUME_UNIT : cls === "piece" ? String.raw`(?:st(?:ueck|ck|k)?\.?\b|[a-z]+)` : null;
+  const perUnit =
+    cls === "area" ? AREA_UNIT : cls === "volume" ? VOLUME_UNIT : cls === "piece" ? String.raw`(?:st(?:ueck|ck|k)?\.?\b|[a-z]+)` : null;
   if (perUnit) {
     const patterns = [
       new RegExp(String.raw`\b(?:je|pro)\s+([a-z][\w-]*)\s+(?:ca\.\s*)?(${NUMBER}|[a-z]+)\s*${perUnit}`, "g"),
@@ -180,7 +221,9 @@ const DENSITIES: { words: RegExp; tPerM3: number; label: string }[] = [
 
 /** The thickness for a volume: the first thickness written ("d = 25 cm", "Dicke 250 mm"). */
 function thicknessOf(text: string): number | null {
-  const m = new RegExp(String.raw`\b(?:d|dicke|\w+dicke|staerke|\w+staerke|schichtdicke)\s*(?:=|:)?\s*${APPROX}(${NUMBER})\s*(mm|cm|m)\b`).exec(text);
+  const m = new RegExp(
+    String.raw`\b(?:d|dicke|\w+dicke|staerke|\w+staerke|schichtdicke)\s*(?:=|:)?\s*${APPROX}(${NUMBER})\s*(mm|cm|m)\b`,
+  ).exec(text);
   if (!m) return null;
   const d = num(m[1]) / (m[2] === "mm" ? 1000 : m[2] === "cm" ? 100 : 1);
   return d > 0.01 && d < 5 ? d : null;
@@ -215,7 +258,11 @@ export function contextExpectations(p: BoqNode, lv: View): Expectation[] {
       const stated = objectAreas(text).filter((a) => a.object === parts[0].object);
       // One figure for the part; several (per house, per floor) are not a total.
       if (stated.length !== 1) continue;
-      out.push({ qty: stated[0].value, derivation: `${where}: „${stated[0].quote}“ – die Fläche des Bauteils ${parts[0].object}`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      out.push({
+        qty: stated[0].value,
+        derivation: `${where}: „${stated[0].quote}“ – die Fläche des Bauteils ${parts[0].object}`,
+        tolerance: DERIVED_FIGURE_TOLERANCE,
+      });
       break;
     }
   }
@@ -230,7 +277,11 @@ export function contextExpectations(p: BoqNode, lv: View): Expectation[] {
       if (cls === "length") continue;
       const found = productCounts(text).filter((c) => isHeadNoun(c.noun, head));
       if (found.length !== 1) continue;
-      out.push({ qty: found[0].count, derivation: `${where}: ${found[0].derivation} = ${de(found[0].count)} St`, tolerance: DERIVED_FIGURE_TOLERANCE });
+      out.push({
+        qty: found[0].count,
+        derivation: `${where}: ${found[0].derivation} = ${de(found[0].count)} St`,
+        tolerance: DERIVED_FIGURE_TOLERANCE,
+      });
       break;
     }
   }
@@ -252,7 +303,9 @@ function countedNouns(head: string): string[] {
   return [...own, ...COUNTED_BY.filter((c) => c.work.test(head)).flatMap((c) => c.nouns)];
 }
 
-const LENGTH_EACH = new RegExp(String.raw`(?:laenge|lang)\s*(?:je|jeweils)?\s*(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*m(?![\w²2])|\b(?:je|a|à)\s*(?:ca\.\s*)?(${NUMBER})\s*m(?![\w²2])`);
+const LENGTH_EACH = new RegExp(
+  String.raw`(?:laenge|lang)\s*(?:je|jeweils)?\s*(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*m(?![\w²2])|\b(?:je|a|à)\s*(?:ca\.\s*)?(${NUMBER})\s*m(?![\w²2])`,
+);
 
 /** A per-unit statement of the Vorbemerkungen or title about what the position counts, times
  *  how many units there are; for a length also times the length each. A stated number of things
@@ -272,9 +325,13 @@ function perUnitExpectation(p: BoqNode, nouns: string[], text: string, where: st
       const each = nounAt >= 0 ? LENGTH_EACH.exec(after.slice(nounAt)) : null;
       const metres = each ? num(each[1] ?? each[2]) : NaN;
       if (!(metres > 0)) continue;
-      return { qty: count * metres, derivation: `${base} × ${de(metres)} m je Stück = ${de(count * metres, 1)} m`, tolerance: DERIVED_FIGURE_TOLERANCE, bothWays: true };
+      return {
+        qty: count * metres,
+        derivation: `${base} × ${de(metres)} m je Stück = ${de(count * metres, 1)} m`,
+        tolerance: DERIVED_FIGURE_TOLERANCE,
+        bothWays: true,
+      };
     }
   }
   return null;
 }
-

@@ -11,10 +11,43 @@ export const NUMBER = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?`;
 export const num = (s: string) => parseGermanNumber(s) ?? NaN;
 
 const ONES: Record<string, number> = {
-  ein: 1, eine: 1, einen: 1, einem: 1, einer: 1, eins: 1, zwei: 2, drei: 3, vier: 4, fuenf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9,
+  ein: 1,
+  eine: 1,
+  einen: 1,
+  einem: 1,
+  einer: 1,
+  eins: 1,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  fuenf: 5,
+  sechs: 6,
+  sieben: 7,
+  acht: 8,
+  neun: 9,
 };
-const TEENS: Record<string, number> = { zehn: 10, elf: 11, zwoelf: 12, dreizehn: 13, vierzehn: 14, fuenfzehn: 15, sechzehn: 16, siebzehn: 17, achtzehn: 18, neunzehn: 19 };
-const TENS: Record<string, number> = { zwanzig: 20, dreissig: 30, vierzig: 40, fuenfzig: 50, sechzig: 60, siebzig: 70, achtzig: 80, neunzig: 90 };
+const TEENS: Record<string, number> = {
+  zehn: 10,
+  elf: 11,
+  zwoelf: 12,
+  dreizehn: 13,
+  vierzehn: 14,
+  fuenfzehn: 15,
+  sechzehn: 16,
+  siebzehn: 17,
+  achtzehn: 18,
+  neunzehn: 19,
+};
+const TENS: Record<string, number> = {
+  zwanzig: 20,
+  dreissig: 30,
+  vierzig: 40,
+  fuenfzig: 50,
+  sechzig: 60,
+  siebzig: 70,
+  achtzig: 80,
+  neunzig: 90,
+};
 
 /** A number written as a word (folded): "zwoelf" → 12, "zweiundsiebzig" → 72; null otherwise. */
 export function wordNumber(word: string): number | null {
@@ -55,7 +88,9 @@ const UNIT_M: Record<string, number> = { mm: 0.001, cm: 0.01, m: 1 };
 
 /** A height written in the text ("h = 2,75 m", "Raumhöhe 2,75 m", "Höhe ca. 3,10 m"), in metres. */
 export function heightMetres(text: string): number | null {
-  const m = new RegExp(String.raw`(?:\bh|hoehe|wandhoehe|raumhoehe|lichte\s+hoehe)\s*(?:=|:)?\s*(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*(mm|cm|m)(?![\w²2])`).exec(text);
+  const m = new RegExp(
+    String.raw`(?:\bh|hoehe|wandhoehe|raumhoehe|lichte\s+hoehe)\s*(?:=|:)?\s*(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*(mm|cm|m)(?![\w²2])`,
+  ).exec(text);
   if (!m || /\bbis\s*$/.test(text.slice(Math.max(0, m.index - 6), m.index))) return null;
   const h = num(m[1]) * UNIT_M[m[2]];
   return h > 0.1 && h < 20 ? h : null;
@@ -81,7 +116,9 @@ const COUNT = String.raw`\d{1,4}|[a-z]+`;
 
 /** "insgesamt 72 Stück", "zusammen 72 St" in the position's own text. */
 export function statedTotalPieces(text: string): number | null {
-  const m = new RegExp(String.raw`(?:insgesamt|gesamt|zusammen|gesamtanzahl)\s*(?::|=)?\s*(?:ca\.\s*)?(${COUNT})\s*(?:st(?:ueck|ck|k)?\b\.?)`).exec(text);
+  const m = new RegExp(
+    String.raw`(?:insgesamt|gesamt|zusammen|gesamtanzahl)\s*(?::|=)?\s*(?:ca\.\s*)?(${COUNT})\s*(?:st(?:ueck|ck|k)?\b\.?)`,
+  ).exec(text);
   if (!m) return null;
   const n = countValue(m[1]);
   return n > 0 ? n : null;
@@ -94,7 +131,10 @@ export function statedTotalPieces(text: string): number | null {
  */
 export function productCounts(text: string): { noun: string; count: number; factors: [number, number]; derivation: string }[] {
   const out: { noun: string; count: number; factors: [number, number]; derivation: string }[] = [];
-  const re = new RegExp(String.raw`\b(${COUNT})\s+([a-z][\w-]*)(?:\s*\([^)]{0,30}\))?\)?\s+(?:a|mit\s+je|mit\s+jeweils|zu\s+je|je|jeweils)\s+(${COUNT})\s+([a-z][\w-]*)`, "g");
+  const re = new RegExp(
+    String.raw`\b(${COUNT})\s+([a-z][\w-]*)(?:\s*\([^)]{0,30}\))?\)?\s+(?:a|mit\s+je|mit\s+jeweils|zu\s+je|je|jeweils)\s+(${COUNT})\s+([a-z][\w-]*)`,
+    "g",
+  );
   for (const m of text.matchAll(re)) {
     const [a, b] = [countValue(m[1]), countValue(m[3])];
     if (!(a > 0 && b > 0) || a > 500 || b > 2000) continue;
@@ -107,8 +147,16 @@ export function productCounts(text: string): { noun: string; count: number; fact
 
 /** Parts of the building a stated area or a position's work can be about. */
 export const OBJECTS: { object: string; area: RegExp; work: RegExp }[] = [
-  { object: "Dach", area: /^(dach|flachdach|steildach|dachflaeche)/, work: /dach|attika|dampfsperre|gefaelledaemm|oberlage|unterlage|kiesschuettung|dachbegruen/ },
-  { object: "Fassade", area: /^(fassade|aussenwand|aussenwaende|ansicht)/, work: /fassade|wdvs|waermedaemmverbund|aussenputz|oberputz|armierung|verblend/ },
+  {
+    object: "Dach",
+    area: /^(dach|flachdach|steildach|dachflaeche)/,
+    work: /dach|attika|dampfsperre|gefaelledaemm|oberlage|unterlage|kiesschuettung|dachbegruen/,
+  },
+  {
+    object: "Fassade",
+    area: /^(fassade|aussenwand|aussenwaende|ansicht)/,
+    work: /fassade|wdvs|waermedaemmverbund|aussenputz|oberputz|armierung|verblend/,
+  },
   { object: "Decke", area: /^(decke|geschossdecke|deckenflaeche)/, work: /decke/ },
   // Floors: only the floor or usable area (a "Grundfläche" may be the footprint, a
   // "Geschossfläche" one floor or all); walls are too many kinds to hold to one stated area.
@@ -152,7 +200,8 @@ export function extentMetres(text: string, what: keyof typeof EXTENT_WORDS): num
   const [raw, unit] = m[1] !== undefined ? [m[1], m[2]] : [m[3], m[4]];
   if (raw === undefined || unit === undefined) return null;
   const start = m.index;
-  if (/\b(bis|max\.?|maximal|mind\.?|mindestens|ueber|unter|ab)\s*$/.test(text.slice(Math.max(0, start - 12), start + m[0].indexOf(raw)))) return null;
+  if (/\b(bis|max\.?|maximal|mind\.?|mindestens|ueber|unter|ab)\s*$/.test(text.slice(Math.max(0, start - 12), start + m[0].indexOf(raw))))
+    return null;
   const v = num(raw) * UNIT_M[unit];
   return v > 0 && v < 10_000 ? v : null;
 }

@@ -11,7 +11,11 @@ const A4 = { number: 1, width: 595.92, height: 842.88 };
 
 describe("hOCR to text runs", () => {
   it("at 300 dpi: x in points, y the baseline (line bottom + offset: 1040 px), size from x_size", () => {
-    const page = hocrToPage(line(300, 1000, 900, 1050, 0, -10, [word(300, 1000, 600, 1040, "01.0010"), word(700, 1000, 900, 1040, "m&amp;2")]), 300, A4);
+    const page = hocrToPage(
+      line(300, 1000, 900, 1050, 0, -10, [word(300, 1000, 600, 1040, "01.0010"), word(700, 1000, 900, 1040, "m&amp;2")]),
+      300,
+      A4,
+    );
     expect(page.runs.map((r) => [r.str, ...[r.x, r.y, r.width].map((v) => Math.round(v * 1000) / 1000)])).toEqual([
       ["01.0010", 72, 249.6, 72],
       ["m&2", 168, 249.6, 48],

@@ -89,7 +89,11 @@ export async function readScanPages(buffer: Uint8Array, sizes: readonly PageSize
         const page = String(size.number);
         await run("pdftoppm", ["-r", String(dpi), "-gray", "-f", page, "-l", page, "-singlefile", pdf, image], deadline - Date.now());
         // --psm 6: one block of text, so each row of the LV's table comes out as one line.
-        await run("tesseract", [`${image}.pgm`, image, "-l", "deu", "--psm", "6", "--dpi", String(dpi), "-c", "hocr_char_boxes=1", "hocr"], deadline - Date.now());
+        await run(
+          "tesseract",
+          [`${image}.pgm`, image, "-l", "deu", "--psm", "6", "--dpi", String(dpi), "-c", "hocr_char_boxes=1", "hocr"],
+          deadline - Date.now(),
+        );
         pages.push(hocrToPage(await readFile(`${image}.hocr`, "utf8"), dpi, size));
       } catch {
         if (Date.now() >= deadline) outOfTime.push(size.number);
