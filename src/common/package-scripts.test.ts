@@ -28,6 +28,11 @@ describe("package.json scripts", () => {
     60_000,
   );
 
+  it("npm test runs the whole gate: types, lint, formatting, build and every test project", () => {
+    const steps = pkg.scripts.test.split("&&").map((s) => s.trim());
+    expect(steps).toEqual(["npm run typecheck", "npm run lint", "npm run format:check", "npm run build", "node scripts/test.mjs"]);
+  });
+
   it("every file a script runs exists", () => {
     const missing: string[] = [];
     for (const [name, cmd] of Object.entries(pkg.scripts)) {
