@@ -13,6 +13,9 @@ import { paragraphLabel, splitSentences } from "./sentences";
 import { stemIndex, withoutZu, type StemIndex, type StemRelation } from "./german-query";
 
 const PARAGRAPH_SPLIT_RE = /\n\s*\n/;
+
+/** What a label names, without the rule it cites ("Bindefrist (§ 10 Abs. 4 VOB/A)" → "Bindefrist"). */
+const labelName = (label: string | null) => (label ?? "").replace(/\([^)]*\)/g, " ").trim();
 const MAX_AGE_MS = 10 * 60_000;
 
 export interface CachedSentence {
@@ -25,6 +28,8 @@ export interface CachedParagraph {
   ord: number;
   para: string;
   label: string | null;
+  /** Stems of the label's name, without its references ("Bindefrist (§ 10 Abs. 4 VOB/A)" → "bindefrist"). */
+  labelLex: string[];
   /** Stems of the whole paragraph (all its sentences). */
   lex: string[];
   sentences: CachedSentence[];
@@ -79,12 +84,16 @@ async function build(db: Db, type: ChatbotType, fingerprint: string): Promise<Kn
       .split(PARAGRAPH_SPLIT_RE)
       .map((p) => p.trim())
       .filter(Boolean)
-      .map((para, i) => ({
-        ord: i + 1,
-        para,
-        label: paragraphLabel(para),
-        sentences: splitSentences(para).map((text) => ({ text, at: at(text) })),
-      })),
+      .map((para, i) => {
+        const label = paragraphLabel(para);
+        return {
+          ord: i + 1,
+          para,
+          label,
+          labelName: at(labelName(label)),
+          sentences: splitSentences(para).map((text) => ({ text, at: at(text) })),
+        };
+      }),
   }));
   const stemmed = texts.length
     ? await rows<{ i: number; lex: string[] }>(
@@ -103,7 +112,15 @@ async function build(db: Db, type: ChatbotType, fingerprint: string): Promise<Kn
     const cached = paragraphs.map((p) => {
       const sentences = p.sentences.map((x) => ({ text: x.text, lex: lexOf.get(x.at) ?? [] }));
       for (const s of sentences) for (const l of s.lex) sentenceCount.set(l, (sentenceCount.get(l) ?? 0) + 1);
-      return { id: r.id, ord: p.ord, para: p.para, label: p.label, lex: [...new Set(sentences.flatMap((x) => x.lex))], sentences };
+      return {
+        id: r.id,
+        ord: p.ord,
+        para: p.para,
+        label: p.label,
+        labelLex: lexOf.get(p.labelName) ?? [],
+        lex: [...new Set(sentences.flatMap((x) => x.lex))],
+        sentences,
+      };
     });
     for (const l of new Set([...titleLex, ...tagLex, ...sentenceCount.keys()])) df.set(l, (df.get(l) ?? 0) + 1);
     for (const w of `${r.title} ${r.tags.join(" ")} ${r.content}`.toLowerCase().match(/\p{L}{3,}/gu) ?? [])

@@ -36,6 +36,7 @@ import { RULED_OUT_FACTOR, ruledOutRulebooks } from "./ruled-out";
 import { askedItemFirst } from "./list-focus";
 import { articleNouns, bestCoversSubject, carriesSubject } from "./subject-gap";
 import { questionTopic, topicVocabulary } from "./topic-guard";
+import { leadWithNamedSection, namedSections } from "./named-section";
 
 const MAX_CANDIDATES = 30;
 /** Share of the question's (IDF-weighted) meaning an article must cover to count as relevant. */
@@ -49,6 +50,11 @@ const OFF_TOPIC_COVERAGE = 0.6;
 const SEE_ALSO_SCORE = 0.7;
 /** Answer sentences: at most this many, each at least this share of the best one's score. */
 const MAX_ANSWER_SENTENCES = 3;
+/** A heading names a question term only if the term is specific and the heading holds it (nearly) as such. */
+const NAMED_MIN_IDF = 1.5;
+/** …and is the question's own word (a synonym from the word table names no heading). */
+const NAMED_MIN_WEIGHT = 0.85;
+const NAMED_MIN_STRENGTH = 0.8;
 const FURTHER_SENTENCE_SHARE = 0.55;
 const OWN_SHARE = 0.5;
 const OTHER_ARTICLE_SHARE = 0.8;
@@ -540,6 +546,27 @@ function leadWithBestArticle(ranked: ScoredSentence[]): void {
   }
 }
 
+/** Per article of the pool, the paragraphs whose heading names a specific term of the question (named-section.ts). */
+function namedSectionsOf(pool: ScoredArticle[], q: QuestionScoring): (article: number) => Set<number> {
+  const specific = (l: string) => (q.weights.get(l) ?? 0) >= NAMED_MIN_WEIGHT && (q.idf.get(l) ?? 0) >= NAMED_MIN_IDF;
+  // A heading names what the question names only if the question holds all of it: "Bindefrist"
+  // does, "Überbindemaß bei Planelementen" (a special case) does not for "Überbindemaß".
+  const names = (stems: string[]) => {
+    const terms = q.lexemes.filter(specific);
+    const held = stems.every((h) => terms.some((l) => (q.scoreStems([h]).strength.get(l) ?? 0) >= NAMED_MIN_STRENGTH));
+    return held ? terms.filter((l) => (q.scoreStems(stems).strength.get(l) ?? 0) >= NAMED_MIN_STRENGTH) : [];
+  };
+  return (article) => {
+    const a = pool.find((x) => x.c.id === article);
+    return a
+      ? namedSections(
+          a.c.paragraphs.map((p) => ({ ord: p.ord, headingStems: p.labelLex })),
+          names,
+        )
+      : new Set();
+  };
+}
+
 /** BAUKLAR_DEBUG_RETRIEVAL: the weights, the best articles and sentences on stderr. */
 function logRetrieval(q: QuestionScoring, relevant: ScoredArticle[], ranked: ScoredSentence[]): void {
   console.error(
@@ -760,6 +787,7 @@ export async function retrieve(
   const seeAlso = rest.filter((s) => s.score >= SEE_ALSO_SCORE * top.score && s.coverage >= SEE_ALSO_COVERAGE).slice(0, 2);
   const pool = [top, ...rest.filter((s) => s.score >= 0.5 * top.score).slice(0, 2)];
   const ranked = rankSentences(scoreSentences(pool, top, q, conversation), q.kinds);
+  leadWithNamedSection(ranked, (s) => ({ article: s.a.c.id, section: s.p.ord }), namedSectionsOf(pool, q));
   if (process.env.BAUKLAR_DEBUG_RETRIEVAL) logRetrieval(q, relevant, ranked);
   leadWithBestArticle(ranked);
   const picked = pickAnswerSentences(ranked, q.kinds);
