@@ -201,6 +201,16 @@ export const ANSWER_KINDS: AnswerKind[] = [
       /\b(gilt|gelten) (\p{L}+ ){0,3}als\b|\bals (anerkannt|abgenommen|genehmigt)|\bsteht (ihm|dem auftragnehmer|dem unternehmer) .{0,40}zu\b|\bhat (er )?anspruch\b/iu,
     bonus: 0.4,
   },
+  // "Um wieviel verlängert sich die Frist?", "Wie wird der Preis berechnet?": the rule that gives
+  // the figure ("berechnet sich nach der Dauer der Behinderung"), where no fixed figure exists.
+  {
+    name: "calculation",
+    question:
+      /\bum wie ?viel\b|\bwie (wird|werden|berechne|ermittle|rechne)\p{L}* .{0,60}(berechnet|ermittelt|bemessen|abgerechnet|kalkuliert)\b|\bwie (berechne|ermittle|bemesse)\p{L}*\b/iu,
+    answer:
+      /\b(berechnet|bemisst|errechnet|ermittelt) sich\b|\brichtet sich nach\b|\bnach (der|den|dem) [^.;]{0,120}\bzu (berechnen|ermitteln|bemessen)\b/iu,
+    bonus: 0.45,
+  },
   // "Darf ich …?", "Darf der das?", "ist das zulässig?": what is allowed, and on what condition.
   {
     name: "permission",
