@@ -41,6 +41,12 @@ describe("German query rules", () => {
     const [amount] = kinds("Wie hoch ist der Einbehalt?");
     expect(amount.answer.test("höchstens 10 % der Zahlung")).toBe(true);
     expect(amount.answer.test("nach § 650m Abs. 2 BGB")).toBe(false);
+    // "Um wieviel …?" without a fixed figure: the rule that computes it.
+    const calculation = kinds("Um wieviel verlängert sich meine Ausführungsfrist?").find((k) => k.name === "calculation");
+    expect(calculation?.answer.test("Die Fristverlängerung berechnet sich nach der Dauer der Behinderung")).toBe(true);
+    expect(calculation?.answer.test("Ausführungsfristen werden verlängert, soweit die Behinderung …")).toBe(false);
+    expect(kinds("Wie wird der Preis für den Nachtrag berechnet?").map((k) => k.name)).toContain("calculation");
+    expect(kinds("Wie lange verjähren Mängelansprüche?").map((k) => k.name)).not.toContain("calculation");
   });
 
   it("matches German compounds, participles and separable verbs", () => {
