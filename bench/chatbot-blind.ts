@@ -292,7 +292,16 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const report = await measureBlind(ask, check, loadBlind(file));
   await close();
   console.log(
-    blindLines(file.includes("heldout") ? "held-out set" : file.includes("tune-2") ? "tuning set 2" : "tuning set 1", report).join("\n"),
+    blindLines(
+      file.includes("heldout")
+        ? "held-out set"
+        : file.includes("tune-3")
+          ? "tuning set 3"
+          : file.includes("tune-2")
+            ? "tuning set 2"
+            : "tuning set 1",
+      report,
+    ).join("\n"),
   );
   for (const b of report.bots) {
     for (const c of b.wrongCitations) console.log(`✗ citation ${c}`);

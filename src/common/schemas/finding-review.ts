@@ -81,15 +81,17 @@ export const findingReviewInfoSchema = z.object({
 export type FindingReviewInfo = z.infer<typeof findingReviewInfoSchema>;
 
 /** GET /api/findings/rule-stats: the rule authors' precision feedback. */
-export interface RuleStatsRow {
-  ruleId: string;
-  confirmed: number;
-  changed: number;
-  rejected: number;
-  reviewed: number;
+/** A rule's confirmation rate in the expert review (GET /api/findings/rule-stats). */
+export const ruleStatsRowSchema = z.object({
+  ruleId: z.string(),
+  confirmed: z.number().int(),
+  changed: z.number().int(),
+  rejected: z.number().int(),
+  reviewed: z.number().int(),
   /** (confirmed + changed) / reviewed, 0…1. */
-  confirmationRate: number;
-}
+  confirmationRate: z.number(),
+});
+export type RuleStatsRow = z.infer<typeof ruleStatsRowSchema>;
 
 export const DECISION_LABELS: Record<FindingDecision, string> = {
   confirmed: "Bestätigt",

@@ -3,7 +3,14 @@
 // confirmation rates. Every decision is audited.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { FINDING_REVIEW_MESSAGES, findingDecisionSchema, findingParams, ownFindingSchema } from "../../common/schemas/finding-review";
+import { boqFindingSchema } from "../../common/schemas/boq-view";
+import {
+  FINDING_REVIEW_MESSAGES,
+  findingDecisionSchema,
+  findingParams,
+  ownFindingSchema,
+  ruleStatsRowSchema,
+} from "../../common/schemas/finding-review";
 import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
 import { audit } from "../audit/log";
@@ -37,7 +44,12 @@ export const findingReviewRoutes =
     app.patch(
       "/api/projects/:id/findings/:findingId",
       {
-        schema: { summary: "Befund der Vorprüfung bestätigen, verwerfen oder ändern", params: findingParams, body: findingDecisionSchema },
+        schema: {
+          summary: "Befund der Vorprüfung bestätigen, verwerfen oder ändern",
+          params: findingParams,
+          body: findingDecisionSchema,
+          response: { 200: boqFindingSchema },
+        },
       },
       async (req) => {
         const user = requireUser(req);
@@ -93,7 +105,14 @@ export const findingReviewRoutes =
 
     app.post(
       "/api/projects/:id/findings",
-      { schema: { summary: "Eigenen Befund zur Vorprüfung hinzufügen", params: idParam, body: ownFindingSchema } },
+      {
+        schema: {
+          summary: "Eigenen Befund zur Vorprüfung hinzufügen",
+          params: idParam,
+          body: ownFindingSchema,
+          response: { 201: boqFindingSchema },
+        },
+      },
       async (req, reply) => {
         const user = requireUser(req);
         const { project } = await reviewTarget(db, user, req.params.id);
@@ -125,7 +144,13 @@ export const findingReviewRoutes =
 
     app.get(
       "/api/findings/rule-stats",
-      { schema: { summary: "Bestätigungsquote je Prüfregel (Expertenprüfung)", querystring: z.object({}) } },
+      {
+        schema: {
+          summary: "Bestätigungsquote je Prüfregel (Expertenprüfung)",
+          querystring: z.object({}),
+          response: { 200: z.array(ruleStatsRowSchema) },
+        },
+      },
       async (req) => {
         requireRole(req, "super_admin");
         return ruleStats(db);
