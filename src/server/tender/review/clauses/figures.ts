@@ -3,7 +3,7 @@
 // euros and dates. All read from the folded text (ä → ae, lower case).
 
 import { fold } from "../../text";
-import { parseGermanNumber } from "../lv/facts";
+import { numberWord, parseGermanNumber } from "../lv/facts";
 
 export type DayUnit = "werktag" | "arbeitstag" | "kalendertag" | "tag" | "woche" | "monat";
 
@@ -24,49 +24,6 @@ export interface ClauseFigures {
   amountCaps: number[];
   /** Dates (UTC ms). */
   dates: number[];
-}
-
-const UNITS: Record<string, number> = { ein: 1, eins: 1, zwei: 2, drei: 3, vier: 4, fuenf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9 };
-const TEENS: Record<string, number> = {
-  null: 0,
-  zehn: 10,
-  elf: 11,
-  zwoelf: 12,
-  dreizehn: 13,
-  vierzehn: 14,
-  fuenfzehn: 15,
-  sechzehn: 16,
-  siebzehn: 17,
-  achtzehn: 18,
-  neunzehn: 19,
-};
-const TENS: Record<string, number> = {
-  zwanzig: 20,
-  dreissig: 30,
-  vierzig: 40,
-  fuenfzig: 50,
-  sechzig: 60,
-  siebzig: 70,
-  achtzig: 80,
-  neunzig: 90,
-};
-
-/** A number written as one folded word: "fuenf", "einundzwanzig", "hundertzwanzig", "zweihundert". */
-export function numberWord(word: string): number | null {
-  const below100 = (w: string): number | null => {
-    if (w in UNITS && w !== "ein") return UNITS[w];
-    if (w in TEENS) return TEENS[w];
-    if (w in TENS) return TENS[w];
-    const m =
-      /^(ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun)und(zwanzig|dreissig|vierzig|fuenfzig|sechzig|siebzig|achtzig|neunzig)$/.exec(w);
-    return m ? UNITS[m[1]] + TENS[m[2]] : null;
-  };
-  const h = /^(ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun)?hundert(?:und)?(.*)$/.exec(word);
-  if (h) {
-    const rest = h[2] ? below100(h[2] === "ein" ? "eins" : h[2]) : 0;
-    return rest === null ? null : (h[1] ? UNITS[h[1]] : 1) * 100 + rest;
-  }
-  return below100(word);
 }
 
 /** Words a number stands before: a unit, a share or a decimal comma. */

@@ -5,57 +5,18 @@
 // named part of the building ("Dachfläche ca. 1.240 m²", "Fassadenfläche 980 qm"). All texts are
 // folded (lowercase, umlauts as ae/oe/ue).
 
-import { parseGermanNumber } from "./facts";
+import { numberWord, parseGermanNumber } from "./facts";
 
 export const NUMBER = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?`;
 export const num = (s: string) => parseGermanNumber(s) ?? NaN;
 
-const ONES: Record<string, number> = {
-  ein: 1,
-  eine: 1,
-  einen: 1,
-  einem: 1,
-  einer: 1,
-  eins: 1,
-  zwei: 2,
-  drei: 3,
-  vier: 4,
-  fuenf: 5,
-  sechs: 6,
-  sieben: 7,
-  acht: 8,
-  neun: 9,
-};
-const TEENS: Record<string, number> = {
-  zehn: 10,
-  elf: 11,
-  zwoelf: 12,
-  dreizehn: 13,
-  vierzehn: 14,
-  fuenfzehn: 15,
-  sechzehn: 16,
-  siebzehn: 17,
-  achtzehn: 18,
-  neunzehn: 19,
-};
-const TENS: Record<string, number> = {
-  zwanzig: 20,
-  dreissig: 30,
-  vierzig: 40,
-  fuenfzig: 50,
-  sechzig: 60,
-  siebzig: 70,
-  achtzig: 80,
-  neunzig: 90,
-};
+const ARTICLE_ONE = /^(?:ein|eine|einen|einem|einer|eins)$/;
 
-/** A number written as a word (folded): "zwoelf" → 12, "zweiundsiebzig" → 72; null otherwise. */
+/** A count written as a word (folded): "zwoelf" → 12, "zweiundsiebzig" → 72, an article → 1
+ *  ("eine Tür je Zimmer"); "null" is no count. null otherwise. */
 export function wordNumber(word: string): number | null {
-  if (word in ONES) return ONES[word];
-  if (word in TEENS) return TEENS[word];
-  if (word in TENS) return TENS[word];
-  const m = /^(ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun)und([a-z]+zig|dreissig)$/.exec(word);
-  return m && m[2] in TENS ? ONES[m[1]] + TENS[m[2]] : null;
+  if (ARTICLE_ONE.test(word)) return 1;
+  return word === "null" ? null : numberWord(word);
 }
 
 /** Digits or a number word. */
