@@ -60,6 +60,24 @@ export type AnalysisSummary = Omit<TenderAnalysis, "positions" | "status" | "err
   errorCode?: string;
 };
 
+/** A read position's row as the LV view lists it (stored in boq_positions; the demo ships it as is). */
+export function positionColumns(p: BoqNode, seq: number) {
+  return {
+    seq,
+    kind: p.kind,
+    level: p.level,
+    oz: p.oz || null,
+    parentOz: p.parentOz,
+    shortText: p.shortText || null,
+    longText: p.longText || null,
+    qty: p.qty,
+    unit: p.unit || null,
+    unitPrice: p.unitPrice,
+    total: p.total,
+    kinds: positionKinds(p),
+  };
+}
+
 const BATCH = 500;
 
 /** Creates the pending row for a file (idempotent). */
@@ -164,18 +182,7 @@ export async function analyseStoredFile(db: Db, fileId: number, modelPass?: Mode
           await tx.insert(boqPositions).values(
             positions.slice(i, i + BATCH).map((p, j) => ({
               analysisId: analysis.id,
-              seq: i + j,
-              kind: p.kind,
-              level: p.level,
-              oz: p.oz || null,
-              parentOz: p.parentOz,
-              shortText: p.shortText || null,
-              longText: p.longText || null,
-              qty: p.qty,
-              unit: p.unit || null,
-              unitPrice: p.unitPrice,
-              total: p.total,
-              kinds: positionKinds(p),
+              ...positionColumns(p, i + j),
               details: {
                 flags: p.flags,
                 bidderGaps: p.bidderGaps,

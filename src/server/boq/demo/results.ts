@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { analyseTender, type TenderAnalysis } from "../../tender";
 import { applyReviews, countFindings } from "../../findings/apply";
-import { positionExtras, positionKinds, type AnalysisSummary } from "../store";
+import { positionColumns, positionExtras, type AnalysisSummary } from "../store";
 import { kitaLvXml } from "./kita-lv";
 
 const ROOT = join(import.meta.dirname, "../../../..");
@@ -62,21 +62,7 @@ export function demoResponse(a: TenderAnalysis) {
     status,
     format,
     phase,
-    positions: positions.map((p, seq) => ({
-      seq,
-      kind: p.kind,
-      level: p.level,
-      oz: p.oz || null,
-      parentOz: p.parentOz,
-      shortText: p.shortText || null,
-      longText: p.longText || null,
-      qty: p.qty,
-      unit: p.unit || null,
-      unitPrice: p.unitPrice,
-      total: p.total,
-      kinds: positionKinds(p),
-      ...positionExtras(p),
-    })),
+    positions: positions.map((p, seq) => ({ ...positionColumns(p, seq), ...positionExtras(p) })),
     ...summary,
     findings,
     findingCounts: countFindings(findings),
