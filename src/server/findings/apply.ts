@@ -116,3 +116,8 @@ export function countFindings(findings: readonly Pick<Finding, "severity" | "rul
   }
   return counts;
 }
+
+/** Reviewed findings as the engine's renderers and decision read them: an expert's own finding
+ *  reads as a rule finding (its `expertConfirmed` mark stays). */
+export const asEngineFindings = (findings: readonly ReviewedFinding[]): Finding[] =>
+  findings.map((f) => ({ ...f, source: f.source === "expert" ? "rule" : f.source }));

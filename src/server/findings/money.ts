@@ -3,7 +3,7 @@
 // expert's own findings added, and the Go/No-Go decided again on that basis. Without any review
 // the engine's figures stand unchanged.
 import { decide, findingBasisKey, type Decision, type Finding, type MoneySummary } from "../tender/public";
-import type { ReviewedFinding, ReviewRow } from "./apply";
+import { asEngineFindings, type ReviewedFinding, type ReviewRow } from "./apply";
 import { findingIds } from "./finding-id";
 
 type Side = "risk" | "chance";
@@ -100,6 +100,5 @@ export function reviewedMoney(money: MoneySummary, findings: readonly Finding[],
 
 /** The Go/No-Go on the reviewed findings and money; the file's question deadline is kept. */
 export function reviewedDecision(shown: readonly ReviewedFinding[], money: MoneySummary, engine: Decision | null | undefined): Decision {
-  const asFindings: Finding[] = shown.map((f) => ({ ...f, source: f.source === "expert" ? ("rule" as const) : f.source }));
-  return { ...decide(asFindings, money, ""), questionDeadline: engine?.questionDeadline ?? null };
+  return { ...decide(asEngineFindings(shown), money, ""), questionDeadline: engine?.questionDeadline ?? null };
 }

@@ -3,7 +3,7 @@
 // exports (customer view).
 import type { Db } from "../db/client";
 import type { Decision, Finding, MoneySummary, Potential } from "../tender/public";
-import { applyReviews, countFindings, type Audience } from "./apply";
+import { applyReviews, asEngineFindings, countFindings, type Audience } from "./apply";
 import { reviewedDecision, reviewedMoney } from "./money";
 import { loadReviews } from "./store";
 
@@ -38,8 +38,7 @@ export async function reviewedFindings(db: Db, projectId: number, summary: Revie
  */
 export async function customerSummary<S extends ReviewableSummary>(db: Db, projectId: number, stored: S): Promise<S> {
   const { findings, ...rest } = await reviewedFindings(db, projectId, stored, "customer");
-  const asFindings: Finding[] = findings.map((f) => ({ ...f, source: f.source === "expert" ? "rule" : f.source }));
-  return { ...stored, ...rest, findings: asFindings };
+  return { ...stored, ...rest, findings: asEngineFindings(findings) };
 }
 
 /** The risk total in the older `potential` shape the LV tab's chart reads. */
