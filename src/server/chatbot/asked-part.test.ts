@@ -12,6 +12,11 @@ describe("askedPart", () => {
     );
   });
 
+  it("ends a sentence after a code with a final digit, not after an ordinal", () => {
+    expect(askedPart("aussenwand frei bewittert XC4. welches nennmaß muss in den plan?")).toBe("welches nennmaß muss in den plan?");
+    expect(askedPart("die 3. rate ist offen? und die 4. auch?")).toBe("die 3. rate ist offen? und die 4. auch?");
+  });
+
   it("is the whole question when no sentence ends with a question mark", () => {
     expect(askedPart("Frist für den Vorbehalt nach VOB/B")).toBe("Frist für den Vorbehalt nach VOB/B");
   });

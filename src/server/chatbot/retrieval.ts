@@ -29,7 +29,7 @@ import {
 import { sentenceSource, withoutLabel } from "./sentences";
 import { expandWords, wordTable } from "./word-table";
 import { repairs as repairsOf } from "./everyday-german";
-import { askedPart, withQuestionWordsApart } from "./asked-part";
+import { askedPart, asksLast, storyOnlyFactor, withQuestionWordsApart } from "./asked-part";
 import { askedContrasts, contrastFactor } from "./contrast-terms";
 import { questionFigures, figureRelation } from "./question-figures";
 import { RULED_OUT_FACTOR, ruledOutRulebooks } from "./ruled-out";
@@ -69,6 +69,8 @@ const UNKNOWN_MASS = 0.3;
 const DEFINITION_BONUS = 0.4;
 /** Stems of the case told before the asking sentence ("AG hat … überwiesen. wie lang hab ich …?"). */
 const STORY_WEIGHT = 0.85;
+/** A stem of the asking sentence this specific names what is asked ("cnom", not "muss"). */
+const ASKING_MIN_IDF = 1.2;
 /** A sentence that states a figure the question names (or a range holding it), or only other values of its kind. */
 const FIGURE_FACTOR = { match: 1.3, other: 0.75, none: 1 } as const;
 /** An answer sentence shorter than this is given together with the sentence after it. */
@@ -210,6 +212,8 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
     followUp,
     construction,
     topic,
+    // The asking sentence's stems, when a story stands before it (asked-part.ts storyOnlyFactor).
+    askingStems: story < 1 && asksLast(question) ? r.ask.map(withoutZu).filter((l) => !noise.has(l)) : [],
     previousStems: new Set(r.prev.map(withoutZu)),
     ownStems: new Set([...r.cur, ...r.whole].map(withoutZu)),
     mappedStems: new Set(r.mapped.map(withoutZu)),
@@ -271,6 +275,8 @@ interface QuestionScoring {
   contrasts: ReturnType<typeof askedContrasts>;
   /** The figures the question names ("ca 20 grad"). */
   figures: ReturnType<typeof questionFigures>;
+  /** The specific known stems of the asking sentence after a story (empty without a story). */
+  asking: string[];
 }
 
 interface ScoredParagraph {
@@ -340,6 +346,7 @@ function questionScoring(
   weights: Map<string, number>,
   question: string,
   conversation: Conversation,
+  askingStems: string[],
 ): QuestionScoring {
   const { followUp, previousQuestion } = conversation;
   const lexemes = [...weights.keys()];
@@ -376,7 +383,23 @@ function questionScoring(
   const contrasts = askedContrasts(wordTable(), question);
   // "ca 20 grad": the row for that figure ("von 15 bis unter 25 °C …") before the other rows.
   const figures = questionFigures(question);
-  return { lexemes, weights, idf, df, questionMass, weightOf, scoreStems, kinds, kindBonus, rulebooks, ruledOut, contrasts, figures };
+  const asking = askingStems.filter((l) => (df.get(l) ?? 0) > 0 && (idf.get(l) ?? 0) >= ASKING_MIN_IDF);
+  return {
+    lexemes,
+    weights,
+    idf,
+    df,
+    questionMass,
+    weightOf,
+    scoreStems,
+    kinds,
+    kindBonus,
+    rulebooks,
+    ruledOut,
+    contrasts,
+    figures,
+    asking,
+  };
 }
 
 /** Each candidate with its paragraphs scored, how much of the question it covers and its overall score. */
@@ -446,7 +469,8 @@ function scoreSentences(pool: ScoredArticle[], top: ScoredArticle, q: QuestionSc
     return a.paras.flatMap(({ p, base }) =>
       p.sentences.map((s, index): ScoredSentence => {
         const text = withoutLabel(s.text);
-        const own = q.scoreStems(s.lex).score;
+        const stems = q.scoreStems(s.lex);
+        const own = stems.score;
         // Stating the asked-for kind of fact counts in proportion to being about the question
         // (a period in a sentence on another subject is no answer); a label such as "Inhalt: …"
         // speaks for the sentence it opens, within an article about the subject.
@@ -483,7 +507,8 @@ function scoreSentences(pool: ScoredArticle[], top: ScoredArticle, q: QuestionSc
         // (unless it holds a word of the new question: "Und bei Fußbodenheizung?").
         const repeated =
           previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !s.lex.some((l) => fresh.has(withoutZu(l))) ? 0.3 : 1;
-        const contrast = contrastFactor(q.contrasts, where) * FIGURE_FACTOR[figureRelation(q.figures, where)];
+        const contrast =
+          contrastFactor(q.contrasts, where) * FIGURE_FACTOR[figureRelation(q.figures, where)] * storyOnlyFactor(q.asking, stems.strength);
         const value =
           (own + 0.2 * base + 0.2 * a.head + bonus) *
           articleFactor *
@@ -759,13 +784,18 @@ export async function retrieve(
   previousAnswer: string | null = null,
 ): Promise<Retrieval> {
   const question = withQuestionWordsApart(asked);
-  const { weights, followUp, construction, topic, previousStems, ...stems } = await weightedLexemes(db, type, question, previousQuestion);
+  const { weights, followUp, construction, topic, previousStems, askingStems, ...stems } = await weightedLexemes(
+    db,
+    type,
+    question,
+    previousQuestion,
+  );
   if (weights.size === 0 || (topic === "everyday" && !followUp)) return EMPTY(false, [], !construction);
   const snap = await knowledgeSnapshot(db, type);
   const candidates = rankCandidates(snap, [...weights.keys()]);
   if (candidates.length === 0) return EMPTY(followUp, [], !construction);
   const conversation: Conversation = { followUp, previousQuestion, previousAnswer, previousStems };
-  const q = questionScoring(snap, weights, question, conversation);
+  const q = questionScoring(snap, weights, question, conversation, followUp ? [] : askingStems);
   const scored = scoreArticles(candidates, q);
 
   const relevant = scored
