@@ -215,7 +215,8 @@ export const ANSWER_KINDS: AnswerKind[] = [
   {
     name: "permission",
     question: /^\s*(darf|dürfen)\b|\b(darf (ich|der|die|er|man|mein)|ist (das|es) (überhaupt )?(zulässig|erlaubt|rechtens)|geht das\b)/iu,
-    answer: /\b(darf|dürfen|nur mit|zulässig|unzulässig|zustimmung|nicht berechtigt|berechtigt|unwirksam|wirksam)\b/iu,
+    // "kann die Leistung verweigern" is a right as much as "darf" is.
+    answer: /\b(darf|dürfen|nur mit|zulässig|unzulässig|zustimmung|nicht berechtigt|berechtigt|unwirksam|wirksam|verweigern)\b/iu,
     bonus: 0.35,
   },
   {
@@ -229,7 +230,8 @@ export const ANSWER_KINDS: AnswerKind[] = [
 
 /** A question naming a rulebook ("nach VOB/B") prefers the article about that rulebook. */
 export const RULEBOOKS: RegExp[] = [
-  /\bVOB\s*\/?\s*B\b/i,
+  // "VOB-Vertrag", "vob vertrag": on site the bare "VOB" means the VOB/B (not VOB/A or VOB/C).
+  /\bVOB\s*\/?\s*B\b|\bVOB\b(?![\s/-]*[AC]\b)/i,
   /\bBGB\b|§\s*6[3-5]\d/i,
   /\bVOB\s*\/?\s*C\b|\bATV\b/i,
   /\bBaustellV\b|baustellenverordnung/i,

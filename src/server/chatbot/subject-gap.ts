@@ -72,10 +72,10 @@ export function bestCoversSubject(opts: {
   /** The best article's stems: a compound there that ends in the subject is about it ("Ständerwand" – "Wand"). */
   bestStems: Iterable<string>;
 }): boolean {
-  const subject = opts.lexemes.filter(
-    (l) => opts.isOwn(l) && opts.isNoun(l) && !opts.isMapped(l) && opts.known(l) && opts.idf(l) >= SPECIFIC_IDF,
-  );
-  if (subject.length === 0 || subject.some((l) => opts.inBest(l) >= IN_ARTICLE)) return true;
+  const nouns = opts.lexemes.filter((l) => opts.isOwn(l) && opts.isNoun(l) && opts.known(l) && opts.idf(l) >= SPECIFIC_IDF);
+  // A word the table maps need not be in the article (its terms stand for it), but when it is, the article is about it.
+  const subject = nouns.filter((l) => !opts.isMapped(l));
+  if (subject.length === 0 || nouns.some((l) => opts.inBest(l) >= IN_ARTICLE)) return true;
   const stems = [...opts.bestStems];
   return subject.some((l) => l.length >= 4 && stems.some((s) => s.length > l.length && s.endsWith(l)));
 }
