@@ -35,6 +35,9 @@ describe("German query rules", () => {
     expect(kinds("Wie gehe ich bei einem Nachtrag vor?").map((k) => k.name)).toEqual(["steps"]);
     expect(kinds("Welche Norm gilt für Estricharbeiten?").map((k) => k.name)).toEqual(["norm", "enumeration", "list"]);
     expect(kinds("Ab welchem CM-Wert ist Zementestrich belegreif?").map((k) => k.name)).toEqual(["amount"]);
+    // "was für ein" asks like "welche"; a cover or a cross-section is a measure.
+    expect(kinds("was für ein cnom muss in den plan?").map((k) => k.name)).toContain("amount");
+    expect(kinds("welchen querschnitt brauch ich für die dachlatten?").map((k) => k.name)).toContain("amount");
     expect(kinds("Bis wann muss ich den Nachtrag ankündigen?").map((k) => k.name)).toEqual(["deadline"]);
     const [deadline] = kinds("Bis wann muss ich den Nachtrag ankündigen?");
     expect(deadline.answer.test("Er muss ihn ankündigen, bevor er mit der Ausführung beginnt.")).toBe(true);

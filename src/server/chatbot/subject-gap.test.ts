@@ -55,6 +55,22 @@ describe("bestCoversSubject", () => {
     expect(check({ dachneig: 1 })).toBe(true);
   });
 
+  it("counts a noun the word table maps when the best article contains it itself („Nachtrag“)", () => {
+    const covers = (inBest: Record<string, number>) =>
+      bestCoversSubject({
+        lexemes: ["nachtrag", "stell"],
+        idf: () => 2,
+        known: () => true,
+        isOwn: () => true,
+        isMapped: (l) => l === "nachtrag",
+        isNoun: () => true,
+        inBest: (l) => inBest[l] ?? 0,
+        bestStems: [],
+      });
+    expect(covers({ nachtrag: 1 })).toBe(true);
+    expect(covers({})).toBe(false);
+  });
+
   it("counts a compound of the best article that ends in the noun („Ständerwand“ – „Wand“)", () => {
     expect(check({}, ["dachziegel"])).toBe(false);
     expect(check({}, ["grunddachneig"])).toBe(true);
