@@ -19,6 +19,7 @@ import type { HistoryMessage } from "../src/server/chatbot/answer";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const BLIND_TUNE = join(root, "tests/quality/chatbot-blind-tune.json");
 export const BLIND_TUNE_2 = join(root, "tests/quality/chatbot-blind-tune-2.json");
+export const BLIND_TUNE_3 = join(root, "tests/quality/chatbot-blind-tune-3.json");
 export const BLIND_HELDOUT = join(root, "tests/quality/chatbot-blind-heldout.never-tune-on.json");
 
 /** The targets of issue 26 (on the held-out half). */

@@ -1,13 +1,14 @@
 // Issue 26, blind measurement (tuning half): questions written the way site managers ask — typos,
 // abbreviations, colloquial words — by a reviewer who had not seen the knowledge base, asked
-// through the real API. Asserts the bars reached on the first tuning set; the second tuning set
+// through the real API. Asserts the bars reached on the first and the third tuning set (a fourth
+// author's questions, tuned on in the round of 27.11.2026); the second tuning set
 // (tests/quality/chatbot-blind-tune-2.json, the retired first held-out half) and a new held-out set
 // (tests/quality/chatbot-blind-heldout.never-tune-on.json, never tuned on) are measured by
 // `node --import tsx bench/chatbot-blind.ts <file>` and `npm run bench`.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatbotType } from "../../src/common/schemas/chatbot";
 import type { ChatbotAnswerDto } from "../../src/common/types";
-import { BLIND_TUNE, loadBlind, measureBlind, type CitationCheck, type TimedAsk } from "../../bench/chatbot-blind";
+import { BLIND_TUNE, BLIND_TUNE_3, loadBlind, measureBlind, type CitationCheck, type TimedAsk } from "../../bench/chatbot-blind";
 import { readKnowledgeBase } from "../../src/server/chatbot/knowledge-base/articles";
 import { wrongCitations } from "../../src/server/chatbot/citation-check";
 import { createTestApp, type TestContext, type TestUser } from "../helpers/app";
@@ -59,6 +60,24 @@ describe("blind questions, tuning half", () => {
       .join("\n");
     // Bars reached on the tuning half (issue 26 targets 85 % on the held-out half; see docs/chatbot-quality.md).
     const bars: Record<string, number> = { baurecht: 0.7, bauausfuehrung: 0.75 };
+    for (const b of report.bots) {
+      expect(b.mainFirst / b.questions, summary).toBeGreaterThanOrEqual(bars[b.bot]);
+      expect(b.wrongCitations).toEqual([]);
+      expect(b.offTopicRefused).toBe(b.offTopic);
+      expect(b.onTopicRefused).toBe(0);
+    }
+    expect(report.medianChars).toBeLessThanOrEqual(1200);
+  }, 300_000);
+});
+
+describe("blind questions, tuning set 3 (fourth author)", () => {
+  it("puts the main fact first, cites no wrong source, refuses every off-topic question, stays short", async () => {
+    const report = await measureBlind(ask, check, loadBlind(BLIND_TUNE_3));
+    const summary = report.bots
+      .map((b) => `${b.bot}: ${b.mainFirst}/${b.questions} first, misses ${b.misses.map((m) => m.id).join(" ")}`)
+      .join("\n");
+    // Reached after the round of 27.11.2026: Baurecht 16/22 (73 %), Bauausführung 22/22 – bars a few points below.
+    const bars: Record<string, number> = { baurecht: 0.68, bauausfuehrung: 0.9 };
     for (const b of report.bots) {
       expect(b.mainFirst / b.questions, summary).toBeGreaterThanOrEqual(bars[b.bot]);
       expect(b.wrongCitations).toEqual([]);
