@@ -132,7 +132,8 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
       const paragraphParts = splitSentences(p.text)
         .flatMap((s) => s.split(";"))
         .map(stemText);
-      splitSentences(p.text).forEach((sentence, index) => {
+      const sentences = splitSentences(p.text);
+      sentences.forEach((sentence, index) => {
         const stems = stemText(sentence);
         const named = typesOf(stems, types);
         const own = [...named, ...labelTypes.filter((t) => !named.includes(t))];
@@ -150,6 +151,8 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
           current !== null &&
           (own.some((t) => current!.types.includes(t)) ||
             REFERS_BACK.test(sentence) ||
+            // "… geht auf den AN über; Mehraufwendungen … werden nicht vergütet": one sentence, one clause.
+            sentences[index - 1]?.endsWith(";") ||
             (own.length > 0 && own.every((t) => t.continues.some((slug) => current!.types.some((c) => c.slug === slug)))));
         if ((own.length && !sameTopic) || !current || continued >= 3) {
           if (current) clauses.push(current);
