@@ -420,6 +420,12 @@ const OUTDOOR = [
   "Sockelputz",
   // Windows and doors set into the shell: sealing tapes and adhesives need frost-free weather.
   "Fenster",
+  "Kunststofffenster",
+  "Holzfenster",
+  "Aluminiumfenster",
+  "Metallfenster",
+  "Fensterelemente",
+  "Außenfensterbank",
   "Fenstertür",
   "Außentür",
   "Hauseingangstür",
