@@ -26,6 +26,8 @@ export const GROUPS = [
 /** The conditions a verdict rule can set; all that are set must hold. */
 export interface Conditions {
   any?: string[];
+  /** A second choice: one of these must occur too ("Zuschläge nicht vergütet" and "auf Anordnung"). */
+  and_any?: string[];
   all?: string[];
   none?: string[];
   negated?: boolean;
@@ -63,6 +65,7 @@ export interface Conditions {
 
 const CONDITION_KEYS: Record<keyof Conditions, "phrases" | "boolean" | "number" | "string"> = {
   any: "phrases",
+  and_any: "phrases",
   all: "phrases",
   none: "phrases",
   negated: "boolean",
@@ -96,7 +99,7 @@ export interface VerdictRule {
   when: Conditions;
   why: string;
   /** Compiled phrases of any/all/none/mentions/work_any. */
-  compiled: { any: Phrase[]; all: Phrase[]; none: Phrase[]; mentions: Phrase[]; work: Phrase[]; missing: Phrase[] };
+  compiled: { any: Phrase[]; andAny: Phrase[]; all: Phrase[]; none: Phrase[]; mentions: Phrase[]; work: Phrase[]; missing: Phrase[] };
 }
 
 export interface ClauseType {
@@ -158,6 +161,7 @@ function verdictRule(file: string, where: string, raw: unknown, synonyms?: Synon
     why: r.why.trim(),
     compiled: {
       any: (when.any ?? []).map((w) => phrase(w, synonyms)),
+      andAny: (when.and_any ?? []).map((w) => phrase(w, synonyms)),
       all: (when.all ?? []).map((w) => phrase(w, synonyms)),
       // Words that clear a clause stay literal: a synonym must not clear more than the expert wrote.
       none: (when.none ?? []).map((w) => phrase(w)),

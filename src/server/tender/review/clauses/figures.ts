@@ -133,8 +133,16 @@ export function datesIn(folded: string): number[] {
   return out;
 }
 
+/** "fünf Jahre und sechs Monate", "5 Jahre und 4 Wochen": one period in years, not two. */
+const YEARS_AND = /\b(\d+)\s*jahre?n?\s+und\s+(\d+)\s*(monate?n?|wochen?)\b/g;
+const joinYears = (folded: string) =>
+  folded.replace(YEARS_AND, (_m, years: string, n: string, unit: string) => {
+    const extra = unit.startsWith("monat") ? Number(n) / 12 : (Number(n) * 7) / 365.25;
+    return `${String(Math.round((Number(years) + extra) * 1000) / 1000).replace(".", ",")} jahre`;
+  });
+
 export function figuresOf(text: string): ClauseFigures {
-  const folded = digitsForNumberWords(fold(text));
+  const folded = joinYears(digitsForNumberWords(fold(text)));
   const figures: ClauseFigures = {
     percents: [],
     rates: [],

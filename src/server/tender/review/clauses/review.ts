@@ -96,6 +96,10 @@ function isHeading(text: string): boolean {
  *  colon names the topic of every sentence of the paragraph. */
 const LABEL = /^\s*(?:§\s*\d+[a-z]?\.?\s*|\d+(?:\.\d+)*\.?\s*)?([A-ZÄÖÜ][^:.;]{2,60}):\s/;
 
+/** A sentence that opens by pointing back ("Zuschläge hierfür werden nicht vergütet", "Dafür …")
+ *  speaks of the clause before it, whatever other type its words name. */
+const REFERS_BACK = /^\s*(?:\S+\s+){0,2}(?:hierfür|hierzu|hierbei|hierdurch|hiervon|dafür|dabei|hierfuer)\b/i;
+
 function typesOf(stems: StemmedText, types: ClauseType[]): ClauseType[] {
   return types.filter((t) => containsAny(stems, t.lookFor) && !containsAny(stems, t.exclude));
 }
@@ -128,7 +132,8 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
       const paragraphParts = splitSentences(p.text)
         .flatMap((s) => s.split(";"))
         .map(stemText);
-      splitSentences(p.text).forEach((sentence, index) => {
+      const sentences = splitSentences(p.text);
+      sentences.forEach((sentence, index) => {
         const stems = stemText(sentence);
         const named = typesOf(stems, types);
         const own = [...named, ...labelTypes.filter((t) => !named.includes(t))];
@@ -145,6 +150,9 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
         const sameTopic =
           current !== null &&
           (own.some((t) => current!.types.includes(t)) ||
+            REFERS_BACK.test(sentence) ||
+            // "… geht auf den AN über; Mehraufwendungen … werden nicht vergütet": one sentence, one clause.
+            sentences[index - 1]?.endsWith(";") ||
             (own.length > 0 && own.every((t) => t.continues.some((slug) => current!.types.some((c) => c.slug === slug)))));
         if ((own.length && !sameTopic) || !current || continued >= 3) {
           if (current) clauses.push(current);
@@ -323,10 +331,11 @@ function holds(rule: VerdictRule, facts: Facts): boolean {
   const checks: boolean[] = [];
   if (c) {
     if (rule.compiled.any.length) checks.push(containsAny(c.stems, rule.compiled.any));
+    if (rule.compiled.andAny.length) checks.push(containsAny(c.stems, rule.compiled.andAny));
     if (rule.compiled.all.length) checks.push(rule.compiled.all.every((p) => contains(c.stems, p)));
     if (rule.compiled.none.length) checks.push(!rule.compiled.none.some((p) => clears(c, p)));
     if (w.negated !== undefined) checks.push(negatedClause(c, facts.type) === w.negated);
-  } else if (rule.compiled.any.length || rule.compiled.all.length || w.negated !== undefined) return false;
+  } else if (rule.compiled.any.length || rule.compiled.andAny.length || rule.compiled.all.length || w.negated !== undefined) return false;
   if (w.percent !== undefined) checks.push((maxPercent !== null) === w.percent);
   if (w.percent_over !== undefined) checks.push(maxPercent !== null && maxPercent > w.percent_over + 1e-9);
   if (w.percent_under !== undefined) checks.push(maxPercent !== null && maxPercent < w.percent_under - 1e-9);
@@ -396,6 +405,32 @@ const OUTDOOR = [
   "Pflanzung",
   "Zaun",
   "Straße",
+  "Kanalrohr",
+  "Graben",
+  "Schachtbauwerk",
+  "Planum",
+  "Hausanschlussleitung",
+  // Façades: the ETICS and render are applied in the open.
+  "WDVS",
+  "Wärmedämmverbundsystem",
+  "Armierungsputz",
+  "Oberputz",
+  "Außenputz",
+  "Sockeldämmung",
+  "Sockelputz",
+  // Windows and doors set into the shell: sealing tapes and adhesives need frost-free weather.
+  "Fenster",
+  "Kunststofffenster",
+  "Holzfenster",
+  "Aluminiumfenster",
+  "Metallfenster",
+  "Fensterelemente",
+  "Außenfensterbank",
+  "Fenstertür",
+  "Außentür",
+  "Hauseingangstür",
+  "Balkongeländer",
+  "Vordach",
   // Steel and timber erection of the shell: cranes, columns, purlins, cladding.
   "Stahlkonstruktion",
   "Stahlbau",
@@ -415,6 +450,11 @@ const OUTDOOR = [
   "Lattung",
   "Sparren",
   "Abbund",
+  "Außenwand",
+  "Holzrahmenbau",
+  "Unterdeckbahn",
+  "Ortgang",
+  "Traufe",
 ].map((w) => phrase(w));
 
 export function outdoorWork(itemTexts: string[]): boolean {

@@ -67,7 +67,8 @@ export function splitSentences(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split(/\n+/)) {
     let start = 0;
-    const re = /[.;!?]\s+(?=["„(]?[A-ZÄÖÜ])/g;
+    // A new sentence starts with a capital, or with a numbered sub-clause: "… bezahlt. (2) Auf …".
+    const re = /[.;!?]\s+(?=["„(]?[A-ZÄÖÜ]|\(\s*(?:\d{1,2}|[a-z])\s*\)\s)/g;
     let m: RegExpExecArray | null;
     while ((m = re.exec(line))) {
       // Only the last word before the period matters (a bounded slice: no quadratic time on long
