@@ -1,10 +1,10 @@
 // Layer consistency: positions of one title measured on the same area (roof or floor layers); the
-// odd one with a shifted decimal point (× 10, ÷ 10 …) is a finding.
+// odd one with a shifted decimal point (× 10, ÷ 10 …) or swapped digits is a finding.
 
 import type { BoqNode } from "../../types";
 import { unitClass } from "../position-facts";
 import { de } from "./facts";
-import { isDecimalShift, LAYER_OUTLIER_FACTOR, type AddHit, type View } from "./figure-check";
+import { isDecimalShift, isDigitSwap, LAYER_OUTLIER_FACTOR, type AddHit, type View } from "./figure-check";
 
 /** Finds the layer far off the common area of its title. */
 export function layerOutliers(items: BoqNode[], lv: View, flagged: Set<BoqNode>, qtyOf: (p: BoqNode) => number, add: AddHit) {
@@ -23,9 +23,10 @@ export function layerOutliers(items: BoqNode[], lv: View, flagged: Set<BoqNode>,
     for (const p of group) {
       if (flagged.has(p) || best.includes(p)) continue;
       const factor = p.qty! / common;
-      if (factor < LAYER_OUTLIER_FACTOR && factor > 1 / LAYER_OUTLIER_FACTOR) continue;
-      // Only a shifted decimal point (× 10, × 100, ÷ 10 …): other sizes are other parts of the work.
-      if (!isDecimalShift(factor)) continue;
+      // Only a shifted decimal point (× 10, × 100, ÷ 10 …) or the common area's digits swapped
+      // ("2.250" among layers of 2.520 m²): other sizes are other parts of the work.
+      const shifted = (factor >= LAYER_OUTLIER_FACTOR || factor <= 1 / LAYER_OUTLIER_FACTOR) && isDecimalShift(factor);
+      if (!shifted && !isDigitSwap(p.qty!, common)) continue;
       const peers = best;
       add(
         p,
