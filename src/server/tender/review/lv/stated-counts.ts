@@ -61,7 +61,8 @@ export function perUnitStatements(noun: string, text: string): { unit: string; p
     const words = m[3]
       .split(/\s+(?:und|sowie|mit|fuer)\s+/)[0]
       .split(/[^a-z-]+/)
-      .filter((w) => w.length >= 3);
+      // "sechs Fenster- bzw. Fenstertürelemente": a truncated compound counts its head (Elemente)
+      .filter((w) => w.length >= 3 && !w.endsWith("-"));
     if (words.some((w) => sameNoun(w, noun))) out.push({ unit: m[1], per, index: m.index, rest: m[3] });
     // "zwei Dachflächenfenster und zwei Fallrohre": the second thing shares the unit
     for (const more of m[3].matchAll(/\b(?:und|sowie)\s+(\d{1,4}|[a-z]+)\s+([a-z][\w-]*)/g)) {
@@ -93,7 +94,7 @@ export function statedCount(noun: string, text: string, depth = 2): StatedCount 
   };
   for (const m of text.matchAll(/\b(\d{1,4}|[a-z]+)\s+(?=([a-z][\w-]*))/g)) {
     const n = numberOf(m[1]);
-    if (!Number.isFinite(n) || n < 1 || !sameNoun(m[2], noun)) continue;
+    if (!Number.isFinite(n) || n < 1 || m[2].endsWith("-") || !sameNoun(m[2], noun)) continue;
     const before = text.slice(Math.max(0, m.index - 40), m.index);
     if (
       /\b(?:je|pro|jede[rsmn]?)\s+[\w-]+\s+(?:(?:sind|ist|hat|haben|werden|wird|erhaelt|erhalten|jeweils|ca\.)\s+)?$|\b(?:je|pro|jeweils)\s+$/.test(

@@ -32,6 +32,7 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
   const out: Expectation[] = [];
   const unitRe = cls === "area" ? AREA_UNIT : cls === "volume" ? VOLUME_UNIT : null;
   if (unitRe) {
+    const parts: number[] = [];
     const re = new RegExp(String.raw`(${NUMBER})\s*${unitRe}`, "g");
     for (const m of text.matchAll(re)) {
       const before = text.slice(Math.max(0, m.index - 40), m.index);
@@ -45,7 +46,15 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
       if (share) {
         const p100 = num(share[1]);
         out.push({ qty: (value * p100) / 100, derivation: `${de(p100)} % von ${de(value)} ${unitLabel(p.unit)} laut Langtext` });
-      } else out.push({ qty: value, derivation: `Langtext nennt ${de(value)} ${unitLabel(p.unit)}` });
+      } else {
+        out.push({ qty: value, derivation: `Langtext nennt ${de(value)} ${unitLabel(p.unit)}` });
+        parts.push(value);
+      }
+    }
+    // "Bodenplatte … = 100,80 m³, sowie Streifenfundamente (ca. 58 m³)": the work may be the sum
+    if (new Set(parts).size >= 2) {
+      const sum = parts.reduce((a, b) => a + b, 0);
+      out.push({ qty: sum, derivation: `Summe der Angaben im Langtext ${parts.map((v) => de(v)).join(" + ")} = ${de(sum, 2)} ${unitLabel(p.unit)}` });
     }
   }
   if (cls === "volume") {
@@ -165,7 +174,7 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
   if (cls === "area" || cls === "volume") {
     const unitRe = cls === "area" ? AREA_UNIT : VOLUME_UNIT;
     const re = new RegExp(
-      String.raw`\b(\d{1,3}|[a-z]+)\s+([a-z][\w-]*)\)?\s*(?:je|jeweils|a)\s+(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*${unitRe}`,
+      String.raw`\b(\d{1,3}|[a-z]+)\s+([a-z][\w-]*)\)?\s*(?:zu\s+)?(?:je|jeweils|a)\s+(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*${unitRe}`,
       "g",
     );
     for (const m of text.matchAll(re)) {
@@ -193,6 +202,8 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
         const noun = i === 0 ? m[1] : m[2];
         const per = i === 0 ? (NUMBER_WORDS[m[2]] ?? countValue(m[2])) : num(m[1]);
         if (!(per > 0) || /^(st|stk|stueck|m2|m3|lfm|m)$/.test(noun)) continue;
+        // "16 Fächer je Haus" in a Briefkastenanlage: a count of something else than the position's thing
+        if (cls === "piece" && !countsTheThing(m[0], i, lv.headline(p))) continue;
         const found = lv.countFor(noun, p);
         if (!found) continue;
         // A count read off another position's quantity is a weaker witness than a stated one.
@@ -206,6 +217,13 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
     }
   }
   return out;
+}
+
+/** A per-unit count ("je Haus 4 Abläufe", "4 St je Haus") is of pieces or of the thing the
+ *  position counts. */
+function countsTheThing(match: string, pattern: number, headline: string): boolean {
+  const word = (pattern === 0 ? /([a-z]+)\.?$/ : /^(?:ca\.\s*)?[\d.,]+\s*([a-z]+)/).exec(match)?.[1] ?? "";
+  return /^(st|stk|stck|stueck)$/.test(word) || countedNouns(headline).some((n) => sameNoun(word, n));
 }
 
 /** Usual bulk densities (t/m³) of what is disposed of; the last row is the default. */
