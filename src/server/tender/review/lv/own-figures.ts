@@ -13,10 +13,12 @@
 //   3. references      "aus Pos. X", "zu Pos. X", "abzüglich Pos. Y": not more than X (− Y)
 //   4. layers          positions of one title with the same area (roof or floor layers): one of
 //                      them five times larger or smaller than the others
+//   4c. counts      a count of the thing in the title or the Vorbemerkungen ("16 Schachtbauwerken")
 //   5. pairs           counts that go together (Vorwandelement WC ↔ WC, Verteilerschrank ↔ Verteiler)
 //
 // Modules: stated-figure-expectations.ts (1: own text, title, Vorbemerkungen), stated-counts.ts
 // (how many of a thing the texts state), layer-consistency.ts (4), earthwork-balance.ts (4b),
+// stated-thing-counts.ts (4c),
 // figure-check.ts (expectations, tolerances, the finding text); this file runs them in order.
 
 import { fold } from "../../text";
@@ -28,6 +30,7 @@ import { AREA_UNIT, contradicts, hit, holds, NUMBER, num, OWN_FIGURE_TOLERANCE, 
 import { layerOutliers } from "./layer-consistency";
 import { contextExpectations, ownExpectations } from "./stated-figure-expectations";
 import { sameNoun, stem } from "./stated-counts";
+import { statedThingCounts } from "./stated-thing-counts";
 import type { LvHit, LvRule, LvView } from "./types";
 
 // ── 2. Named areas ("Mensa 240 m²", "Sanitärräume EG (4 Räume) zusammen 86 m²") ────────────────
@@ -167,6 +170,9 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
 
   // 4b. earthwork balance: backfill and disposal come out of the excavation
   earthworkBalance(items, lv, flagged, qtyOf, add);
+
+  // 4c. counts of the thing stated in the title or the Vorbemerkungen ("16 Schachtbauwerken")
+  statedThingCounts(items, lv, flagged, add);
 
   // 5. pairs of counts
   for (const pair of COUNT_PAIRS) {

@@ -73,9 +73,34 @@ export function perUnitStatements(noun: string, text: string): { unit: string; p
   return out;
 }
 
+/** Every count stated as a total in a folded text ("16 Schachtbauwerken", "112 Stellplätze"),
+ *  with the word counted and where it stands. A count inside a per-unit statement ("je Rahmen sind
+ *  zwei Stützen") is no total; overlapping pairs are read (lookahead), so "sind zwei Stützen" is
+ *  not paired off as "sind zwei" + "Stützen …"; "Fenster- bzw. Fenstertürelemente" counts no Fenster. */
+export function countMentions(text: string): { count: number; word: string; index: number }[] {
+  const out: { count: number; word: string; index: number }[] = [];
+  for (const m of text.matchAll(/\b(\d{1,4}|[a-z]+)\s+(?=([a-z][\w-]*))/g)) {
+    const n = numberOf(m[1]);
+    if (!Number.isFinite(n) || n < 1 || m[2].endsWith("-")) continue;
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    if (
+      /\b(?:je|pro|jede[rsmn]?)\s+[\w-]+\s+(?:(?:sind|ist|hat|haben|werden|wird|erhaelt|erhalten|jeweils|ca\.)\s+)?$|\b(?:je|pro|jeweils)\s+$/.test(
+        before,
+      )
+    )
+      continue;
+    out.push({ count: n, word: m[2], index: m.index });
+  }
+  return out;
+}
+
 /** How many of `noun` a folded text states; null when it does not. `depth` limits chains. */
 export function statedCount(noun: string, text: string, depth = 2): StatedCount | null {
   if (FLOOR_NOUN.test(stem(noun))) {
+    // "1. bis 4. OG", "1.–4. OG": the upper floors counted
+    const upper = /\b(\d{1,2})\.\s*(?:bis|-|–)\s*(\d{1,2})\.\s*og\b/.exec(text);
+    if (upper && Number(upper[2]) > Number(upper[1]))
+      return { count: Number(upper[2]) - Number(upper[1]) + 1, how: upper[0].toUpperCase() };
     const range = /\b(kg|ug|eg)\s*(?:bis|-|–)\s*(\d{1,2})\.\s*og\b/.exec(text);
     if (range) return { count: Number(range[2]) + (range[1] === "eg" ? 1 : 2), how: range[0].toUpperCase() };
     const words = /\b(\d+-?|[a-z]+?)geschossig/.exec(text);
@@ -85,25 +110,12 @@ export function statedCount(noun: string, text: string, depth = 2): StatedCount 
       if (n) return { count: n, how: words[0] };
     }
   }
-  // The largest count stated: "Häuser A, B und C" also contains "Haus B und C". A count inside a
-  // per-unit statement ("je Rahmen sind zwei Stützen") is no total; overlapping pairs are read
-  // (lookahead), so "sind zwei Stützen" is not paired off as "sind zwei" + "Stützen …".
+  // The largest count stated: "Häuser A, B und C" also contains "Haus B und C".
   let best: StatedCount | null = null;
   const take = (c: StatedCount) => {
     if (!best || c.count > best.count) best = c;
   };
-  for (const m of text.matchAll(/\b(\d{1,4}|[a-z]+)\s+(?=([a-z][\w-]*))/g)) {
-    const n = numberOf(m[1]);
-    if (!Number.isFinite(n) || n < 1 || m[2].endsWith("-") || !sameNoun(m[2], noun)) continue;
-    const before = text.slice(Math.max(0, m.index - 40), m.index);
-    if (
-      /\b(?:je|pro|jede[rsmn]?)\s+[\w-]+\s+(?:(?:sind|ist|hat|haben|werden|wird|erhaelt|erhalten|jeweils|ca\.)\s+)?$|\b(?:je|pro|jeweils)\s+$/.test(
-        before,
-      )
-    )
-      continue;
-    take({ count: n, how: "" });
-  }
+  for (const m of countMentions(text)) if (sameNoun(m.word, noun)) take({ count: m.count, how: "" });
   // "Häuser A, B und C", "Haus A und Haus B"
   for (const m of text.matchAll(/\b([a-z]+)\s+([a-h])((?:\s*,\s*(?:\1\s+)?[a-h])*)\s+und\s+(?:\1\s+)?([a-h])\b/g)) {
     if (sameNoun(m[1], noun)) take({ count: 2 + (m[3].match(/,/g)?.length ?? 0), how: "" });

@@ -306,12 +306,14 @@ export function contextExpectations(p: BoqNode, lv: View): Expectation[] {
   return out;
 }
 
-/** Things counted by another thing: one lintel per opening, one frame per door. */
-const COUNTED_BY: { work: RegExp; nouns: string[] }[] = [
+/** Things counted by another thing: one lintel per opening, one frame per door, one fire stop
+ *  per penetration. */
+export const COUNTED_BY: { work: RegExp; nouns: string[] }[] = [
   { work: /sturz|stuerz/, nouns: ["oeffnung"] },
   { work: /zarge/, nouns: ["tuer", "zarge"] },
   { work: /fensterbank|fensterbaenk/, nouns: ["fenster"] },
   { work: /standrohr/, nouns: ["fallrohr"] },
+  { work: /abschottung|schott$/, nouns: ["durchfuehrung"] },
 ];
 
 /** The nouns a piece or length position is counted by: the words of its headline and, for
