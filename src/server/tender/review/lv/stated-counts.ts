@@ -37,6 +37,12 @@ export const sameNoun = (a: string, b: string) => {
   return x.length >= 2 && y.length >= 2 && (x === y || x.endsWith(y) || y.endsWith(x));
 };
 
+/** A full stop that ends a sentence, not an abbreviation or an ordinal ("ca.", "z. B.", "1. OG"). */
+export const SENTENCE_END = /(?<!\b(?:ca|rd|nr|bzw|ggf|inkl|evtl|zzgl|max|mind|pos|vgl|abs|[a-z]|\d+))\.\s/g;
+
+/** The sentences of a folded text. */
+export const sentencesOf = (text: string) => text.split(SENTENCE_END);
+
 const FLOOR_NOUN = /^(geschoss|etage|ebene|stockwerk)/;
 const numberOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : (NUMBER_WORDS[w] ?? countValue(w)));
 

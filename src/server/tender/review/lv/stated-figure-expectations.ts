@@ -11,10 +11,12 @@ import { APPROX, AREA_UNIT, DERIVED_FIGURE_TOLERANCE, NUMBER, num, VOLUME_UNIT, 
 import { NUMBER_WORDS, perUnitStatements, sameNoun, stem, statedCount } from "./stated-counts";
 import {
   countValue,
+  crossSectionM2,
   extentMetres,
   heightMetres,
   objectAreas,
   OBJECTS,
+  piecesTimesLength,
   productCounts,
   roomDimensions,
   statedLength,
@@ -78,6 +80,16 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
         out.push({ qty: a * d, derivation: `Fläche ${de(a)} m² × Dicke/Tiefe ${de(d)} m laut Langtext = ${de(a * d, 1)} m³` });
     }
   }
+  if (cls === "volume") {
+    // "Sparren … Querschnitt 10/24 cm … Gesamtlänge der Sparren beider Häuser ca. 1.480 m"
+    const section = crossSectionM2(text);
+    const l = section !== null ? statedLength(text) : null;
+    if (section !== null && l !== null)
+      out.push({
+        qty: section * l,
+        derivation: `Querschnitt ${de(section, 4)} m² × Gesamtlänge ${de(l)} m laut Langtext = ${de(section * l, 2)} m³`,
+      });
+  }
   if (cls === "area") {
     const length = new RegExp(String.raw`(?:wandlaenge|laenge)[^;:]{0,30}?(${NUMBER})\s*m(?![\w²2])`).exec(text);
     const h = heightMetres(text);
@@ -125,9 +137,11 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
     // "Länge 40 m, Breite 12 m" (and for a volume "Tiefe 1,20 m" or a thickness)
     const [l, b] = [extentMetres(text, "laenge"), extentMetres(text, "breite")];
     const t = cls === "volume" ? (extentMetres(text, "tiefe") ?? thicknessOf(text)) : 1;
+    // "Gehwege beidseitig, Länge je 420 m": the length of each of two sides
+    const sides = /\blaenge\s+je\b/.test(text) && BOTH_SIDES.test(text) ? 2 : 1;
     if (l !== null && b !== null && t !== null && l * b >= 10) {
-      const q = l * b * t;
-      const third = cls === "volume" ? ` × ${de(t)} m` : "";
+      const q = l * b * t * sides;
+      const third = (cls === "volume" ? ` × ${de(t)} m` : "") + (sides === 2 ? " × 2 Seiten" : "");
       out.push({
         qty: q,
         derivation: `Länge ${de(l)} m × Breite ${de(b)} m${third} laut Langtext = ${de(q, 2)} ${unitLabel(p.unit)}`,
@@ -152,6 +166,23 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
   if (cls === "length") {
     const l = statedLength(text);
     if (l !== null) out.push({ qty: l, derivation: `Langtext nennt ${de(l)} m` });
+    // "Anzahl 240 Stück …, mittlere Länge ca. 1,30 m"
+    const pieces = piecesTimesLength(text);
+    if (pieces)
+      out.push({
+        qty: pieces.count * pieces.each,
+        derivation: `${de(pieces.count)} St × ${de(pieces.each)} m laut Langtext = ${de(pieces.count * pieces.each, 1)} m`,
+        tolerance: DERIVED_FIGURE_TOLERANCE,
+      });
+    // "beidseitig … über die gesamte Ausbaulänge" and "Die Ausbaulänge beträgt 420 m" elsewhere
+    const named = namedLengthOf(text, fold(lv.preamble));
+    if (named) {
+      const sides = BOTH_SIDES.test(text) ? 2 : 1;
+      out.push({
+        qty: named.metres * sides,
+        derivation: `${named.name.replace(/^./, (c) => c.toUpperCase())} ${de(named.metres)} m laut Vorbemerkungen${sides === 2 ? " × 2 Seiten" : ""} = ${de(named.metres * sides)} m`,
+      });
+    }
     // "ca. 8 m je Steckdose" × how many there are
     for (const m of text.matchAll(new RegExp(String.raw`(?:ca\.\s*)?(${NUMBER})\s*(?:m|lfm)\s+(?:je|pro)\s+([a-z][\w-]*)`, "g"))) {
       const per = num(m[1]);
@@ -224,6 +255,20 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
 function countsTheThing(match: string, pattern: number, headline: string): boolean {
   const word = (pattern === 0 ? /([a-z]+)\.?$/ : /^(?:ca\.\s*)?[\d.,]+\s*([a-z]+)/).exec(match)?.[1] ?? "";
   return /^(st|stk|stck|stueck)$/.test(word) || countedNouns(headline).some((n) => sameNoun(word, n));
+}
+
+const BOTH_SIDES = /\b(?:beidseitig|beiderseits|zweiseitig|auf\s+beiden\s+seiten)/;
+
+/** The position runs "über die gesamte Ausbaulänge" (or "Straßenlänge" …) that another text
+ *  states ("Die Ausbaulänge beträgt 420 m"). */
+function namedLengthOf(text: string, elsewhere: string): { name: string; metres: number } | null {
+  const ref = /\b(?:ueber\s+die\s+)?gesamte[nr]?\s+([a-z]{3,}laenge)\b/.exec(text);
+  if (!ref) return null;
+  const stated = new RegExp(
+    String.raw`\b${ref[1]}\s+(?:betraegt|von|ist|:|=)?\s*(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*m(?![\w²2/])`,
+  ).exec(elsewhere);
+  const metres = stated ? num(stated[1]) : NaN;
+  return metres > 0 ? { name: ref[1], metres } : null;
 }
 
 /** Usual bulk densities (t/m³) of what is disposed of; the last row is the default. */

@@ -11,7 +11,7 @@ import { unitClass } from "../position-facts";
 import { de } from "./facts";
 import type { AddHit, Expectation, View } from "./figure-check";
 import { contradicts } from "./figure-check";
-import { countMentions, sameNoun, stem } from "./stated-counts";
+import { countMentions, sameNoun, SENTENCE_END, stem } from "./stated-counts";
 import { COUNTED_BY } from "./stated-figure-expectations";
 
 interface Mention {
@@ -55,15 +55,14 @@ const words = (text: string) =>
 
 /** Where clauses end: a full stop that ends no abbreviation or ordinal ("ca.", "1. OG"), a comma,
  *  a semicolon, a colon, "sowie", "ferner". */
-const CLAUSE_END =
-  /(?<!\b(?:ca|rd|nr|bzw|ggf|inkl|evtl|zzgl|max|mind|pos|vgl|abs|[a-z]|\d+))\.\s|[,;:]\s|\s(?:sowie|ferner)\s/g;
+const CLAUSE_END = new RegExp(String.raw`${SENTENCE_END.source}|[,;:]\s|\s(?:sowie|ferner)\s`, "g");
 /** "je Büroetage sind 180 m Brüstungskanal, 48 LED-Einbauleuchten sowie 24 Präsenzmelder": the
  *  counts of a per-unit sentence are no totals. */
 const PER_UNIT = /\b(?:je|pro|jede[rsmn]?)\s+[a-z]/;
 
 function mentionsIn(text: string): Mention[] {
   const ends = [0, ...[...text.matchAll(CLAUSE_END)].map((m) => m.index + m[0].length), text.length];
-  const sentenceStart = (i: number) => Math.max(0, ...[...text.matchAll(/(?<!\b(?:ca|rd|nr|bzw|ggf|inkl|evtl|zzgl|max|mind|pos|vgl|abs|[a-z]|\d+))\.\s/g)].map((m) => m.index + 2).filter((e) => e <= i));
+  const sentenceStart = (i: number) => Math.max(0, ...[...text.matchAll(SENTENCE_END)].map((m) => m.index + m[0].length).filter((e) => e <= i));
   const all = countMentions(text).filter((m) => m.count >= 2 && stem(m.word).length >= 4 && !PER_UNIT.test(text.slice(sentenceStart(m.index), m.index)));
   return all.map((m) => {
     const same = all.filter((o) => o !== m && sameNoun(o.word, m.word)).map((o) => o.index);
@@ -88,6 +87,11 @@ function statedFor(p: BoqNode, lv: View, sources: { text: string; where: string;
       }),
     );
     if (!candidates.length) continue;
+    // The most specific naming first: the thing itself over what the work is for, a longer
+    // counted word over a shorter ("Stellplätze", not "Stellen", for a Stellplatzmarkierung).
+    const rank = (c: (typeof candidates)[number]) => (c.n.strong ? 1000 : 0) + stem(c.m.word).length;
+    const first = Math.max(...candidates.map(rank));
+    candidates.splice(0, candidates.length, ...candidates.filter((c) => rank(c) === first));
     const counts = new Set(candidates.map((c) => c.m.count));
     if (counts.size === 1) return { ...candidates[0], where };
     const best = Math.max(...candidates.map((c) => c.score));
