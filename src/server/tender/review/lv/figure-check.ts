@@ -40,7 +40,7 @@ export interface Expectation {
 
 /** The quantity is a whole number of units of the stated size, but not the stated number: a unit
  *  left out or counted twice ("fünf Decken je 375 m²", 1.500 m² = four of them). */
-const otherMultiple = (qty: number, e: Expectation) => {
+export const otherMultiple = (qty: number, e: Expectation) => {
   if (!e.per) return false;
   const k = Math.round(qty / e.per);
   return k >= 1 && k !== Math.round(e.qty / e.per) && Math.abs(qty / e.per - k) < 0.01;

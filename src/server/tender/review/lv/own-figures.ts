@@ -26,7 +26,7 @@ import type { BoqNode } from "../../types";
 import { isLumpSum, unitClass } from "../position-facts";
 import { earthworkBalance } from "./earthwork-balance";
 import { de, unitLabel } from "./facts";
-import { AREA_UNIT, contradicts, hit, holds, NUMBER, num, OWN_FIGURE_TOLERANCE, view, type Expectation } from "./figure-check";
+import { AREA_UNIT, contradicts, hit, holds, NUMBER, num, otherMultiple, OWN_FIGURE_TOLERANCE, view, type Expectation } from "./figure-check";
 import { layerOutliers } from "./layer-consistency";
 import { contextExpectations, ownExpectations } from "./stated-figure-expectations";
 import { sameNoun, stem } from "./stated-counts";
@@ -112,7 +112,8 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
   // 1b. title and Vorbemerkungen
   for (const p of items) {
     if (flagged.has(p)) continue;
-    const e = contextExpectations(p, lv).find((x) => contradicts(p.qty!, x));
+    // A whole number of the stated units other than the stated number ("je Haus 575 m²" of two) too
+    const e = contextExpectations(p, lv).find((x) => contradicts(p.qty!, x) || otherMultiple(p.qty!, x));
     if (e) add(p, e);
   }
 

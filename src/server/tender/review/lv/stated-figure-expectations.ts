@@ -8,7 +8,7 @@ import type { BoqNode } from "../../types";
 import { normaliseUnit, unitClass } from "../position-facts";
 import { de, unitLabel } from "./facts";
 import { APPROX, AREA_UNIT, DERIVED_FIGURE_TOLERANCE, NUMBER, num, VOLUME_UNIT, type Expectation, type View } from "./figure-check";
-import { NUMBER_WORDS, perUnitStatements, sameNoun, stem, statedCount } from "./stated-counts";
+import { NUMBER_WORDS, perUnitStatements, sameNoun, sentencesOf, stem, statedCount } from "./stated-counts";
 import {
   countValue,
   crossSectionM2,
@@ -313,6 +313,10 @@ export function contextExpectations(p: BoqNode, lv: View): Expectation[] {
   const head = lv.headline(p);
   const out: Expectation[] = [];
   if (cls === "area") {
+    const named = namedAreaExpectation(lv.text(p), sources);
+    if (named) out.push(named);
+  }
+  if (cls === "area") {
     // The part of the building: from the short text, else from the title ("Flachdach" over "Dampfsperre")
     const own = OBJECTS.filter((o) => o.work.test(head));
     const parts = own.length ? own : OBJECTS.filter((o) => o.work.test(titleText));
@@ -349,6 +353,52 @@ export function contextExpectations(p: BoqNode, lv: View): Expectation[] {
     }
   }
   return out;
+}
+
+const AREA_NAME = /\b((?!teil|einzel|klein|rest|oeffnung)[a-z]{3,}flaechen?)\b/g;
+
+/** An area the position names ("Büroflächen 1.–4. OG gemäß Vorbemerkungen", "Dachflächen beider
+ *  Häuser") as the title or the Vorbemerkungen size it: a total ("betragen zusammen ca. 1.150 m²",
+ *  with "je Haus ca. 575 m²" as the size of one unit) or a size per unit times the units ("je
+ *  Geschoss 1.150 m²" in the 1. bis 4. OG). */
+function namedAreaExpectation(text: string, sources: { text: string; where: string }[]): Expectation | null {
+  const names = new Set([...text.matchAll(AREA_NAME)].map((m) => stem(m[1])));
+  if (names.size === 0) return null;
+  for (const { text: source, where } of sources) {
+    for (const sentence of sentencesOf(source)) {
+      const name = [...sentence.matchAll(AREA_NAME)].find((m) => names.has(stem(m[1])));
+      if (!name) continue;
+      let total: number | null = null;
+      let per: { value: number; unit: string } | null = null;
+      for (const m of sentence.slice(name.index).matchAll(new RegExp(String.raw`(${NUMBER})\s*${AREA_UNIT}`, "g"))) {
+        const before = sentence.slice(name.index, name.index + m.index);
+        if (/(bis|max\.?|maximal|mind\.?|mindestens|ab|ueber|unter)\s*(?:ca\.\s*)?$/.test(before)) continue;
+        const unit = /\b(?:je|pro)\s+([a-z][\w-]*)\s*(?:ca\.\s*|rd\.\s*|etwa\s*)?$/.exec(before);
+        if (unit) per ??= { value: num(m[1]), unit: unit[1] };
+        else total ??= num(m[1]);
+      }
+      const label = name[1].replace(/^./, (c) => c.toUpperCase());
+      if (total !== null && total > 0)
+        return {
+          qty: total,
+          ...(per ? { per: per.value } : {}),
+          derivation: `${where}: ${label} ${de(total)} m²${per ? ` (je ${per.unit.replace(/^./, (c) => c.toUpperCase())} ${de(per.value)} m²)` : ""}`,
+          tolerance: DERIVED_FIGURE_TOLERANCE,
+        };
+      if (per && per.value > 0) {
+        const units = statedCount(per.unit, sentence) ?? statedCount(per.unit, source);
+        if (!units) continue;
+        const unitName = per.unit.replace(/^./, (c) => c.toUpperCase());
+        return {
+          qty: per.value * units.count,
+          per: per.value,
+          derivation: `${where}: ${label} je ${unitName} ${de(per.value)} m² × ${units.how || units.count} = ${de(per.value * units.count)} m²`,
+          tolerance: DERIVED_FIGURE_TOLERANCE,
+        };
+      }
+    }
+  }
+  return null;
 }
 
 /** Things counted by another thing: one lintel per opening, one frame per door, one fire stop
