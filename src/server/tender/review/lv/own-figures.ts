@@ -13,6 +13,8 @@
 //   3. references      "aus Pos. X", "zu Pos. X", "abzüglich Pos. Y": not more than X (− Y)
 //   4. layers          positions of one title with the same area (roof or floor layers): one of
 //                      them five times larger or smaller than the others
+//   4a. objects     the same object in another title with an area confirmed by its own figures
+//                      and exactly ten times smaller or larger
 //   4c. counts      a count of the thing in the title or the Vorbemerkungen ("16 Schachtbauwerken")
 //   5. pairs           counts that go together (Vorwandelement WC ↔ WC, Verteilerschrank ↔ Verteiler)
 //
@@ -27,7 +29,7 @@ import { isLumpSum, unitClass } from "../position-facts";
 import { earthworkBalance } from "./earthwork-balance";
 import { de, unitLabel } from "./facts";
 import { AREA_UNIT, contradicts, hit, holds, NUMBER, num, otherMultiple, OWN_FIGURE_TOLERANCE, view, type Expectation } from "./figure-check";
-import { layerOutliers } from "./layer-consistency";
+import { layerOutliers, sameObjectShifts } from "./layer-consistency";
 import { contextExpectations, ownExpectations } from "./stated-figure-expectations";
 import { sameNoun, stem } from "./stated-counts";
 import { statedThingCounts } from "./stated-thing-counts";
@@ -168,6 +170,8 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
 
   // 4. layers: one title, the same area for most positions, one far off
   layerOutliers(items, lv, flagged, qtyOf, add);
+  // 4a. the same object in another title, confirmed there by the position's own figures
+  sameObjectShifts(items, lv, flagged, (q) => !flagged.has(q) && ownExpectations(q, lv.text(q), lv).some((e) => holds(q.qty!, e)), add);
 
   // 4b. earthwork balance: backfill and disposal come out of the excavation
   earthworkBalance(items, lv, flagged, qtyOf, add);
