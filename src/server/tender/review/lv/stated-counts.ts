@@ -37,8 +37,9 @@ export const sameNoun = (a: string, b: string) => {
   return x.length >= 2 && y.length >= 2 && (x === y || x.endsWith(y) || y.endsWith(x));
 };
 
-/** A full stop that ends a sentence, not an abbreviation or an ordinal ("ca.", "z. B.", "1. OG"). */
-export const SENTENCE_END = /(?<!\b(?:ca|rd|nr|bzw|ggf|inkl|evtl|zzgl|max|mind|pos|vgl|abs|[a-z]|\d+))\.\s/g;
+/** A full stop that ends a sentence, not an abbreviation or an ordinal ("ca.", "z. B.", "1. OG",
+ *  "i. M. 0,30 m"; "3,20 m. Für" ends one), or a line break between paragraphs. */
+export const SENTENCE_END = /(?<!\b(?:ca|rd|nr|bzw|ggf|inkl|evtl|zzgl|max|mind|pos|vgl|abs|[a-ln-z]|\d+))\.\s+(?!\d)|\n/g;
 
 /** The sentences of a folded text. */
 export const sentencesOf = (text: string) => text.split(SENTENCE_END);

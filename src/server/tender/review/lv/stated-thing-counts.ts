@@ -40,7 +40,13 @@ function naming(headWord: string, thing: string): Naming | null {
   if (t.length >= 5 && h.startsWith(t) && h.length - t.length >= 4) return { strong: false, modifier: "" };
   for (const c of COUNTED_BY) {
     const at = headWord.search(c.work);
-    if (at >= 0 && c.nouns.some((n) => sameNoun(thing, n))) return { strong: false, modifier: headWord.slice(0, at) };
+    const noun = at >= 0 ? c.nouns.find((n) => sameNoun(thing, n)) : undefined;
+    if (!noun) continue;
+    // "Rohrabschottung" is not counted by "Kabeldurchführungen": another first part is another thing
+    const modifier = headWord.slice(0, at);
+    const prefix = t.slice(0, Math.max(0, t.length - stem(noun).length));
+    if (prefix && prefix !== modifier) continue;
+    return { strong: false, modifier };
   }
   return null;
 }
