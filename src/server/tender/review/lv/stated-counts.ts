@@ -50,7 +50,7 @@ const numberOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : (NUMBER_WORDS[w] 
 /** "je Rahmen sind zwei Stützen", "jede Wohnung hat sechs Fensteröffnungen", "pro Zimmer eine Tür":
  *  the unit (Rahmen), the count per unit and the words that follow (the counted thing). */
 const PER_STATEMENT =
-  /\b(?:je|pro|jede[rsmn]?)\s+([a-z][\w-]*)\s+(?:(?:sind|ist|hat|haben|werden|wird|gibt\s+es|befinden\s+sich|befindet\s+sich|erhaelt|erhalten)\s+)?(?:(?:ca\.|rd\.|etwa|jeweils)\s*)?(\d{1,4}|[a-z]+)\s+((?:[^.;:()]|(?<=\b(?:bzw|ca|rd|inkl|ggf|zzgl|einschl|evtl|z|b))\.){1,60})/g;
+  /\b(?:je|pro|jede[rsmn]?)\s+([a-z][\w-]*)\s+(?:(?:sind|ist|hat|haben|werden|wird|gibt\s+es|befinden\s+sich|befindet\s+sich|erhaelt|erhalten)\s+)?(?:(?:ca\.|rd\.|etwa|jeweils)\s*)?(\d{1,4}|[a-z]+)\s+((?:[^.;:()]|(?<=\b(?:bzw|ca|rd|inkl|ggf|zzgl|einschl|evtl|z|b))\.){1,120})/g;
 
 export interface StatedCount {
   count: number;
@@ -59,20 +59,32 @@ export interface StatedCount {
 }
 
 /** The per-unit statements about `noun` in the text, each with its unit and count per unit. */
-export function perUnitStatements(noun: string, text: string): { unit: string; per: number; index: number; rest: string }[] {
-  const out: { unit: string; per: number; index: number; rest: string }[] = [];
+export interface PerUnitStatement {
+  unit: string;
+  per: number;
+  index: number;
+  rest: string;
+  /** "je Geschoss ca. 180 m Brüstungskanal": a length per unit, not a count. */
+  metres?: boolean;
+}
+
+export function perUnitStatements(noun: string, text: string): PerUnitStatement[] {
+  const out: PerUnitStatement[] = [];
   for (const m of text.matchAll(PER_STATEMENT)) {
     const per = numberOf(m[2]);
     if (!(per > 0) || per > 500) continue;
-    // The counted thing: one of the next words up to "und"/"mit" ("zwei Dachflächenfenster und zwei Fallrohre").
+    const metres = /^(?:m|lfm)\s/.test(m[3]);
+    // The counted thing: one of the next words up to "und"/"mit"/a comma ("zwei Dachflächenfenster
+    // und zwei Fallrohre", "180 m Brüstungskanal, 48 LED-Einbauleuchten").
     const words = m[3]
-      .split(/\s+(?:und|sowie|mit|fuer)\s+/)[0]
+      .split(/\s*,\s*|\s+(?:und|sowie|mit|fuer)\s+/)[0]
       .split(/[^a-z-]+/)
       // "sechs Fenster- bzw. Fenstertürelemente": a truncated compound counts its head (Elemente)
       .filter((w) => w.length >= 3 && !w.endsWith("-"));
-    if (words.some((w) => sameNoun(w, noun))) out.push({ unit: m[1], per, index: m.index, rest: m[3] });
-    // "zwei Dachflächenfenster und zwei Fallrohre": the second thing shares the unit
-    for (const more of m[3].matchAll(/\b(?:und|sowie)\s+(\d{1,4}|[a-z]+)\s+([a-z][\w-]*)/g)) {
+    if (words.some((w) => sameNoun(w, noun))) out.push({ unit: m[1], per, index: m.index, rest: m[3], ...(metres ? { metres } : {}) });
+    // "zwei Dachflächenfenster und zwei Fallrohre", "…, 48 LED-Einbauleuchten sowie 24
+    // Präsenzmelder": the further things of the list share the unit
+    for (const more of m[3].matchAll(/(?:,|\bund|\bsowie)\s*(\d{1,4}|[a-z]+)\s+([a-z][\w-]*)/g)) {
       const n = numberOf(more[1]);
       if (n > 0 && n <= 500 && sameNoun(more[2], noun)) out.push({ unit: m[1], per: n, index: m.index, rest: m[3].slice(more.index) });
     }
@@ -132,7 +144,7 @@ export function statedCount(noun: string, text: string, depth = 2): StatedCount 
   // "11 Zweigelenkrahmen … je Rahmen sind zwei Stützen"
   if (depth > 0)
     for (const s of perUnitStatements(noun, text)) {
-      if (sameNoun(s.unit, noun)) continue;
+      if (sameNoun(s.unit, noun) || s.metres) continue;
       const units = statedCount(s.unit, text, depth - 1);
       if (units) take({ count: units.count * s.per, how: `${units.how || units.count} × ${s.per}` });
     }

@@ -8,7 +8,7 @@ import type { BoqNode } from "../../types";
 import { normaliseUnit, unitClass } from "../position-facts";
 import { de, unitLabel } from "./facts";
 import { APPROX, AREA_UNIT, DERIVED_FIGURE_TOLERANCE, NUMBER, num, VOLUME_UNIT, type Expectation, type View } from "./figure-check";
-import { NUMBER_WORDS, perUnitStatements, sameNoun, sentencesOf, stem, statedCount } from "./stated-counts";
+import { NUMBER_WORDS, perUnitStatements, sameNoun, SENTENCE_END, sentencesOf, stem, statedCount, type PerUnitStatement, type StatedCount } from "./stated-counts";
 import {
   countValue,
   crossSectionM2,
@@ -418,6 +418,20 @@ function countedNouns(head: string): string[] {
   return [...own, ...COUNTED_BY.filter((c) => c.work.test(head)).flatMap((c) => c.nouns)];
 }
 
+const FLOOR = /(geschoss|etage|ebene|stockwerk)\w*$/;
+
+/** How many units a per-unit statement has: "In den Büroetagen sind je Geschoss …" counts the
+ *  Büroetagen ("sechs Büroetagen"), not every storey of the building. */
+function unitsOf(s: PerUnitStatement, text: string): [string, StatedCount | null] {
+  if (FLOOR.test(s.unit)) {
+    const sentenceStart = Math.max(0, ...[...text.matchAll(SENTENCE_END)].map((m) => m.index + m[0].length).filter((e) => e <= s.index));
+    const kind = [...text.slice(sentenceStart, s.index).matchAll(/\b([a-z]{3,}(?:geschoss|etage|ebene)\w*)/g)].pop();
+    const units = kind ? statedCount(kind[1], text) : null;
+    if (kind && units) return [kind[1], units];
+  }
+  return [s.unit, statedCount(s.unit, text)];
+}
+
 const LENGTH_EACH = new RegExp(
   String.raw`(?:laenge|lang)\s*(?:je|jeweils)?\s*(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*m(?![\w²2])|\b(?:je|a|à)\s*(?:ca\.\s*)?(${NUMBER})\s*m(?![\w²2])`,
 );
@@ -428,12 +442,14 @@ const LENGTH_EACH = new RegExp(
 function perUnitExpectation(p: BoqNode, nouns: string[], text: string, where: string, cls: "piece" | "length"): Expectation | null {
   for (const noun of nouns) {
     for (const s of perUnitStatements(noun, text)) {
-      if (sameNoun(s.unit, noun)) continue;
-      const units = statedCount(s.unit, text);
+      if (sameNoun(s.unit, noun) || (s.metres && cls === "piece")) continue;
+      const [unit, units] = unitsOf(s, text);
       if (!units) continue;
       const count = s.per * units.count;
-      const unitName = s.unit.replace(/^./, (c) => c.toUpperCase());
-      const base = `${where}: ${de(s.per)} je ${unitName} × ${units.how ? `${units.how} = ${de(units.count)}` : de(units.count)} ${unitName} = ${de(count)}`;
+      const unitName = unit.replace(/^./, (c) => c.toUpperCase());
+      const base = `${where}: ${de(s.per)}${s.metres ? " m" : ""} je ${unitName} × ${units.how ? `${units.how} = ${de(units.count)}` : de(units.count)} ${unitName} = ${de(count)}`;
+      // "je Geschoss ca. 180 m Brüstungskanal": the length per unit × the units
+      if (s.metres) return { qty: count, derivation: `${base} m`, tolerance: DERIVED_FIGURE_TOLERANCE };
       if (cls === "piece") return { qty: count, derivation: `${base} St`, tolerance: DERIVED_FIGURE_TOLERANCE, bothWays: true };
       const after = text.slice(s.index, s.index + 200);
       const nounAt = after.search(new RegExp(stem(noun)));
