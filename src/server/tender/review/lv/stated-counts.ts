@@ -116,10 +116,6 @@ export function countMentions(text: string): { count: number; word: string; inde
 /** How many of `noun` a folded text states; null when it does not. `depth` limits chains. */
 export function statedCount(noun: string, text: string, depth = 2): StatedCount | null {
   if (FLOOR_NOUN.test(stem(noun))) {
-    // "1. bis 4. OG", "1.–4. OG": the upper floors counted
-    const upper = /\b(\d{1,2})\.\s*(?:bis|-|–)\s*(\d{1,2})\.\s*og\b/.exec(text);
-    if (upper && Number(upper[2]) > Number(upper[1]))
-      return { count: Number(upper[2]) - Number(upper[1]) + 1, how: upper[0].toUpperCase() };
     const range = /\b(kg|ug|eg)\s*(?:bis|-|–)\s*(\d{1,2})\.\s*og\b/.exec(text);
     if (range) return { count: Number(range[2]) + (range[1] === "eg" ? 1 : 2), how: range[0].toUpperCase() };
     const words = /\b(\d+-?|[a-z]+?)geschossig/.exec(text);
@@ -148,6 +144,10 @@ export function statedCount(noun: string, text: string, depth = 2): StatedCount 
       const units = statedCount(s.unit, text, depth - 1);
       if (units) take({ count: units.count * s.per, how: `${units.how || units.count} × ${s.per}` });
     }
+  // "Büroflächen im 1. bis 4. OG" with no other count of the storeys: the upper floors named
+  if (!best && FLOOR_NOUN.test(stem(noun)))
+    for (const m of text.matchAll(/\b(\d{1,2})\.\s*(?:bis|-|–)\s*(\d{1,2})\.\s*og\b/g))
+      if (Number(m[2]) > Number(m[1])) take({ count: Number(m[2]) - Number(m[1]) + 1, how: m[0].toUpperCase() });
   return best;
 }
 
