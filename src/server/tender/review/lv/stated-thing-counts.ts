@@ -5,10 +5,9 @@
 // shares the most words with the position's text is meant; a count that two positions would
 // share (the work split by depth or size) is left alone.
 
-import { fold } from "../../text";
+import { fold, originalSpan } from "../../text";
 import type { BoqNode } from "../../types";
 import { unitClass } from "../position-facts";
-import { de } from "./facts";
 import type { AddHit, Expectation, View } from "./figure-check";
 import { contradicts } from "./figure-check";
 import { countMentions, sameNoun, SENTENCE_END, stem } from "./stated-counts";
@@ -79,10 +78,10 @@ function mentionsIn(text: string): Mention[] {
 }
 
 /** The stated count a piece position is held to, with how strongly. */
-function statedFor(p: BoqNode, lv: View, sources: { text: string; where: string; mentions: Mention[] }[]) {
+function statedFor(p: BoqNode, lv: View, sources: { original: string; where: string; mentions: Mention[] }[]) {
   const head = lv.headline(p).split(/[^a-z]+/).filter((w) => w.length >= 4);
   const own = words(lv.text(p));
-  for (const { where, mentions } of sources) {
+  for (const { original, where, mentions } of sources) {
     const candidates = mentions.flatMap((m) =>
       head.flatMap((w) => {
         const n = naming(w, m.word);
@@ -99,10 +98,11 @@ function statedFor(p: BoqNode, lv: View, sources: { text: string; where: string;
     const first = Math.max(...candidates.map(rank));
     candidates.splice(0, candidates.length, ...candidates.filter((c) => rank(c) === first));
     const counts = new Set(candidates.map((c) => c.m.count));
-    if (counts.size === 1) return { ...candidates[0], where };
+    const quoted = (c: (typeof candidates)[number]) => ({ ...c, where, word: originalSpan(original, c.m.index, c.m.index + `${c.m.count} ${c.m.word}`.length) });
+    if (counts.size === 1) return quoted(candidates[0]);
     const best = Math.max(...candidates.map((c) => c.score));
     const top = candidates.filter((c) => c.score === best);
-    if (best > 0 && new Set(top.map((c) => c.m.count)).size === 1) return { ...top[0], where };
+    if (best > 0 && new Set(top.map((c) => c.m.count)).size === 1) return quoted(top[0]);
     return null;
   }
   return null;
@@ -118,8 +118,8 @@ export function statedThingCounts(items: BoqNode[], lv: View, flagged: Set<BoqNo
     const t = lv.title(p);
     const titleText = t ? fold(t.shortText) : "";
     const hit = statedFor(p, lv, [
-      { text: titleText, where: "Titel", mentions: mentionsIn(titleText) },
-      { text: preamble, where: "Vorbemerkungen", mentions: preambleMentions },
+      { original: t?.shortText ?? "", where: "Titel", mentions: mentionsIn(titleText) },
+      { original: lv.preamble, where: "Vorbemerkungen", mentions: preambleMentions },
     ]);
     if (hit) found.set(p, hit);
   }
@@ -128,7 +128,7 @@ export function statedThingCounts(items: BoqNode[], lv: View, flagged: Set<BoqNo
     if ([...found].some(([q, o]) => q !== p && o.m === h.m)) continue;
     const e: Expectation = {
       qty: h.m.count,
-      derivation: `${h.where === "Titel" ? "der Titel nennt" : "die Vorbemerkungen nennen"} ${de(h.m.count)} ${h.m.word.replace(/^./, (c) => c.toUpperCase())}`,
+      derivation: `${h.where === "Titel" ? "der Titel nennt" : "die Vorbemerkungen nennen"} „${h.word}“`,
       bothWays: true,
       ...(h.n.strong ? {} : { onlySlips: true }),
     };
