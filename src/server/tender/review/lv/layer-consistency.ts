@@ -48,15 +48,16 @@ export function layerOutliers(items: BoqNode[], lv: View, flagged: Set<BoqNode>,
  *  m²): an area exactly ten (a hundred …) times that of a position whose own text confirms its
  *  figure is a shifted decimal point. Only exact shifts (within 0,5 %) count: unrelated areas of
  *  the same word are rarely exactly ten times each other. */
-export function sameObjectShifts(
-  items: BoqNode[],
-  lv: View,
-  flagged: Set<BoqNode>,
-  confirmed: (p: BoqNode) => boolean,
-  add: AddHit,
-) {
+export function sameObjectShifts(items: BoqNode[], lv: View, flagged: Set<BoqNode>, confirmed: (p: BoqNode) => boolean, add: AddHit) {
   const areas = items.filter((p) => unitClass(p.unit) === "area");
-  const wordsOf = (p: BoqNode) => new Set(lv.headline(p).split(/[^a-z]+/).filter((w) => w.length >= 5).map(stem));
+  const wordsOf = (p: BoqNode) =>
+    new Set(
+      lv
+        .headline(p)
+        .split(/[^a-z]+/)
+        .filter((w) => w.length >= 5)
+        .map(stem),
+    );
   for (const p of areas) {
     if (flagged.has(p)) continue;
     const own = wordsOf(p);

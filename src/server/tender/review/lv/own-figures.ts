@@ -28,7 +28,18 @@ import type { BoqNode } from "../../types";
 import { isLumpSum, unitClass } from "../position-facts";
 import { earthworkBalance } from "./earthwork-balance";
 import { de, unitLabel } from "./facts";
-import { AREA_UNIT, contradicts, hit, holds, NUMBER, num, otherMultiple, OWN_FIGURE_TOLERANCE, view, type Expectation } from "./figure-check";
+import {
+  AREA_UNIT,
+  contradicts,
+  hit,
+  holds,
+  NUMBER,
+  num,
+  otherMultiple,
+  OWN_FIGURE_TOLERANCE,
+  view,
+  type Expectation,
+} from "./figure-check";
 import { layerOutliers, sameObjectShifts } from "./layer-consistency";
 import { contextExpectations, ownExpectations } from "./stated-figure-expectations";
 import { sameNoun, stem } from "./stated-counts";

@@ -8,7 +8,17 @@ import type { BoqNode } from "../../types";
 import { normaliseUnit, unitClass } from "../position-facts";
 import { de, unitLabel } from "./facts";
 import { APPROX, AREA_UNIT, DERIVED_FIGURE_TOLERANCE, NUMBER, num, VOLUME_UNIT, type Expectation, type View } from "./figure-check";
-import { NUMBER_WORDS, perUnitStatements, sameNoun, SENTENCE_END, sentencesOf, stem, statedCount, type PerUnitStatement, type StatedCount } from "./stated-counts";
+import {
+  NUMBER_WORDS,
+  perUnitStatements,
+  sameNoun,
+  SENTENCE_END,
+  sentencesOf,
+  stem,
+  statedCount,
+  type PerUnitStatement,
+  type StatedCount,
+} from "./stated-counts";
 import {
   countValue,
   crossSectionM2,
@@ -56,7 +66,10 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
     // "Bodenplatte … = 100,80 m³, sowie Streifenfundamente (ca. 58 m³)": the work may be the sum
     if (new Set(parts).size >= 2) {
       const sum = parts.reduce((a, b) => a + b, 0);
-      out.push({ qty: sum, derivation: `Summe der Angaben im Langtext ${parts.map((v) => de(v)).join(" + ")} = ${de(sum, 2)} ${unitLabel(p.unit)}` });
+      out.push({
+        qty: sum,
+        derivation: `Summe der Angaben im Langtext ${parts.map((v) => de(v)).join(" + ")} = ${de(sum, 2)} ${unitLabel(p.unit)}`,
+      });
     }
   }
   if (cls === "volume") {

@@ -44,7 +44,9 @@ describe("swapped digits (Zahlendreher)", () => {
   });
   it("flags a product of the long text with its digits swapped, even inside the tolerance", () => {
     const klassen = "Klassenräume 18 Stück zu je ca. 62 m².";
-    expect(one([{ shortText: "Akustik-Unterdecke", longText: klassen, qty: 1611, unit: "m²" }])).toEqual([{ oz: "01.0010", expected: 1116 }]);
+    expect(one([{ shortText: "Akustik-Unterdecke", longText: klassen, qty: 1611, unit: "m²" }])).toEqual([
+      { oz: "01.0010", expected: 1116 },
+    ]);
     expect(one([{ shortText: "Akustik-Unterdecke", longText: klassen, qty: 1150, unit: "m²" }])).toEqual([]);
   });
   it("flags a layer of a title with the common area's digits swapped", () => {
@@ -70,6 +72,17 @@ describe("counts of the thing in the Vorbemerkungen", () => {
     ];
     expect(one(specs(26), kanal)).toEqual([{ oz: "01.0010", expected: 16 }]);
     expect(one(specs(16), kanal)).toEqual([]);
+  });
+  it("a number of things is exact: a fifth more is another number", () => {
+    const vb = "Herzustellen sind 16 Schachtbauwerke.";
+    expect(one([{ shortText: "Schachtbauwerk DN 1000", qty: 20, unit: "St" }], vb)).toEqual([{ oz: "01.0010", expected: 16 }]);
+    expect(one([{ shortText: "Schachtbauwerk DN 1000", qty: 17, unit: "St" }], vb)).toEqual([]);
+  });
+  it("a sentence that names the position's thing makes the count its own; the total, not the count per house", () => {
+    const vb =
+      "Je Haus sind in den vier Vollgeschossen jeweils neun Fensteröffnungen mit Fensterbank vorhanden, das sind 36 Fenster je Haus bzw. 108 Fenster für alle drei Häuser.";
+    expect(one([{ shortText: "Fensterbänke Aluminium", qty: 144, unit: "St" }], vb)).toEqual([{ oz: "01.0010", expected: 108 }]);
+    expect(one([{ shortText: "Fensterbänke Aluminium", qty: 110, unit: "St" }], vb)).toEqual([]);
   });
   it("leaves a count alone that several positions share (split by depth)", () => {
     const specs = [
@@ -124,7 +137,9 @@ describe("per-unit lists and the storeys they are about", () => {
 describe("areas and lengths the position names", () => {
   it("an area per storey of the upper floors the Vorbemerkungen name", () => {
     const vb = "Die Büroflächen im 1. bis 4. OG umfassen je Geschoss 1.150 m² beheizte Nettogrundfläche.";
-    const fbh = (qty: number) => [{ shortText: "Fußbodenheizung", longText: "Büroflächen 1.–4. OG gemäß Vorbemerkungen.", qty, unit: "m²" }];
+    const fbh = (qty: number) => [
+      { shortText: "Fußbodenheizung", longText: "Büroflächen 1.–4. OG gemäß Vorbemerkungen.", qty, unit: "m²" },
+    ];
     expect(one(fbh(460), vb)).toEqual([{ oz: "01.0010", expected: 4600 }]);
     expect(one(fbh(4400), vb)).toEqual([]); // a part of the area
   });
@@ -136,13 +151,17 @@ describe("areas and lengths the position names", () => {
   });
   it("the whole named length on both sides", () => {
     const vb = "Die Ausbaulänge beträgt 420 m.";
-    const bord = (qty: number) => [{ shortText: "Hochbord", longText: "beidseitig der Fahrbahn über die gesamte Ausbaulänge", qty, unit: "m" }];
+    const bord = (qty: number) => [
+      { shortText: "Hochbord", longText: "beidseitig der Fahrbahn über die gesamte Ausbaulänge", qty, unit: "m" },
+    ];
     expect(one(bord(480), vb)).toEqual([{ oz: "01.0010", expected: 840 }]);
     expect(one(bord(850), vb)).toEqual([]);
   });
   it("„Länge je“ on both sides × the width", () => {
     const text = "Gehwege beidseitig, Länge je 420 m, Breite 2,50 m.";
-    expect(one([{ shortText: "Betonsteinpflaster Gehweg", longText: text, qty: 1050, unit: "m²" }])).toEqual([{ oz: "01.0010", expected: 2100 }]);
+    expect(one([{ shortText: "Betonsteinpflaster Gehweg", longText: text, qty: 1050, unit: "m²" }])).toEqual([
+      { oz: "01.0010", expected: 2100 },
+    ]);
     expect(one([{ shortText: "Betonsteinpflaster Gehweg", longText: text, qty: 2150, unit: "m²" }])).toEqual([]);
   });
 });
@@ -158,7 +177,9 @@ describe("volumes and lengths from the long text", () => {
   it("the parts of a position add up", () => {
     const text = "Bodenplatte d = 15 cm, Fläche 672 m² = 100,80 m³, sowie Streifenfundamente 60/80 cm (ca. 58 m³) abbrechen.";
     expect(one([{ shortText: "Bodenplatte abbrechen", longText: text, qty: 158.8, unit: "m³" }])).toEqual([]);
-    expect(one([{ shortText: "Bodenplatte abbrechen", longText: text, qty: 1588, unit: "m³" }])).toEqual([{ oz: "01.0010", expected: 158.8 }]);
+    expect(one([{ shortText: "Bodenplatte abbrechen", longText: text, qty: 1588, unit: "m³" }])).toEqual([
+      { oz: "01.0010", expected: 158.8 },
+    ]);
   });
   it("pieces × mean length", () => {
     const text = "Anzahl 240 Stück (alle Fenster außer Fenstertüren), mittlere Länge ca. 1,30 m.";
@@ -170,7 +191,10 @@ describe("volumes and lengths from the long text", () => {
 describe("the same object in another title", () => {
   const rampe = (coating: number) =>
     lv([
-      { title: "Untergrund", specs: [{ shortText: "Kugelstrahlen Rampe", longText: "Länge 28,00 m, Breite 6,50 m.", qty: 182, unit: "m²" }] },
+      {
+        title: "Untergrund",
+        specs: [{ shortText: "Kugelstrahlen Rampe", longText: "Länge 28,00 m, Breite 6,50 m.", qty: 182, unit: "m²" }],
+      },
       { title: "Beschichtung", specs: [{ shortText: "Beschichtung Rampe", qty: coating, unit: "m²" }] },
     ]);
   it("an area exactly ten times the confirmed one is a shifted decimal point", () => {

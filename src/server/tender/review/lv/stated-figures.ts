@@ -170,7 +170,10 @@ export function extentMetres(text: string, what: keyof typeof EXTENT_WORDS): num
 
 /** A timber cross-section in cm ("Querschnitt 10/24 cm", "KVH 12/20 cm"), as an area in m². */
 export function crossSectionM2(text: string): number | null {
-  const m = /\b(?:querschnitt|kvh|bsh|vollholz|kantholz|balken)\w*\s*(?:b\/h\s*)?(?:=|:)?\s*(\d{1,2}(?:,\d)?)\s*\/\s*(\d{1,2}(?:,\d)?)\s*cm\b/.exec(text);
+  const m =
+    /\b(?:querschnitt|kvh|bsh|vollholz|kantholz|balken)\w*\s*(?:b\/h\s*)?(?:=|:)?\s*(\d{1,2}(?:,\d)?)\s*\/\s*(\d{1,2}(?:,\d)?)\s*cm\b/.exec(
+      text,
+    );
   if (!m) return null;
   const a = (num(m[1]) / 100) * (num(m[2]) / 100);
   return a > 0 && a < 1 ? a : null;

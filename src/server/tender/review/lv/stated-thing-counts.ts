@@ -13,12 +13,17 @@ import { contradicts } from "./figure-check";
 import { countMentions, sameNoun, SENTENCE_END, stem } from "./stated-counts";
 import { COUNTED_BY } from "./stated-figure-expectations";
 
+/** A count the texts state for the position's own thing: more than this factor off is a finding. */
+export const STATED_COUNT_TOLERANCE = 1.2;
+
 interface Mention {
   count: number;
   word: string;
   index: number;
   /** The words around the count up to the sentence's end or the next count of the same thing. */
   near: Set<string>;
+  /** The words of its sentence. */
+  sentence: Set<string>;
 }
 
 /** How a position's headline word names a stated thing. `strong`: the word is the thing
@@ -54,7 +59,9 @@ const words = (text: string) =>
   new Set(
     text
       .split(/[^a-z0-9]+/)
-      .filter((w) => w.length >= 3 && !/^(und|der|die|das|den|dem|des|mit|von|fuer|sind|wird|werden|einer|eine|sowie|nach|ist|bis|ca)$/.test(w))
+      .filter(
+        (w) => w.length >= 3 && !/^(und|der|die|das|den|dem|des|mit|von|fuer|sind|wird|werden|einer|eine|sowie|nach|ist|bis|ca)$/.test(w),
+      )
       .map(stem),
   );
 
@@ -67,25 +74,39 @@ const PER_UNIT = /\b(?:je|pro|jede[rsmn]?)\s+[a-z]/;
 
 function mentionsIn(text: string): Mention[] {
   const ends = [0, ...[...text.matchAll(CLAUSE_END)].map((m) => m.index + m[0].length), text.length];
-  const sentenceStart = (i: number) => Math.max(0, ...[...text.matchAll(SENTENCE_END)].map((m) => m.index + m[0].length).filter((e) => e <= i));
-  const all = countMentions(text).filter((m) => m.count >= 2 && stem(m.word).length >= 4 && !PER_UNIT.test(text.slice(sentenceStart(m.index), m.index)));
+  const sentenceStart = (i: number) =>
+    Math.max(0, ...[...text.matchAll(SENTENCE_END)].map((m) => m.index + m[0].length).filter((e) => e <= i));
+  const all = countMentions(text).filter((m) => {
+    if (m.count < 2 || stem(m.word).length < 4) return false;
+    const after = text.slice(m.index, m.index + 80).replace(/^\S+\s+\S+/, "");
+    if (/^\s*(?:je|pro)\s/.test(after)) return false; // "36 Fenster je Haus"
+    // "… das sind 36 Fenster je Haus bzw. 108 Fenster für alle drei Häuser": a total after all
+    const total = /^[^,;]{0,30}?\b(?:fuer|in|an)\s+(?:alle|allen|beide|beiden)\b|^\s*(?:insgesamt|zusammen|gesamt)\b/.test(after);
+    return total || !PER_UNIT.test(text.slice(sentenceStart(m.index), m.index));
+  });
   return all.map((m) => {
     const same = all.filter((o) => o !== m && sameNoun(o.word, m.word)).map((o) => o.index);
     const start = Math.max(...ends.filter((e) => e <= m.index), ...same.filter((i) => i < m.index));
     const stop = Math.min(...ends.filter((e) => e > m.index + m.word.length), ...same.filter((i) => i > m.index));
-    return { ...m, near: words(text.slice(start, stop)) };
+    const end = [...text.matchAll(SENTENCE_END)].map((e) => e.index).find((e) => e > m.index) ?? text.length;
+    return { ...m, near: words(text.slice(start, stop)), sentence: words(text.slice(sentenceStart(m.index), end)) };
   });
 }
 
 /** The stated count a piece position is held to, with how strongly. */
 function statedFor(p: BoqNode, lv: View, sources: { original: string; where: string; mentions: Mention[] }[]) {
-  const head = lv.headline(p).split(/[^a-z]+/).filter((w) => w.length >= 4);
+  const head = lv
+    .headline(p)
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 4);
   const own = words(lv.text(p));
   for (const { original, where, mentions } of sources) {
     const candidates = mentions.flatMap((m) =>
       head.flatMap((w) => {
-        const n = naming(w, m.word);
-        if (!n) return [];
+        const found = naming(w, m.word);
+        if (!found) return [];
+        // "neun Fensteröffnungen mit Fensterbank … 108 Fenster": the clause names the position's thing
+        const n = found.strong || !m.sentence.has(stem(w)) ? found : { ...found, strong: true };
         // Shared words near the count; the compound's first part in the counted word counts double.
         const score = [...m.near].filter((x) => own.has(x)).length + (n.modifier && stem(m.word).startsWith(n.modifier) ? 2 : 0);
         return [{ m, n, score }];
@@ -98,7 +119,11 @@ function statedFor(p: BoqNode, lv: View, sources: { original: string; where: str
     const first = Math.max(...candidates.map(rank));
     candidates.splice(0, candidates.length, ...candidates.filter((c) => rank(c) === first));
     const counts = new Set(candidates.map((c) => c.m.count));
-    const quoted = (c: (typeof candidates)[number]) => ({ ...c, where, word: originalSpan(original, c.m.index, c.m.index + `${c.m.count} ${c.m.word}`.length) });
+    const quoted = (c: (typeof candidates)[number]) => ({
+      ...c,
+      where,
+      word: originalSpan(original, c.m.index, c.m.index + `${c.m.count} ${c.m.word}`.length),
+    });
     if (counts.size === 1) return quoted(candidates[0]);
     const best = Math.max(...candidates.map((c) => c.score));
     const top = candidates.filter((c) => c.score === best);
@@ -130,7 +155,8 @@ export function statedThingCounts(items: BoqNode[], lv: View, flagged: Set<BoqNo
       qty: h.m.count,
       derivation: `${h.where === "Titel" ? "der Titel nennt" : "die Vorbemerkungen nennen"} „${h.word}“`,
       bothWays: true,
-      ...(h.n.strong ? {} : { onlySlips: true }),
+      // A number of things is exact (no waste, no overlap): a fifth more or less is another number
+      ...(h.n.strong ? { tolerance: STATED_COUNT_TOLERANCE } : { onlySlips: true }),
     };
     if (contradicts(p.qty!, e)) add(p, e);
   }
