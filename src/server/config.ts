@@ -1,5 +1,6 @@
 // Configuration from the environment (docs/architecture.md "Configuration"). Read once at start.
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { isIP } from "node:net";
 import { ROLES, type Role } from "../common/roles";
@@ -192,6 +193,19 @@ function mfaSecretKey(value: string | undefined): Buffer | undefined {
   return createHash("sha256").update(`bauklar-mfa-secret-key:${v}`).digest();
 }
 
+/**
+ * The built client: CLIENT_DIR, else DIST_DIR/client, else ./dist/client — and when the server is
+ * started from another directory, the client built beside the running bundle (dist/server/main.js →
+ * dist/client), so `node /srv/bauklar/dist/server/main.js` does not answer 503 for every page.
+ */
+function clientDirOf(env: NodeJS.ProcessEnv): string {
+  if (env.CLIENT_DIR) return resolve(env.CLIENT_DIR);
+  const fromCwd = resolve(`${env.DIST_DIR ?? "./dist"}/client`);
+  if (env.DIST_DIR || existsSync(fromCwd)) return fromCwd;
+  const besideBundle = resolve(import.meta.dirname, "../client");
+  return existsSync(besideBundle) ? besideBundle : fromCwd;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const publicOrigin = (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, "");
@@ -226,7 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operator: operatorDetails(env),
     sessionMaxAgeMs: Number(env.SESSION_MAX_AGE_HOURS ?? 24 * 7) * HOUR,
     sessionIdleMs: Number(env.SESSION_IDLE_HOURS ?? 8) * HOUR,
-    clientDir: resolve(env.CLIENT_DIR ?? `${env.DIST_DIR ?? "./dist"}/client`),
+    clientDir: clientDirOf(env),
     rateLimit: env.RATE_LIMIT !== "off",
     cacheStaleMs: Number(env.CACHE_STALE_MS ?? 1000),
     // 0 turns the cache off; anything else that is not a positive number keeps the default.

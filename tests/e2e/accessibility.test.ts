@@ -112,8 +112,8 @@ describe("axe-core finds no violation", () => {
       if (view === "projects") {
         await demo.getByRole("button", { name: "Details" }).first().click();
         problems.push(...(await check(page, "demo view project-details")));
-        // The project's analysis: the real LV tab, read-only.
-        await demo.getByRole("button", { name: "Analyse anzeigen" }).click();
+        // The first project's pre-check (its expert evaluation is pending): the real LV tab, read-only.
+        await demo.getByRole("button", { name: "Vorprüfung ansehen" }).click();
         await demo.getByRole("treeitem").first().waitFor();
         problems.push(...(await check(page, "demo view project-lv")));
       }

@@ -122,7 +122,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
         await demo.getByRole("button", { name: "Details" }).first().click();
         problems.push(...(await overflowOf(page, "demo view project-details")));
         // The project's analysis: the real LV tab with a ~200-position LV.
-        await demo.getByRole("button", { name: "Analyse anzeigen" }).click();
+        await demo.getByRole("button", { name: "Vorprüfung ansehen" }).click();
         await demo.getByRole("treeitem").first().waitFor();
         problems.push(...(await overflowOf(page, "demo view project-lv")));
       }

@@ -2,6 +2,9 @@
 // READY_DRAIN_MS while the listener stays open (a load balancer sees the instance leave), then the
 // process exits 0; with PostgreSQL stopped /readyz names the database while /healthz stays 200,
 // and readiness returns with the database. The PostgreSQL part runs on a private cluster.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../helpers/e2e";
 import { createPrivateCluster, postgresBinDir, type PrivateCluster } from "../helpers/private-postgres";
@@ -117,5 +120,21 @@ describe.skipIf(!bin)("PostgreSQL stopped", () => {
     );
     expect(back.json()).toMatchObject({ ready: true, failing: [] });
     expect(server.process.exitCode).toBeNull();
+  });
+});
+
+describe("started from another directory", () => {
+  // `node /srv/bauklar/dist/server/main.js` from a service manager's cwd still serves the client.
+  it.skipIf(!!process.env.DIST_DIR)("serves the landing page and the assets built beside the bundle", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "bauklar-cwd-"));
+    const server = await startServer({}, { cwd });
+    servers.push(server);
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("bauklar");
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    expect((await fetch(`${server.url}${script}`)).status).toBe(200);
   });
 });

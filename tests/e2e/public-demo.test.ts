@@ -68,9 +68,9 @@ describe("demo dashboard on a desktop", () => {
   });
   afterAll(() => d.context.close());
 
-  it("dashboard: three counters (5, 4, 4) leading to their views and the three newest projects", async () => {
+  it("dashboard: three counters (6, 4, 4) leading to their views and the three newest projects", async () => {
     expect(await d.view()).toBe("dashboard");
-    const counters = { projects: "5", users: "4", documents: "4" };
+    const counters = { projects: "6", users: "4", documents: "4" };
     for (const [view, value] of Object.entries(counters)) {
       const counter = d.demo.getByTestId(`demo-counter-${view}`);
       expect(await counter.textContent()).toContain(value);
@@ -100,12 +100,12 @@ describe("demo dashboard on a desktop", () => {
     expect(await d.view()).toBe("dashboard");
   });
 
-  it("projects: five projects with KST-YYYY-NNNN cost centres, the search rules and 'Keine Projekte gefunden'", async () => {
+  it("projects: six projects with KST-YYYY-NNNN cost centres, the search rules and 'Keine Projekte gefunden'", async () => {
     await d.go("projects");
     const list = d.demo.getByTestId("demo-project-list").locator(":scope > li");
-    expect(await list.count()).toBe(5);
+    expect(await list.count()).toBe(6);
     const all = (await list.allTextContents()).join("\n");
-    expect(all.match(/KST-\d{4}-\d{4}/g)).toHaveLength(5);
+    expect(all.match(/KST-\d{4}-\d{4}/g)).toHaveLength(6);
     const search = d.demo.getByPlaceholder("Projekte suchen...");
     const results = async (q: string) => {
       await search.fill(q);
@@ -114,24 +114,33 @@ describe("demo dashboard on a desktop", () => {
     expect(await results("KINDERTAGES")).toBe(1); // name, case-insensitive
     expect(await results("holz-hybrid")).toBe(1); // description
     expect(await results("  tiefgarage ")).toBe(1); // description, trimmed
-    expect(await results("musterbau")).toBe(5); // company name
+    expect(await results("musterbau")).toBe(6); // company name
     expect(await results("abgeschlossen")).toBe(2); // status
     expect(await results("in review")).toBe(2); // status
-    expect(await results("neu")).toBe(1); // 'Neubau …'
+    expect(await results("neu")).toBe(2); // 'Neubau …' and the status Neu
     expect(await results("xyz")).toBe(0);
     expect(await d.demo.textContent()).toContain("Keine Projekte gefunden");
-    expect(await results("   ")).toBe(5);
+    expect(await results("   ")).toBe(6);
     // Filter does nothing; 'Neues Projekt' is disabled.
     await d.demo.getByRole("button", { name: "Filter" }).click();
-    expect(await list.count()).toBe(5);
+    expect(await list.count()).toBe(6);
     expect(await d.view()).toBe("projects");
     expect(await d.demo.getByRole("button", { name: "Neues Projekt" }).isDisabled()).toBe(true);
     await expectNoNetworkNoRoute(d);
   });
 
-  it("projects: every project opens its own analysis in the real LV tab, read-only, without a network call", async () => {
+  it("projects: every project with a tender opens its own analysis in the real LV tab, read-only, without a network call", async () => {
     await d.go("projects");
     const card = (name: string) => d.demo.getByTestId("demo-project-list").locator(":scope > li").filter({ hasText: name });
+    // The spec's buttons: the first project waits for its expert evaluation (its pre-check is open),
+    // a project in status Neu has no analysis, the others show 'Analyse anzeigen'.
+    const first = card("Neubau Kindertagesstätte Lindenweg");
+    expect(await first.getByRole("button", { name: "Warten auf Auswertung" }).isDisabled()).toBe(true);
+    expect(await first.getByRole("button", { name: "Analyse anzeigen" }).count()).toBe(0);
+    const fresh = card("Ersatzbau Sporthalle Am Ring");
+    expect(await fresh.getByRole("button", { name: "Keine Analyse verfügbar" }).isDisabled()).toBe(true);
+    expect(await fresh.getByText("Neu", { exact: true }).getAttribute("class")).toContain("bg-blue-100");
+    const open = (name: string) => card(name).getByRole("button", { name: /^(Analyse anzeigen|Vorprüfung ansehen)$/ });
     const names = [
       "Neubau Kindertagesstätte Lindenweg",
       "Wohnanlage Gartenstraße, 24 WE",
@@ -139,10 +148,11 @@ describe("demo dashboard on a desktop", () => {
       "Erweiterung Verwaltungsgebäude Nord",
       "Umbau Feuerwehrgerätehaus",
     ];
+    for (const name of names.slice(1)) expect(await card(name).getByRole("button", { name: "Analyse anzeigen" }).isEnabled()).toBe(true);
     const figures = new Set<string>();
     for (const name of names) {
       await d.go("projects");
-      await card(name).getByRole("button", { name: "Analyse anzeigen" }).click();
+      await open(name).click();
       expect(await d.view()).toBe("project-lv");
       const lv = d.demo.getByTestId("demo-lv");
       await lv.getByTestId("boq-tab").waitFor();
@@ -155,7 +165,7 @@ describe("demo dashboard on a desktop", () => {
 
     // The large LV: ~200 positions, findings, money and the charts, as a signed-in customer sees them.
     await d.go("projects");
-    await card("Neubau Kindertagesstätte Lindenweg").getByRole("button", { name: "Analyse anzeigen" }).click();
+    await first.getByRole("button", { name: "Vorprüfung ansehen" }).click();
     const lv = d.demo.getByTestId("demo-lv");
     await lv.getByTestId("boq-tab").waitFor();
     expect(await lv.getByTestId("boq-decision").textContent()).toMatch(/Go mit Auflagen|No-Go|Go/);

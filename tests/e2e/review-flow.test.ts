@@ -222,7 +222,7 @@ describe("the public demo's LV tab", () => {
         .getByTestId("demo-project-list")
         .locator(":scope > li")
         .filter({ hasText: "Neubau Kindertagesstätte Lindenweg" })
-        .getByRole("button", { name: "Analyse anzeigen" })
+        .getByRole("button", { name: "Vorprüfung ansehen" })
         .click();
       await demo.getByTestId("boq-tab").waitFor();
       await demo.getByRole("treeitem").first().waitFor();

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 export const ADMIN = { username: "admin", password: "Admin!Passwort1", email: "admin@bauklar.test" };
@@ -31,14 +31,15 @@ export interface RunningServer {
 /** `host`: the name in PUBLIC_ORIGIN and the URL (WebAuthn needs a domain such as localhost, not an IP). */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { dataDir?: string; host?: string } = {},
+  opts: { dataDir?: string; host?: string; cwd?: string } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "bauklar-e2e-"));
   const url = `http://${opts.host ?? "127.0.0.1"}:${port}`;
   let out = "";
   const dist = process.env.DIST_DIR ?? "dist";
-  const child = spawn(process.execPath, [join(dist, "server/main.js")], {
+  const child = spawn(process.execPath, [resolve(dist, "server/main.js")], {
+    cwd: opts.cwd,
     env: {
       ...process.env,
       PORT: String(port),

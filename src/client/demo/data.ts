@@ -135,6 +135,21 @@ const PROJECTS: (Omit<DemoProject, "createdAt" | "pdfPath" | "htmlPath" | "compa
     creatorUsername: null,
     ageMs: 12 * DAY,
   },
+  {
+    id: 6,
+    name: "Ersatzbau Sporthalle Am Ring",
+    costCenter: "KST-2025-0156",
+    contactPerson: "Jonas Beispiel",
+    contactEmail: "j.beispiel@musterbau.example",
+    description:
+      "Zweifeldsporthalle als Ersatzbau, Projekt angelegt. Das Leistungsverzeichnis wird nach der Vergabebekanntmachung hochgeladen.",
+    status: "Neu",
+    createdBy: 3,
+    creatorName: "Jonas",
+    creatorLastName: "Beispiel",
+    creatorUsername: "j.beispiel",
+    ageMs: 4 * DAY,
+  },
 ];
 
 const USERS: DemoUser[] = [

@@ -1,7 +1,8 @@
 // Small shared pieces of the demo views: status badge, analysis button, disabled buttons.
 import type { ReactNode } from "react";
-import { FileSearch } from "lucide-react";
+import { Clock, FileSearch } from "lucide-react";
 import type { DemoProject, DemoStatus } from "./data";
+import { hasDemoResult } from "./results";
 
 const STATUS_TONE: Record<DemoStatus, string> = {
   Neu: "bg-blue-100 text-blue-800 border-blue-200",
@@ -29,8 +30,35 @@ export function DisabledButton({ children, className = demoPrimary }: { children
   );
 }
 
-/** Every demo project opens its own analysis: the LV tab with the engine's result (views/LvView.tsx). */
+/** The demo's first project (requirements 1.3): its expert evaluation is still pending. */
+export const WAITING_PROJECT_ID = 1;
+
+/**
+ * The project's analysis button as the spec draws it: a project in status Neu has no tender yet
+ * ('Keine Analyse verfügbar'); the first project waits for the expert evaluation ('Warten auf
+ * Auswertung') while its automatic pre-check is already open to view; every other project opens
+ * its own analysis in the real LV tab (views/LvView.tsx).
+ */
 export function AnalysisButton({ project, open }: { project: DemoProject; open: (id: number) => void }) {
+  if (project.status === "Neu" || !hasDemoResult(project.id)) {
+    return (
+      <button type="button" disabled title="Für dieses Projekt wurde noch kein Leistungsverzeichnis hochgeladen." className={demoPrimary}>
+        Keine Analyse verfügbar
+      </button>
+    );
+  }
+  if (project.id === WAITING_PROJECT_ID) {
+    return (
+      <>
+        <button type="button" disabled title="Die Experten-Auswertung folgt innerhalb von 48 Stunden." className={demoPrimary}>
+          <Clock className="size-4" aria-hidden /> Warten auf Auswertung
+        </button>
+        <button type="button" className={demoOutline} onClick={() => open(project.id)}>
+          <FileSearch className="size-4" aria-hidden /> Vorprüfung ansehen
+        </button>
+      </>
+    );
+  }
   return (
     <button type="button" className={demoPrimary} onClick={() => open(project.id)}>
       <FileSearch className="size-4" aria-hidden /> Analyse anzeigen

@@ -187,6 +187,50 @@ async function readCache<S extends z.ZodType>(db: Db, key: string, schema: S): P
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * One chunk's answer: from the cache when the same model, prompt version and text were asked
+ * before (no tokens spent), else one request within the pass's budget, cached when valid.
+ */
+async function askCached<S extends z.ZodType>(
+  db: Db,
+  config: ModelPassConfig & { llm: LlmConfig },
+  ask: { projectId: number; prompt: { id: number; text: string }; content: string; deadline: number; what: string },
+  schema: S,
+): Promise<ChunkResult<z.infer<S>>> {
+  const { llm } = config;
+  const { prompt, content } = ask;
+  const key = createHash("sha256")
+    .update(JSON.stringify([llm.model, prompt.id, prompt.text, content]))
+    .digest("hex");
+  const cached = await readCache(db, key, schema);
+  if (cached) return { ok: true, findings: cached, invalid: 0, cached: true, promptTokens: 0, completionTokens: 0 };
+  if (Date.now() > ask.deadline) return { ok: false, reason: "budget", promptTokens: 0, completionTokens: 0 };
+  const result = await askModel(
+    llm,
+    [
+      { role: "system", content: prompt.text },
+      { role: "user", content },
+    ],
+    schema,
+  );
+  if (result.ok) {
+    await db
+      .insert(analysisModelCache)
+      .values({
+        key,
+        model: llm.model,
+        promptId: prompt.id,
+        findings: result.findings,
+        promptTokens: result.promptTokens,
+        completionTokens: result.completionTokens,
+      })
+      .onConflictDoNothing();
+  } else {
+    config.log?.warn({ projectId: ask.projectId, reason: result.reason, status: result.status }, `model pass: ${ask.what} failed`);
+  }
+  return result;
+}
+
 /** One request with a deadline of its own over the whole answer (the SDK's covers the headers only). */
 async function askModel<S extends z.ZodType>(
   cfg: LlmConfig,
@@ -330,36 +374,7 @@ async function runModelPass<T extends TenderAnalysis>(
 
   const results = await mapParallel(chunks, PARALLEL_REQUESTS, async (lines): Promise<ChunkResult> => {
     const content = userMessage(lvName, lines);
-    const key = createHash("sha256")
-      .update(JSON.stringify([llm.model, prompt.id, prompt.text, content]))
-      .digest("hex");
-    const cached = await readCache(db, key, modelFindingSchema);
-    if (cached) return { ok: true, findings: cached, invalid: 0, cached: true, promptTokens: 0, completionTokens: 0 };
-    if (Date.now() > deadline) return { ok: false, reason: "budget", promptTokens: 0, completionTokens: 0 };
-    const result = await askModel(
-      llm,
-      [
-        { role: "system", content: prompt.text },
-        { role: "user", content },
-      ],
-      modelFindingSchema,
-    );
-    if (result.ok) {
-      await db
-        .insert(analysisModelCache)
-        .values({
-          key,
-          model: llm.model,
-          promptId: prompt.id,
-          findings: result.findings,
-          promptTokens: result.promptTokens,
-          completionTokens: result.completionTokens,
-        })
-        .onConflictDoNothing();
-    } else {
-      config.log?.warn({ projectId, reason: result.reason, status: result.status }, "model pass: chunk failed");
-    }
-    return result;
+    return askCached(db, config, { projectId, prompt, content, deadline, what: "chunk" }, modelFindingSchema);
   });
 
   // Only OZ of this LV are kept; each OZ/title pair once.
@@ -469,7 +484,6 @@ async function clausePass(
   lvName: string,
   deadline: number,
 ) {
-  const { llm } = config;
   const texts = analysis.clauseTexts ?? [];
   const none = {
     results: [] as ChunkResult<ModelClause>[],
@@ -482,34 +496,7 @@ async function clausePass(
   const types = checklist();
   const results = await mapParallel(clauseChunks(texts), PARALLEL_REQUESTS, async (lines): Promise<ChunkResult<ModelClause>> => {
     const content = clauseUserMessage(lvName, types, lines);
-    const key = createHash("sha256")
-      .update(JSON.stringify([llm.model, prompt.id, prompt.text, content]))
-      .digest("hex");
-    const cached = await readCache(db, key, modelClauseSchema);
-    if (cached) return { ok: true, findings: cached, invalid: 0, cached: true, promptTokens: 0, completionTokens: 0 };
-    if (Date.now() > deadline) return { ok: false, reason: "budget", promptTokens: 0, completionTokens: 0 };
-    const result = await askModel(
-      llm,
-      [
-        { role: "system", content: prompt.text },
-        { role: "user", content },
-      ],
-      modelClauseSchema,
-    );
-    if (result.ok) {
-      await db
-        .insert(analysisModelCache)
-        .values({
-          key,
-          model: llm.model,
-          promptId: prompt.id,
-          findings: result.findings,
-          promptTokens: result.promptTokens,
-          completionTokens: result.completionTokens,
-        })
-        .onConflictDoNothing();
-    } else config.log?.warn({ projectId, reason: result.reason, status: result.status }, "model pass: clause chunk failed");
-    return result;
+    return askCached(db, config, { projectId, prompt, content, deadline, what: "clause chunk" }, modelClauseSchema);
   });
   const found = results.flatMap((r) => (r.ok ? r.findings : []));
   const invalid = results.reduce((n, r) => n + (r.ok ? r.invalid : 0), 0);

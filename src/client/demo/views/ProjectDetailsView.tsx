@@ -46,7 +46,7 @@ export function ProjectDetailsView({
             <dd className="mt-0.5 text-sm text-slate-900">{project.status}</dd>
           </div>
         </dl>
-        <div className="mt-5 border-t border-slate-100 pt-4">
+        <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
           <AnalysisButton project={project} open={openAnalysis} />
         </div>
       </div>
