@@ -1,12 +1,13 @@
-// The blind tuning set of issue 24 (tests/quality/blind/tune, copied from the blind corpus): the
-// bars reached there hold. The held-out half is measured once with scripts/quality-money.ts
-// (docs/quality.md), never here.
+// The blind tuning sets of issue 24 (tests/quality/blind/tune, tune2, tune3, tune4): the bars reached
+// there hold. The held-out set is measured with scripts/quality-money.ts (docs/quality.md), never here.
 import { describe, expect, it } from "vitest";
 import { scoreCorpus } from "../../../../scripts/quality-money";
 
-describe("money and quantities on the blind tuning set", () => {
+const corpus = (name: string) => scoreCorpus(new URL(`../../../../tests/quality/blind/${name}`, import.meta.url).pathname);
+
+describe("money and quantities on the blind tuning sets", () => {
   it("finds every planted quantity error on its position, with few false alarms and plausible money", async () => {
-    const score = await scoreCorpus(new URL("../../../../tests/quality/blind/tune", import.meta.url).pathname);
+    const score = await corpus("tune");
     expect(score.lvs).toHaveLength(6);
     expect(score.recall).toBe(1); // 13 of 13
     expect(score.falseAlarmsPer100).toBeLessThanOrEqual(0.75); // 1 of 135 positions (a Gutachten reference)
@@ -15,5 +16,35 @@ describe("money and quantities on the blind tuning set", () => {
     expect(score.riskWithinTruth).toBeGreaterThanOrEqual(5);
     expect(score.estimatedUnpriced).toBe(score.unpriced);
     expect(score.verdictsRight).toBe(6);
+  }, 60_000);
+
+  // Floors a little below the figures of 27.11.2026 (docs/money.md), so a real regression fails.
+  it("tune2: every planted quantity error, no false alarm", async () => {
+    const score = await corpus("tune2");
+    expect(score.lvs).toHaveLength(4);
+    expect(score.recall).toBe(1); // 10 of 10
+    expect(score.falseAlarmsPer100).toBeLessThanOrEqual(1.2); // 0 of 90
+    expect(score.riskWithinTruth).toBeGreaterThanOrEqual(3);
+    expect(score.verdictsRight).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+
+  it("tune3: 11 of 12 planted quantity errors, no false alarm", async () => {
+    const score = await corpus("tune3");
+    expect(score.lvs).toHaveLength(4);
+    expect(score.recall).toBeGreaterThanOrEqual(10 / 12);
+    expect(score.falseAlarmsPer100).toBeLessThanOrEqual(1.2); // 0 of 88
+    expect(score.riskWithinTruth).toBe(4);
+    expect(score.estimatedUnpriced).toBe(score.unpriced);
+    expect(score.verdictsRight).toBe(4);
+  }, 60_000);
+
+  it("tune4: 13 of 17 planted quantity errors, 5 false alarms in 145 positions", async () => {
+    const score = await corpus("tune4");
+    expect(score.lvs).toHaveLength(6);
+    expect(score.recall).toBeGreaterThanOrEqual(12 / 17);
+    expect(score.falseAlarmsPer100).toBeLessThanOrEqual(4.2); // 5 of 145 = 3,45
+    expect(score.riskWithinTruth).toBeGreaterThanOrEqual(5);
+    expect(score.estimatedUnpriced).toBe(score.unpriced);
+    expect(score.verdictsRight).toBeGreaterThanOrEqual(4);
   }, 60_000);
 });

@@ -39,7 +39,11 @@ const EXAMPLES: Record<string, { hits: Example[]; misses: Example[] }> = {
     hits: [{ flags: { alternative: { group: "1", serial: 1 } }, qty: null }],
     misses: [{ flags: { alternative: { group: "1", serial: 0 } } }, { flags: { alternative: { group: "1", serial: 1 } } }],
   },
-  pauschalposition: { hits: [{ flags: { lumpSum: true }, qty: 1, unit: "psch" }, { unit: "Psch." }], misses: [{}] },
+  pauschalposition: {
+    hits: [{ flags: { lumpSum: true }, qty: 1, unit: "psch" }, { unit: "Psch." }],
+    // A test of the finished installation is a lump sum by nature.
+    misses: [{}, { shortText: "Erstprüfung nach DIN VDE 0100-600", unit: "psch", qty: 1 }],
+  },
   stundenlohn: {
     hits: [
       { flags: { hourly: true }, qty: 1, unit: "psch" },
@@ -86,6 +90,8 @@ const EXAMPLES: Record<string, { hits: Example[]; misses: Example[] }> = {
       { shortText: "Stundenlohnarbeiten Helfer", qty: 200, unit: "h", others: [8, 4, 16, 10].map((qty) => ({ qty, unit: "h" })) },
       // Absurd sizes are reported by "menge-unplausibel" with the expected range instead.
       { shortText: "Oberboden abtragen", qty: 12345600, unit: "m2", others: otherM2 },
+      // Cables are taken off in round hundreds of metres (drums): 18.500 m NYM among 480 and 350 m.
+      { shortText: "NYM-J 3x1,5 mm²", qty: 18500, unit: "m", others: [480, 350, 640, 420].map((qty) => ({ qty, unit: "m" })) },
     ],
   },
   "einheit-fehlt": { hits: [{ unit: "", qty: 5 }], misses: [{ unit: "m2" }, { unit: "", flags: { lumpSum: true } }] },

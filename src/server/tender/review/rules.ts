@@ -30,7 +30,7 @@ const BRAND_NAMES = `
 const brandPattern = new RegExp(`\\b(${BRAND_NAMES.map((b) => fold(b).replace(/[-.]/g, "\\$&")).join("|")})`);
 /** Work that is normally offered as a lump sum: no quantity risk worth a warning. */
 export const USUAL_LUMP_SUM =
-  /baustelleneinricht|\bbe\b|einricht|raeumen|inbetriebnahme|einregul|abgleich|einweis|druckprob|dichtheitspr|spuel|vertikaltransport|materialtransport|transport|dokumentation|bestandsplaen|revisionsunterlag|bauschild|baustrom|bauwasser|winterbau/;
+  /baustelleneinricht|\bbe\b|einricht|raeumen|inbetriebnahme|einregul|abgleich|einweis|druckprob|dichtheitspr|erstpruef|abnahmepruef|messprotokoll|spuel|vertikaltransport|materialtransport|transport|dokumentation|bestandsplaen|revisionsunterlag|bauschild|baustrom|bauwasser|winterbau/;
 
 const hasQuantity = (p: BoqNode) => p.qty !== null && p.qty > 0;
 
@@ -42,6 +42,9 @@ const ROUND_ESTIMATE_UNITS = new Set(["area", "volume", "length", "mass"]);
 /** A round quantity (multiple of 100) from this size on, and this many times the median. */
 const ROUND_ESTIMATE_MIN = 1_000;
 const ROUND_ESTIMATE_MEDIAN_FACTOR = 20;
+/** Cables and wires are taken off in round hundreds of metres (drums) and run to many times the
+ *  other lengths of an electrical LV: a round figure there is no rough estimate. */
+const ROUND_BY_NATURE = /\bny[my]\b|\bnyy-j|\bnym-j|\bnhxh|\bn2xh|kabel(?!rinne|kanal|leiter|trasse)|mantelleitung|installationsleitung/;
 
 export const PRECHECK_RULES: PrecheckRule[] = [
   // ── Positionsarten ──────────────────────────────────────────────────────────────────────
@@ -184,6 +187,7 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     test: (p, ctx) => {
       const cls = unitClass(p.unit);
       if (!ROUND_ESTIMATE_UNITS.has(cls) || p.qty === null || p.qty < ROUND_ESTIMATE_MIN || p.qty % 100 !== 0) return false;
+      if (cls === "length" && ROUND_BY_NATURE.test(headline(p))) return false;
       if (isImplausible(headline(p), cls, normaliseUnit(p.unit) === "kg" ? p.qty / 1000 : p.qty)) return false;
       const median = ctx.medianQty(p.unit);
       return median !== null && p.qty >= ROUND_ESTIMATE_MEDIAN_FACTOR * median;

@@ -33,28 +33,42 @@ export interface Expectation {
   per?: number;
   /** A stated count or length: too small is as wrong as too large (see `contradicts`). */
   bothWays?: boolean;
+  /** A weak witness (a count that only names the thing the position's work is for): only a slip
+   *  of the pen – a shifted decimal point or swapped digits – is a finding. */
+  onlySlips?: boolean;
 }
 
 /** The quantity is a whole number of units of the stated size, but not the stated number: a unit
  *  left out or counted twice ("fünf Decken je 375 m²", 1.500 m² = four of them). */
-const otherMultiple = (qty: number, e: Expectation) => {
+export const otherMultiple = (qty: number, e: Expectation) => {
   if (!e.per) return false;
   const k = Math.round(qty / e.per);
   return k >= 1 && k !== Math.round(e.qty / e.per) && Math.abs(qty / e.per - k) < 0.01;
 };
-export const holds = (qty: number, e: Expectation) => within(qty, e) && !otherMultiple(qty, e);
+export const holds = (qty: number, e: Expectation) => within(qty, e) && !otherMultiple(qty, e) && !isDigitSwap(qty, e.qty);
 
 export const within = (qty: number, e: Expectation) => {
+  if (e.onlySlips) return !isDecimalShift(qty / e.qty);
   const t = e.tolerance ?? OWN_FIGURE_TOLERANCE;
   return qty <= e.qty * t && qty >= e.qty / t;
 };
 
 /** A derived figure flags a smaller quantity only when its decimal point is shifted: the work may
- *  cover a part of the area. */
+ *  cover a part of the area. Swapped digits ("1.611" for 1.116) are a slip either way. */
 export function contradicts(qty: number, e: Expectation): boolean {
+  if (isDigitSwap(qty, e.qty)) return true;
   if (within(qty, e)) return false;
   return qty > e.qty || e.bothWays === true || isDecimalShift(qty / e.qty);
 }
+
+/** A "Zahlendreher": the same digits in another order ("121" for 112, "2.250" for 2.520), at
+ *  least 8 % off (closer figures are rounding or a measured value). */
+export const isDigitSwap = (qty: number, expected: number) => {
+  if (!(qty > 0 && expected > 0) || Math.abs(Math.log(qty / expected)) < Math.log(1.08)) return false;
+  const [a, b] = [qty, expected].map((x) => String(Math.round(x * 100)));
+  const sorted = (d: string) => [...d].sort().join("");
+  return a.length === b.length && a !== b && sorted(a) === sorted(b);
+};
 
 export interface View extends LvView {
   countFor(noun: string, p: BoqNode): { count: number; where: string } | null;
@@ -103,6 +117,7 @@ export function hit(p: BoqNode, expected: Expectation, relatedOz: string[] = [])
   const unit = unitLabel(p.unit);
   const factor = p.qty! / expected.qty;
   const shift = isDecimalShift(factor);
+  const swap = !shift && isDigitSwap(p.qty!, expected.qty);
   return {
     oz: p.oz,
     ...(relatedOz.length ? { relatedOz } : {}),
@@ -111,7 +126,9 @@ export function hit(p: BoqNode, expected: Expectation, relatedOz: string[] = [])
       `${de(p.qty!)} ${unit} ausgeschrieben; erwartet etwa ${de(expected.qty, 1)} ${unit} (${expected.derivation})` +
       (shift
         ? ` – um den Faktor ${de(Math.round(factor >= 1 ? factor : 1 / factor))} ${factor > 1 ? "zu groß" : "zu klein"}, vermutlich ein Kommafehler`
-        : ""),
+        : swap
+          ? " – dieselben Ziffern in anderer Reihenfolge, vermutlich ein Zahlendreher"
+          : ""),
   };
 }
 

@@ -1,10 +1,11 @@
 // Layer consistency: positions of one title measured on the same area (roof or floor layers); the
-// odd one with a shifted decimal point (× 10, ÷ 10 …) is a finding.
+// odd one with a shifted decimal point (× 10, ÷ 10 …) or swapped digits is a finding.
 
 import type { BoqNode } from "../../types";
 import { unitClass } from "../position-facts";
 import { de } from "./facts";
-import { isDecimalShift, LAYER_OUTLIER_FACTOR, type AddHit, type View } from "./figure-check";
+import { stem } from "./stated-counts";
+import { isDecimalShift, isDigitSwap, LAYER_OUTLIER_FACTOR, type AddHit, type View } from "./figure-check";
 
 /** Finds the layer far off the common area of its title. */
 export function layerOutliers(items: BoqNode[], lv: View, flagged: Set<BoqNode>, qtyOf: (p: BoqNode) => number, add: AddHit) {
@@ -23,9 +24,10 @@ export function layerOutliers(items: BoqNode[], lv: View, flagged: Set<BoqNode>,
     for (const p of group) {
       if (flagged.has(p) || best.includes(p)) continue;
       const factor = p.qty! / common;
-      if (factor < LAYER_OUTLIER_FACTOR && factor > 1 / LAYER_OUTLIER_FACTOR) continue;
-      // Only a shifted decimal point (× 10, × 100, ÷ 10 …): other sizes are other parts of the work.
-      if (!isDecimalShift(factor)) continue;
+      // Only a shifted decimal point (× 10, × 100, ÷ 10 …) or the common area's digits swapped
+      // ("2.250" among layers of 2.520 m²): other sizes are other parts of the work.
+      const shifted = (factor >= LAYER_OUTLIER_FACTOR || factor <= 1 / LAYER_OUTLIER_FACTOR) && isDecimalShift(factor);
+      if (!shifted && !isDigitSwap(p.qty!, common)) continue;
       const peers = best;
       add(
         p,
@@ -39,5 +41,40 @@ export function layerOutliers(items: BoqNode[], lv: View, flagged: Set<BoqNode>,
         peers.map((q) => q.oz).slice(0, 6),
       );
     }
+  }
+}
+
+/** The same object in another title ("Kugelstrahlen Rampe" 182 m², "Beschichtung Rampe" 1.820
+ *  m²): an area exactly ten (a hundred …) times that of a position whose own text confirms its
+ *  figure is a shifted decimal point. Only exact shifts (within 0,5 %) count: unrelated areas of
+ *  the same word are rarely exactly ten times each other. */
+export function sameObjectShifts(items: BoqNode[], lv: View, flagged: Set<BoqNode>, confirmed: (p: BoqNode) => boolean, add: AddHit) {
+  const areas = items.filter((p) => unitClass(p.unit) === "area");
+  const wordsOf = (p: BoqNode) =>
+    new Set(
+      lv
+        .headline(p)
+        .split(/[^a-z]+/)
+        .filter((w) => w.length >= 5)
+        .map(stem),
+    );
+  for (const p of areas) {
+    if (flagged.has(p)) continue;
+    const own = wordsOf(p);
+    const witness = areas.find((q) => {
+      if (q === p || lv.title(q) === lv.title(p) || !confirmed(q) || ![...wordsOf(q)].some((w) => own.has(w))) return false;
+      const exponent = Math.round(Math.log10(p.qty! / q.qty!));
+      return exponent !== 0 && Math.abs(p.qty! / q.qty! / 10 ** exponent - 1) < 0.005;
+    });
+    if (!witness) continue;
+    const word = [...wordsOf(witness)].find((w) => own.has(w))!;
+    add(
+      p,
+      {
+        qty: witness.qty!,
+        derivation: `OZ ${witness.oz} „${witness.shortText.slice(0, 40)}“ hat für dasselbe Bauteil (${word.replace(/^./, (c) => c.toUpperCase())}) ${de(witness.qty!)} m², durch die Angaben im Langtext belegt`,
+      },
+      [witness.oz],
+    );
   }
 }

@@ -13,10 +13,14 @@
 //   3. references      "aus Pos. X", "zu Pos. X", "abzüglich Pos. Y": not more than X (− Y)
 //   4. layers          positions of one title with the same area (roof or floor layers): one of
 //                      them five times larger or smaller than the others
+//   4a. objects     the same object in another title with an area confirmed by its own figures
+//                      and exactly ten times smaller or larger
+//   4c. counts      a count of the thing in the title or the Vorbemerkungen ("16 Schachtbauwerken")
 //   5. pairs           counts that go together (Vorwandelement WC ↔ WC, Verteilerschrank ↔ Verteiler)
 //
 // Modules: stated-figure-expectations.ts (1: own text, title, Vorbemerkungen), stated-counts.ts
 // (how many of a thing the texts state), layer-consistency.ts (4), earthwork-balance.ts (4b),
+// stated-thing-counts.ts (4c),
 // figure-check.ts (expectations, tolerances, the finding text); this file runs them in order.
 
 import { fold } from "../../text";
@@ -24,10 +28,22 @@ import type { BoqNode } from "../../types";
 import { isLumpSum, unitClass } from "../position-facts";
 import { earthworkBalance } from "./earthwork-balance";
 import { de, unitLabel } from "./facts";
-import { AREA_UNIT, contradicts, hit, holds, NUMBER, num, OWN_FIGURE_TOLERANCE, view, type Expectation } from "./figure-check";
-import { layerOutliers } from "./layer-consistency";
+import {
+  AREA_UNIT,
+  contradicts,
+  hit,
+  holds,
+  NUMBER,
+  num,
+  otherMultiple,
+  OWN_FIGURE_TOLERANCE,
+  view,
+  type Expectation,
+} from "./figure-check";
+import { layerOutliers, sameObjectShifts } from "./layer-consistency";
 import { contextExpectations, ownExpectations } from "./stated-figure-expectations";
 import { sameNoun, stem } from "./stated-counts";
+import { statedThingCounts } from "./stated-thing-counts";
 import type { LvHit, LvRule, LvView } from "./types";
 
 // ── 2. Named areas ("Mensa 240 m²", "Sanitärräume EG (4 Räume) zusammen 86 m²") ────────────────
@@ -109,7 +125,8 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
   // 1b. title and Vorbemerkungen
   for (const p of items) {
     if (flagged.has(p)) continue;
-    const e = contextExpectations(p, lv).find((x) => contradicts(p.qty!, x));
+    // A whole number of the stated units other than the stated number ("je Haus 575 m²" of two) too
+    const e = contextExpectations(p, lv).find((x) => contradicts(p.qty!, x) || otherMultiple(p.qty!, x));
     if (e) add(p, e);
   }
 
@@ -164,9 +181,14 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
 
   // 4. layers: one title, the same area for most positions, one far off
   layerOutliers(items, lv, flagged, qtyOf, add);
+  // 4a. the same object in another title, confirmed there by the position's own figures
+  sameObjectShifts(items, lv, flagged, (q) => !flagged.has(q) && ownExpectations(q, lv.text(q), lv).some((e) => holds(q.qty!, e)), add);
 
   // 4b. earthwork balance: backfill and disposal come out of the excavation
   earthworkBalance(items, lv, flagged, qtyOf, add);
+
+  // 4c. counts of the thing stated in the title or the Vorbemerkungen ("16 Schachtbauwerken")
+  statedThingCounts(items, lv, flagged, add);
 
   // 5. pairs of counts
   for (const pair of COUNT_PAIRS) {

@@ -37,13 +37,20 @@ export const sameNoun = (a: string, b: string) => {
   return x.length >= 2 && y.length >= 2 && (x === y || x.endsWith(y) || y.endsWith(x));
 };
 
+/** A full stop that ends a sentence, not an abbreviation or an ordinal ("ca.", "z. B.", "1. OG",
+ *  "i. M. 0,30 m"; "3,20 m. Für" ends one), or a line break between paragraphs. */
+export const SENTENCE_END = /(?<!\b(?:ca|rd|nr|bzw|ggf|inkl|evtl|zzgl|max|mind|pos|vgl|abs|[a-ln-z]|\d+))\.\s+(?!\d)|\n/g;
+
+/** The sentences of a folded text. */
+export const sentencesOf = (text: string) => text.split(SENTENCE_END);
+
 const FLOOR_NOUN = /^(geschoss|etage|ebene|stockwerk)/;
 const numberOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : (NUMBER_WORDS[w] ?? countValue(w)));
 
 /** "je Rahmen sind zwei Stützen", "jede Wohnung hat sechs Fensteröffnungen", "pro Zimmer eine Tür":
  *  the unit (Rahmen), the count per unit and the words that follow (the counted thing). */
 const PER_STATEMENT =
-  /\b(?:je|pro|jede[rsmn]?)\s+([a-z][\w-]*)\s+(?:(?:sind|ist|hat|haben|werden|wird|gibt\s+es|befinden\s+sich|befindet\s+sich|erhaelt|erhalten)\s+)?(?:(?:ca\.|rd\.|etwa|jeweils)\s*)?(\d{1,4}|[a-z]+)\s+((?:[^.;:()]|(?<=\b(?:bzw|ca|rd|inkl|ggf|zzgl|einschl|evtl|z|b))\.){1,60})/g;
+  /\b(?:je|pro|jede[rsmn]?)\s+([a-z][\w-]*)\s+(?:(?:sind|ist|hat|haben|werden|wird|gibt\s+es|befinden\s+sich|befindet\s+sich|erhaelt|erhalten)\s+)?(?:(?:ca\.|rd\.|etwa|jeweils)\s*)?(\d{1,4}|[a-z]+)\s+((?:[^.;:()]|(?<=\b(?:bzw|ca|rd|inkl|ggf|zzgl|einschl|evtl|z|b))\.){1,120})/g;
 
 export interface StatedCount {
   count: number;
@@ -52,22 +59,56 @@ export interface StatedCount {
 }
 
 /** The per-unit statements about `noun` in the text, each with its unit and count per unit. */
-export function perUnitStatements(noun: string, text: string): { unit: string; per: number; index: number; rest: string }[] {
-  const out: { unit: string; per: number; index: number; rest: string }[] = [];
+export interface PerUnitStatement {
+  unit: string;
+  per: number;
+  index: number;
+  rest: string;
+  /** "je Geschoss ca. 180 m Brüstungskanal": a length per unit, not a count. */
+  metres?: boolean;
+}
+
+export function perUnitStatements(noun: string, text: string): PerUnitStatement[] {
+  const out: PerUnitStatement[] = [];
   for (const m of text.matchAll(PER_STATEMENT)) {
     const per = numberOf(m[2]);
     if (!(per > 0) || per > 500) continue;
-    // The counted thing: one of the next words up to "und"/"mit" ("zwei Dachflächenfenster und zwei Fallrohre").
+    const metres = /^(?:m|lfm)\s/.test(m[3]);
+    // The counted thing: one of the next words up to "und"/"mit"/a comma ("zwei Dachflächenfenster
+    // und zwei Fallrohre", "180 m Brüstungskanal, 48 LED-Einbauleuchten").
     const words = m[3]
-      .split(/\s+(?:und|sowie|mit|fuer)\s+/)[0]
+      .split(/\s*,\s*|\s+(?:und|sowie|mit|fuer)\s+/)[0]
       .split(/[^a-z-]+/)
-      .filter((w) => w.length >= 3);
-    if (words.some((w) => sameNoun(w, noun))) out.push({ unit: m[1], per, index: m.index, rest: m[3] });
-    // "zwei Dachflächenfenster und zwei Fallrohre": the second thing shares the unit
-    for (const more of m[3].matchAll(/\b(?:und|sowie)\s+(\d{1,4}|[a-z]+)\s+([a-z][\w-]*)/g)) {
+      // "sechs Fenster- bzw. Fenstertürelemente": a truncated compound counts its head (Elemente)
+      .filter((w) => w.length >= 3 && !w.endsWith("-"));
+    if (words.some((w) => sameNoun(w, noun))) out.push({ unit: m[1], per, index: m.index, rest: m[3], ...(metres ? { metres } : {}) });
+    // "zwei Dachflächenfenster und zwei Fallrohre", "…, 48 LED-Einbauleuchten sowie 24
+    // Präsenzmelder": the further things of the list share the unit
+    for (const more of m[3].matchAll(/(?:,|\bund|\bsowie)\s*(\d{1,4}|[a-z]+)\s+([a-z][\w-]*)/g)) {
       const n = numberOf(more[1]);
       if (n > 0 && n <= 500 && sameNoun(more[2], noun)) out.push({ unit: m[1], per: n, index: m.index, rest: m[3].slice(more.index) });
     }
+  }
+  return out;
+}
+
+/** Every count stated as a total in a folded text ("16 Schachtbauwerken", "112 Stellplätze"),
+ *  with the word counted and where it stands. A count inside a per-unit statement ("je Rahmen sind
+ *  zwei Stützen") is no total; overlapping pairs are read (lookahead), so "sind zwei Stützen" is
+ *  not paired off as "sind zwei" + "Stützen …"; "Fenster- bzw. Fenstertürelemente" counts no Fenster. */
+export function countMentions(text: string): { count: number; word: string; index: number }[] {
+  const out: { count: number; word: string; index: number }[] = [];
+  for (const m of text.matchAll(/\b(\d{1,4}|[a-z]+)\s+(?=([a-z][\w-]*))/g)) {
+    const n = numberOf(m[1]);
+    if (!Number.isFinite(n) || n < 1 || m[2].endsWith("-")) continue;
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    if (
+      /\b(?:je|pro|jede[rsmn]?)\s+[\w-]+\s+(?:(?:sind|ist|hat|haben|werden|wird|erhaelt|erhalten|jeweils|ca\.)\s+)?$|\b(?:je|pro|jeweils)\s+$/.test(
+        before,
+      )
+    )
+      continue;
+    out.push({ count: n, word: m[2], index: m.index });
   }
   return out;
 }
@@ -84,25 +125,12 @@ export function statedCount(noun: string, text: string, depth = 2): StatedCount 
       if (n) return { count: n, how: words[0] };
     }
   }
-  // The largest count stated: "Häuser A, B und C" also contains "Haus B und C". A count inside a
-  // per-unit statement ("je Rahmen sind zwei Stützen") is no total; overlapping pairs are read
-  // (lookahead), so "sind zwei Stützen" is not paired off as "sind zwei" + "Stützen …".
+  // The largest count stated: "Häuser A, B und C" also contains "Haus B und C".
   let best: StatedCount | null = null;
   const take = (c: StatedCount) => {
     if (!best || c.count > best.count) best = c;
   };
-  for (const m of text.matchAll(/\b(\d{1,4}|[a-z]+)\s+(?=([a-z][\w-]*))/g)) {
-    const n = numberOf(m[1]);
-    if (!Number.isFinite(n) || n < 1 || !sameNoun(m[2], noun)) continue;
-    const before = text.slice(Math.max(0, m.index - 40), m.index);
-    if (
-      /\b(?:je|pro|jede[rsmn]?)\s+[\w-]+\s+(?:(?:sind|ist|hat|haben|werden|wird|erhaelt|erhalten|jeweils|ca\.)\s+)?$|\b(?:je|pro|jeweils)\s+$/.test(
-        before,
-      )
-    )
-      continue;
-    take({ count: n, how: "" });
-  }
+  for (const m of countMentions(text)) if (sameNoun(m.word, noun)) take({ count: m.count, how: "" });
   // "Häuser A, B und C", "Haus A und Haus B"
   for (const m of text.matchAll(/\b([a-z]+)\s+([a-h])((?:\s*,\s*(?:\1\s+)?[a-h])*)\s+und\s+(?:\1\s+)?([a-h])\b/g)) {
     if (sameNoun(m[1], noun)) take({ count: 2 + (m[3].match(/,/g)?.length ?? 0), how: "" });
@@ -112,10 +140,14 @@ export function statedCount(noun: string, text: string, depth = 2): StatedCount 
   // "11 Zweigelenkrahmen … je Rahmen sind zwei Stützen"
   if (depth > 0)
     for (const s of perUnitStatements(noun, text)) {
-      if (sameNoun(s.unit, noun)) continue;
+      if (sameNoun(s.unit, noun) || s.metres) continue;
       const units = statedCount(s.unit, text, depth - 1);
       if (units) take({ count: units.count * s.per, how: `${units.how || units.count} × ${s.per}` });
     }
+  // "Büroflächen im 1. bis 4. OG" with no other count of the storeys: the upper floors named
+  if (!best && FLOOR_NOUN.test(stem(noun)))
+    for (const m of text.matchAll(/\b(\d{1,2})\.\s*(?:bis|-|–)\s*(\d{1,2})\.\s*og\b/g))
+      if (Number(m[2]) > Number(m[1])) take({ count: Number(m[2]) - Number(m[1]) + 1, how: m[0].toUpperCase() });
   return best;
 }
 

@@ -8,13 +8,25 @@ import type { BoqNode } from "../../types";
 import { normaliseUnit, unitClass } from "../position-facts";
 import { de, unitLabel } from "./facts";
 import { APPROX, AREA_UNIT, DERIVED_FIGURE_TOLERANCE, NUMBER, num, VOLUME_UNIT, type Expectation, type View } from "./figure-check";
-import { NUMBER_WORDS, perUnitStatements, sameNoun, stem, statedCount } from "./stated-counts";
+import {
+  NUMBER_WORDS,
+  perUnitStatements,
+  sameNoun,
+  SENTENCE_END,
+  sentencesOf,
+  stem,
+  statedCount,
+  type PerUnitStatement,
+  type StatedCount,
+} from "./stated-counts";
 import {
   countValue,
+  crossSectionM2,
   extentMetres,
   heightMetres,
   objectAreas,
   OBJECTS,
+  piecesTimesLength,
   productCounts,
   roomDimensions,
   statedLength,
@@ -32,6 +44,7 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
   const out: Expectation[] = [];
   const unitRe = cls === "area" ? AREA_UNIT : cls === "volume" ? VOLUME_UNIT : null;
   if (unitRe) {
+    const parts: number[] = [];
     const re = new RegExp(String.raw`(${NUMBER})\s*${unitRe}`, "g");
     for (const m of text.matchAll(re)) {
       const before = text.slice(Math.max(0, m.index - 40), m.index);
@@ -45,7 +58,18 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
       if (share) {
         const p100 = num(share[1]);
         out.push({ qty: (value * p100) / 100, derivation: `${de(p100)} % von ${de(value)} ${unitLabel(p.unit)} laut Langtext` });
-      } else out.push({ qty: value, derivation: `Langtext nennt ${de(value)} ${unitLabel(p.unit)}` });
+      } else {
+        out.push({ qty: value, derivation: `Langtext nennt ${de(value)} ${unitLabel(p.unit)}` });
+        parts.push(value);
+      }
+    }
+    // "Bodenplatte … = 100,80 m³, sowie Streifenfundamente (ca. 58 m³)": the work may be the sum
+    if (new Set(parts).size >= 2) {
+      const sum = parts.reduce((a, b) => a + b, 0);
+      out.push({
+        qty: sum,
+        derivation: `Summe der Angaben im Langtext ${parts.map((v) => de(v)).join(" + ")} = ${de(sum, 2)} ${unitLabel(p.unit)}`,
+      });
     }
   }
   if (cls === "volume") {
@@ -68,6 +92,16 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
       if (a > 0 && d > 0 && d < 5)
         out.push({ qty: a * d, derivation: `Fläche ${de(a)} m² × Dicke/Tiefe ${de(d)} m laut Langtext = ${de(a * d, 1)} m³` });
     }
+  }
+  if (cls === "volume") {
+    // "Sparren … Querschnitt 10/24 cm … Gesamtlänge der Sparren beider Häuser ca. 1.480 m"
+    const section = crossSectionM2(text);
+    const l = section !== null ? statedLength(text) : null;
+    if (section !== null && l !== null)
+      out.push({
+        qty: section * l,
+        derivation: `Querschnitt ${de(section, 4)} m² × Gesamtlänge ${de(l)} m laut Langtext = ${de(section * l, 2)} m³`,
+      });
   }
   if (cls === "area") {
     const length = new RegExp(String.raw`(?:wandlaenge|laenge)[^;:]{0,30}?(${NUMBER})\s*m(?![\w²2])`).exec(text);
@@ -116,9 +150,11 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
     // "Länge 40 m, Breite 12 m" (and for a volume "Tiefe 1,20 m" or a thickness)
     const [l, b] = [extentMetres(text, "laenge"), extentMetres(text, "breite")];
     const t = cls === "volume" ? (extentMetres(text, "tiefe") ?? thicknessOf(text)) : 1;
+    // "Gehwege beidseitig, Länge je 420 m": the length of each of two sides
+    const sides = /\blaenge\s+je\b/.test(text) && BOTH_SIDES.test(text) ? 2 : 1;
     if (l !== null && b !== null && t !== null && l * b >= 10) {
-      const q = l * b * t;
-      const third = cls === "volume" ? ` × ${de(t)} m` : "";
+      const q = l * b * t * sides;
+      const third = (cls === "volume" ? ` × ${de(t)} m` : "") + (sides === 2 ? " × 2 Seiten" : "");
       out.push({
         qty: q,
         derivation: `Länge ${de(l)} m × Breite ${de(b)} m${third} laut Langtext = ${de(q, 2)} ${unitLabel(p.unit)}`,
@@ -143,6 +179,23 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
   if (cls === "length") {
     const l = statedLength(text);
     if (l !== null) out.push({ qty: l, derivation: `Langtext nennt ${de(l)} m` });
+    // "Anzahl 240 Stück …, mittlere Länge ca. 1,30 m"
+    const pieces = piecesTimesLength(text);
+    if (pieces)
+      out.push({
+        qty: pieces.count * pieces.each,
+        derivation: `${de(pieces.count)} St × ${de(pieces.each)} m laut Langtext = ${de(pieces.count * pieces.each, 1)} m`,
+        tolerance: DERIVED_FIGURE_TOLERANCE,
+      });
+    // "beidseitig … über die gesamte Ausbaulänge" and "Die Ausbaulänge beträgt 420 m" elsewhere
+    const named = namedLengthOf(text, fold(lv.preamble));
+    if (named) {
+      const sides = BOTH_SIDES.test(text) ? 2 : 1;
+      out.push({
+        qty: named.metres * sides,
+        derivation: `${named.name.replace(/^./, (c) => c.toUpperCase())} ${de(named.metres)} m laut Vorbemerkungen${sides === 2 ? " × 2 Seiten" : ""} = ${de(named.metres * sides)} m`,
+      });
+    }
     // "ca. 8 m je Steckdose" × how many there are
     for (const m of text.matchAll(new RegExp(String.raw`(?:ca\.\s*)?(${NUMBER})\s*(?:m|lfm)\s+(?:je|pro)\s+([a-z][\w-]*)`, "g"))) {
       const per = num(m[1]);
@@ -165,7 +218,7 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
   if (cls === "area" || cls === "volume") {
     const unitRe = cls === "area" ? AREA_UNIT : VOLUME_UNIT;
     const re = new RegExp(
-      String.raw`\b(\d{1,3}|[a-z]+)\s+([a-z][\w-]*)\)?\s*(?:je|jeweils|a)\s+(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*${unitRe}`,
+      String.raw`\b(\d{1,3}|[a-z]+)\s+([a-z][\w-]*)\)?\s*(?:zu\s+)?(?:je|jeweils|a)\s+(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*${unitRe}`,
       "g",
     );
     for (const m of text.matchAll(re)) {
@@ -193,6 +246,8 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
         const noun = i === 0 ? m[1] : m[2];
         const per = i === 0 ? (NUMBER_WORDS[m[2]] ?? countValue(m[2])) : num(m[1]);
         if (!(per > 0) || /^(st|stk|stueck|m2|m3|lfm|m)$/.test(noun)) continue;
+        // "16 Fächer je Haus" in a Briefkastenanlage: a count of something else than the position's thing
+        if (cls === "piece" && !countsTheThing(m[0], i, lv.headline(p))) continue;
         const found = lv.countFor(noun, p);
         if (!found) continue;
         // A count read off another position's quantity is a weaker witness than a stated one.
@@ -206,6 +261,27 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
     }
   }
   return out;
+}
+
+/** A per-unit count ("je Haus 4 Abläufe", "4 St je Haus") is of pieces or of the thing the
+ *  position counts. */
+function countsTheThing(match: string, pattern: number, headline: string): boolean {
+  const word = (pattern === 0 ? /([a-z]+)\.?$/ : /^(?:ca\.\s*)?[\d.,]+\s*([a-z]+)/).exec(match)?.[1] ?? "";
+  return /^(st|stk|stck|stueck)$/.test(word) || countedNouns(headline).some((n) => sameNoun(word, n));
+}
+
+const BOTH_SIDES = /\b(?:beidseitig|beiderseits|zweiseitig|auf\s+beiden\s+seiten)/;
+
+/** The position runs "über die gesamte Ausbaulänge" (or "Straßenlänge" …) that another text
+ *  states ("Die Ausbaulänge beträgt 420 m"). */
+function namedLengthOf(text: string, elsewhere: string): { name: string; metres: number } | null {
+  const ref = /\b(?:ueber\s+die\s+)?gesamte[nr]?\s+([a-z]{3,}laenge)\b/.exec(text);
+  if (!ref) return null;
+  const stated = new RegExp(
+    String.raw`\b${ref[1]}\s+(?:betraegt|von|ist|:|=)?\s*(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*m(?![\w²2/])`,
+  ).exec(elsewhere);
+  const metres = stated ? num(stated[1]) : NaN;
+  return metres > 0 ? { name: ref[1], metres } : null;
 }
 
 /** Usual bulk densities (t/m³) of what is disposed of; the last row is the default. */
@@ -250,6 +326,10 @@ export function contextExpectations(p: BoqNode, lv: View): Expectation[] {
   const head = lv.headline(p);
   const out: Expectation[] = [];
   if (cls === "area") {
+    const named = namedAreaExpectation(lv.text(p), sources);
+    if (named) out.push(named);
+  }
+  if (cls === "area") {
     // The part of the building: from the short text, else from the title ("Flachdach" over "Dampfsperre")
     const own = OBJECTS.filter((o) => o.work.test(head));
     const parts = own.length ? own : OBJECTS.filter((o) => o.work.test(titleText));
@@ -288,12 +368,60 @@ export function contextExpectations(p: BoqNode, lv: View): Expectation[] {
   return out;
 }
 
-/** Things counted by another thing: one lintel per opening, one frame per door. */
-const COUNTED_BY: { work: RegExp; nouns: string[] }[] = [
+const AREA_NAME = /\b((?!teil|einzel|klein|rest|oeffnung)[a-z]{3,}flaechen?)\b/g;
+
+/** An area the position names ("Büroflächen 1.–4. OG gemäß Vorbemerkungen", "Dachflächen beider
+ *  Häuser") as the title or the Vorbemerkungen size it: a total ("betragen zusammen ca. 1.150 m²",
+ *  with "je Haus ca. 575 m²" as the size of one unit) or a size per unit times the units ("je
+ *  Geschoss 1.150 m²" in the 1. bis 4. OG). */
+function namedAreaExpectation(text: string, sources: { text: string; where: string }[]): Expectation | null {
+  const names = new Set([...text.matchAll(AREA_NAME)].map((m) => stem(m[1])));
+  if (names.size === 0) return null;
+  for (const { text: source, where } of sources) {
+    for (const sentence of sentencesOf(source)) {
+      const name = [...sentence.matchAll(AREA_NAME)].find((m) => names.has(stem(m[1])));
+      if (!name) continue;
+      let total: number | null = null;
+      let per: { value: number; unit: string } | null = null;
+      for (const m of sentence.slice(name.index).matchAll(new RegExp(String.raw`(${NUMBER})\s*${AREA_UNIT}`, "g"))) {
+        const before = sentence.slice(name.index, name.index + m.index);
+        if (/(bis|max\.?|maximal|mind\.?|mindestens|ab|ueber|unter)\s*(?:ca\.\s*)?$/.test(before)) continue;
+        const unit = /\b(?:je|pro)\s+([a-z][\w-]*)\s*(?:ca\.\s*|rd\.\s*|etwa\s*)?$/.exec(before);
+        if (unit) per ??= { value: num(m[1]), unit: unit[1] };
+        else total ??= num(m[1]);
+      }
+      const label = name[1].replace(/^./, (c) => c.toUpperCase());
+      if (total !== null && total > 0)
+        return {
+          qty: total,
+          ...(per ? { per: per.value } : {}),
+          derivation: `${where}: ${label} ${de(total)} m²${per ? ` (je ${per.unit.replace(/^./, (c) => c.toUpperCase())} ${de(per.value)} m²)` : ""}`,
+          tolerance: DERIVED_FIGURE_TOLERANCE,
+        };
+      if (per && per.value > 0) {
+        const units = statedCount(per.unit, sentence) ?? statedCount(per.unit, source);
+        if (!units) continue;
+        const unitName = per.unit.replace(/^./, (c) => c.toUpperCase());
+        return {
+          qty: per.value * units.count,
+          per: per.value,
+          derivation: `${where}: ${label} je ${unitName} ${de(per.value)} m² × ${units.how || units.count} = ${de(per.value * units.count)} m²`,
+          tolerance: DERIVED_FIGURE_TOLERANCE,
+        };
+      }
+    }
+  }
+  return null;
+}
+
+/** Things counted by another thing: one lintel per opening, one frame per door, one fire stop
+ *  per penetration. */
+export const COUNTED_BY: { work: RegExp; nouns: string[] }[] = [
   { work: /sturz|stuerz/, nouns: ["oeffnung"] },
   { work: /zarge/, nouns: ["tuer", "zarge"] },
   { work: /fensterbank|fensterbaenk/, nouns: ["fenster"] },
   { work: /standrohr/, nouns: ["fallrohr"] },
+  { work: /abschottung|schott$/, nouns: ["durchfuehrung"] },
 ];
 
 /** The nouns a piece or length position is counted by: the words of its headline and, for
@@ -301,6 +429,20 @@ const COUNTED_BY: { work: RegExp; nouns: string[] }[] = [
 function countedNouns(head: string): string[] {
   const own = head.split(/[^a-z]+/).filter((w) => w.length >= 4);
   return [...own, ...COUNTED_BY.filter((c) => c.work.test(head)).flatMap((c) => c.nouns)];
+}
+
+const FLOOR = /(geschoss|etage|ebene|stockwerk)\w*$/;
+
+/** How many units a per-unit statement has: "In den Büroetagen sind je Geschoss …" counts the
+ *  Büroetagen ("sechs Büroetagen"), not every storey of the building. */
+function unitsOf(s: PerUnitStatement, text: string): [string, StatedCount | null] {
+  if (FLOOR.test(s.unit)) {
+    const sentenceStart = Math.max(0, ...[...text.matchAll(SENTENCE_END)].map((m) => m.index + m[0].length).filter((e) => e <= s.index));
+    const kind = [...text.slice(sentenceStart, s.index).matchAll(/\b([a-z]{3,}(?:geschoss|etage|ebene)\w*)/g)].pop();
+    const units = kind ? statedCount(kind[1], text) : null;
+    if (kind && units) return [kind[1], units];
+  }
+  return [s.unit, statedCount(s.unit, text)];
 }
 
 const LENGTH_EACH = new RegExp(
@@ -313,12 +455,14 @@ const LENGTH_EACH = new RegExp(
 function perUnitExpectation(p: BoqNode, nouns: string[], text: string, where: string, cls: "piece" | "length"): Expectation | null {
   for (const noun of nouns) {
     for (const s of perUnitStatements(noun, text)) {
-      if (sameNoun(s.unit, noun)) continue;
-      const units = statedCount(s.unit, text);
+      if (sameNoun(s.unit, noun) || (s.metres && cls === "piece")) continue;
+      const [unit, units] = unitsOf(s, text);
       if (!units) continue;
       const count = s.per * units.count;
-      const unitName = s.unit.replace(/^./, (c) => c.toUpperCase());
-      const base = `${where}: ${de(s.per)} je ${unitName} × ${units.how ? `${units.how} = ${de(units.count)}` : de(units.count)} ${unitName} = ${de(count)}`;
+      const unitName = unit.replace(/^./, (c) => c.toUpperCase());
+      const base = `${where}: ${de(s.per)}${s.metres ? " m" : ""} je ${unitName} × ${units.how ? `${units.how} = ${de(units.count)}` : de(units.count)} ${unitName} = ${de(count)}`;
+      // "je Geschoss ca. 180 m Brüstungskanal": the length per unit × the units
+      if (s.metres) return { qty: count, derivation: `${base} m`, tolerance: DERIVED_FIGURE_TOLERANCE };
       if (cls === "piece") return { qty: count, derivation: `${base} St`, tolerance: DERIVED_FIGURE_TOLERANCE, bothWays: true };
       const after = text.slice(s.index, s.index + 200);
       const nounAt = after.search(new RegExp(stem(noun)));

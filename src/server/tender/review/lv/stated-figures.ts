@@ -59,10 +59,10 @@ export function heightMetres(text: string): number | null {
 
 /** A length written in the text ("Länge rd. 86 m", "Leitungslänge ca. 120 m", "insgesamt 86 m"). */
 export function statedLength(text: string): number | null {
-  // A total ("Gesamtlänge", "Trassenlänge", "insgesamt"), or a plain "Länge" given as an estimate
+  // A total ("Gesamtlänge", "Trassenlänge", "Gesamtlänge der Sparren beider Häuser", "insgesamt"), or a plain "Länge" given as an estimate
   // of at least 10 m ("Länge rd. 86 m"); "Länge 1,26 m" of one sill is no total.
   const m = new RegExp(
-    String.raw`(?:(?:gesamt|trassen|leitungs|kabel|graben|strecken|zaun|rinnen|kanal|haltungs)laenge|gesamte\s+laenge|laenge\s+insgesamt|insgesamt|zusammen|(laenge))\s*(?:=|:)?\s*(?:von\s+)?(ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*(?:m|lfm|lfdm)(?![\w²2/])`,
+    String.raw`(?:(?:gesamt|trassen|leitungs|kabel|graben|strecken|zaun|rinnen|kanal|haltungs)laenge(?:\s+(?:der|des|aller|beider|[a-z]+en|[a-z]+er)){0,4}|gesamte\s+laenge|laenge\s+insgesamt|insgesamt|zusammen|(laenge))\s*(?:=|:)?\s*(?:von\s+)?(ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*(?:m|lfm|lfdm)(?![\w²2/])`,
   ).exec(text);
   if (!m || (m[1] && (!m[2] || num(m[3]) < 10))) return null;
   const after = text.slice(m.index + m[0].length, m.index + m[0].length + 12);
@@ -155,7 +155,8 @@ const EXTENT_WORDS = {
 export function extentMetres(text: string, what: keyof typeof EXTENT_WORDS): number | null {
   const w = EXTENT_WORDS[what];
   const value = String.raw`(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*|i\.\s*m\.\s*)?(${NUMBER})\s*(mm|cm|m)(?![\w²2/])`;
-  const re = new RegExp(String.raw`\b(?:${w.noun})\s*(?:=|:)?\s*(?:von\s+)?${value}|${value}\s+${w.adjective}\b`);
+  // "Länge je 420 m": the extent of each of several (the caller counts them)
+  const re = new RegExp(String.raw`\b(?:${w.noun})\s*(?:=|:)?\s*(?:von\s+|je\s+)?${value}|${value}\s+${w.adjective}\b`);
   const m = re.exec(text);
   if (!m) return null;
   const [raw, unit] = m[1] !== undefined ? [m[1], m[2]] : [m[3], m[4]];
@@ -165,4 +166,25 @@ export function extentMetres(text: string, what: keyof typeof EXTENT_WORDS): num
     return null;
   const v = num(raw) * UNIT_M[unit];
   return v > 0 && v < 10_000 ? v : null;
+}
+
+/** A timber cross-section in cm ("Querschnitt 10/24 cm", "KVH 12/20 cm"), as an area in m². */
+export function crossSectionM2(text: string): number | null {
+  const m =
+    /\b(?:querschnitt|kvh|bsh|vollholz|kantholz|balken)\w*\s*(?:b\/h\s*)?(?:=|:)?\s*(\d{1,2}(?:,\d)?)\s*\/\s*(\d{1,2}(?:,\d)?)\s*cm\b/.exec(
+      text,
+    );
+  if (!m) return null;
+  const a = (num(m[1]) / 100) * (num(m[2]) / 100);
+  return a > 0 && a < 1 ? a : null;
+}
+
+/** "Anzahl 240 Stück …, mittlere Länge ca. 1,30 m": pieces counted and the length of one. */
+export function piecesTimesLength(text: string): { count: number; each: number } | null {
+  const m = new RegExp(
+    String.raw`(?:anzahl|insgesamt)\s*(?::|=)?\s*(?:ca\.\s*)?(\d{1,4})\s*(?:st(?:ueck|ck|k)?\b\.?)[^;]{0,80}?(?:mittlere|durchschnittliche)\s+laenge\s*(?:je\s*)?(?:ca\.\s*|rd\.\s*|etwa\s*)?(${NUMBER})\s*m(?![\w²2])`,
+  ).exec(text);
+  if (!m) return null;
+  const [count, each] = [num(m[1]), num(m[2])];
+  return count > 0 && each > 0 && each < 50 ? { count, each } : null;
 }

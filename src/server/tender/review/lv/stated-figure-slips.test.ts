@@ -1,0 +1,206 @@
+// The forms of the third tuning round (tune3/tune4 of issue 24): swapped digits, counts of the thing
+// in the Vorbemerkungen, named areas and lengths, per-unit lists, timber volumes, pieces × length
+// and the same object in another title. Each mechanism with an exact expected figure and a
+// harmless neighbour that must stay quiet.
+
+import { describe, expect, it } from "vitest";
+import { emptyFlags, newNode, type BoqNode } from "../../types";
+import { buildLvView } from "./facts";
+import { isDigitSwap } from "./figure-check";
+import { ownFigureHits } from "./own-figures";
+import { statedCount } from "./stated-counts";
+
+type Spec = { shortText: string; longText?: string; qty: number; unit: string };
+
+/** An LV of one or more titles; positions are numbered 0T.0010, 0T.0020 … */
+function lv(titles: { title: string; specs: Spec[] }[], preamble = "") {
+  const positions: BoqNode[] = [];
+  titles.forEach((t, ti) => {
+    const oz = String(ti + 1).padStart(2, "0");
+    positions.push(newNode("title", { oz, shortText: t.title }));
+    t.specs.forEach((s, i) =>
+      positions.push(
+        newNode("item", {
+          oz: `${oz}.${String((i + 1) * 10).padStart(4, "0")}`,
+          parentOz: oz,
+          level: 1,
+          longText: "",
+          ...s,
+          flags: emptyFlags(),
+        }),
+      ),
+    );
+  });
+  return ownFigureHits(buildLvView({ positions, preamble })).map((h) => ({ oz: h.oz, expected: h.expectedQty }));
+}
+const one = (specs: Spec[], preamble = "") => lv([{ title: "Leistungen", specs }], preamble);
+
+describe("swapped digits (Zahlendreher)", () => {
+  it("knows a swap from rounding and from a decimal shift", () => {
+    expect(isDigitSwap(121, 112)).toBe(true);
+    expect(isDigitSwap(2250, 2520)).toBe(true);
+    expect(isDigitSwap(1010, 1001)).toBe(false); // under 8 %: rounding or measured
+    expect(isDigitSwap(120, 2100)).toBe(false); // other number of digits
+  });
+  it("flags a product of the long text with its digits swapped, even inside the tolerance", () => {
+    const klassen = "Klassenräume 18 Stück zu je ca. 62 m².";
+    expect(one([{ shortText: "Akustik-Unterdecke", longText: klassen, qty: 1611, unit: "m²" }])).toEqual([
+      { oz: "01.0010", expected: 1116 },
+    ]);
+    expect(one([{ shortText: "Akustik-Unterdecke", longText: klassen, qty: 1150, unit: "m²" }])).toEqual([]);
+  });
+  it("flags a layer of a title with the common area's digits swapped", () => {
+    const layers = (last: number) =>
+      one([
+        { shortText: "Frostschutzschicht", qty: 2520, unit: "m²" },
+        { shortText: "Asphalttragschicht", qty: 2520, unit: "m²" },
+        { shortText: "Asphaltbinderschicht", qty: 2520, unit: "m²" },
+        { shortText: "Asphaltdeckschicht", qty: last, unit: "m²" },
+      ]);
+    expect(layers(2250)).toEqual([{ oz: "01.0040", expected: 2520 }]);
+    expect(layers(2400)).toEqual([]); // another part of the work
+  });
+});
+
+describe("counts of the thing in the Vorbemerkungen", () => {
+  const kanal =
+    "Herzustellen sind ein Schmutzwasserkanal DN 250 mit einer Länge von ca. 620 m und 16 Schachtbauwerken DN 1000 sowie ein Regenwasserkanal DN 400 mit einer Länge von ca. 585 m und 15 Schachtbauwerken DN 1000.";
+  it("holds each position to the count of its own clause", () => {
+    const specs = (sw: number) => [
+      { shortText: "Schachtbauwerk DN 1000 SW", longText: "für den Schmutzwasserkanal DN 250", qty: sw, unit: "St" },
+      { shortText: "Schachtbauwerk DN 1000 RW", longText: "für den Regenwasserkanal DN 400", qty: 15, unit: "St" },
+    ];
+    expect(one(specs(26), kanal)).toEqual([{ oz: "01.0010", expected: 16 }]);
+    expect(one(specs(16), kanal)).toEqual([]);
+  });
+  it("a number of things is exact: a fifth more is another number", () => {
+    const vb = "Herzustellen sind 16 Schachtbauwerke.";
+    expect(one([{ shortText: "Schachtbauwerk DN 1000", qty: 20, unit: "St" }], vb)).toEqual([{ oz: "01.0010", expected: 16 }]);
+    expect(one([{ shortText: "Schachtbauwerk DN 1000", qty: 17, unit: "St" }], vb)).toEqual([]);
+  });
+  it("a sentence that names the position's thing makes the count its own; the total, not the count per house", () => {
+    const vb =
+      "Je Haus sind in den vier Vollgeschossen jeweils neun Fensteröffnungen mit Fensterbank vorhanden, das sind 36 Fenster je Haus bzw. 108 Fenster für alle drei Häuser.";
+    expect(one([{ shortText: "Fensterbänke Aluminium", qty: 144, unit: "St" }], vb)).toEqual([{ oz: "01.0010", expected: 108 }]);
+    expect(one([{ shortText: "Fensterbänke Aluminium", qty: 110, unit: "St" }], vb)).toEqual([]);
+  });
+  it("leaves a count alone that several positions share (split by depth)", () => {
+    const specs = [
+      { shortText: "Schachtbauwerk Tiefe bis 2 m", qty: 10, unit: "St" },
+      { shortText: "Schachtbauwerk Tiefe über 2 m", qty: 6, unit: "St" },
+    ];
+    expect(one(specs, "Herzustellen sind 16 Schachtbauwerke.")).toEqual([]);
+  });
+  it("holds what the work is for only to slips: swapped digits, not other counts", () => {
+    const tg = "Tiefgarage mit einer Parkebene und 112 Stellplätzen.";
+    expect(one([{ shortText: "Stellplatzmarkierung", qty: 121, unit: "St" }], tg)).toEqual([{ oz: "01.0010", expected: 112 }]);
+    expect(one([{ shortText: "Stellplatzmarkierung", qty: 120, unit: "St" }], tg)).toEqual([]);
+  });
+  it("matches fire stops to the penetrations of the same first part", () => {
+    const vb = "Erfasst wurden insgesamt 64 Kabeldurchführungen und 28 Durchführungen brennbarer Rohrleitungen.";
+    const specs = (kabel: number) => [
+      { shortText: "Kabelabschottung", longText: "in Metallständerwand EI 30", qty: kabel, unit: "St" },
+      { shortText: "Rohrabschottung brennbar", longText: "Manschette für brennbare Rohre", qty: 28, unit: "St" },
+    ];
+    expect(one(specs(46), vb)).toEqual([{ oz: "01.0010", expected: 64 }]);
+    expect(one(specs(64), vb)).toEqual([]);
+  });
+  it("reads no total from a per-unit list, a truncated compound or a count of something else", () => {
+    expect(statedCount("fenster", "jede wohnung erhaelt sechs fenster- bzw. fenstertuerelemente")).toBeNull();
+    const wohnungen =
+      "Drei Häuser mit insgesamt 48 Wohnungen. Jede Wohnung erhält sechs Fenster- bzw. Fenstertürelemente (drei einflügelige Fenster, zwei zweiflügelige Fenster, eine Fenstertür).";
+    expect(one([{ shortText: "Kunststofffenster 2-flg.", qty: 96, unit: "St" }], wohnungen)).toEqual([]);
+    expect(one([{ shortText: "Briefkastenanlage", longText: "16 Fächer je Haus", qty: 3, unit: "St" }], wohnungen)).toEqual([]);
+  });
+});
+
+describe("per-unit lists and the storeys they are about", () => {
+  const vb =
+    "Das Gebäude hat ein Untergeschoss, ein Erdgeschoss und sechs Büroetagen im 1. bis 6. OG. In den Büroetagen sind je Geschoss ca. 180 m Brüstungskanal, 48 LED-Einbauleuchten sowie 24 Präsenzmelder vorgesehen.";
+  it("a length per storey × the Büroetagen, a count of the list × the Büroetagen", () => {
+    expect(
+      one(
+        [
+          { shortText: "Brüstungskanal zweizügig", qty: 10800, unit: "m" },
+          { shortText: "LED-Einbauleuchte Büro", qty: 48, unit: "St" },
+          { shortText: "Präsenzmelder DALI", qty: 144, unit: "St" },
+        ],
+        vb,
+      ),
+    ).toEqual([
+      { oz: "01.0010", expected: 1080 },
+      { oz: "01.0020", expected: 288 },
+    ]);
+  });
+});
+
+describe("areas and lengths the position names", () => {
+  it("an area per storey of the upper floors the Vorbemerkungen name", () => {
+    const vb = "Die Büroflächen im 1. bis 4. OG umfassen je Geschoss 1.150 m² beheizte Nettogrundfläche.";
+    const fbh = (qty: number) => [
+      { shortText: "Fußbodenheizung", longText: "Büroflächen 1.–4. OG gemäß Vorbemerkungen.", qty, unit: "m²" },
+    ];
+    expect(one(fbh(460), vb)).toEqual([{ oz: "01.0010", expected: 4600 }]);
+    expect(one(fbh(4400), vb)).toEqual([]); // a part of the area
+  });
+  it("a total with the size per house: one house of two is a unit left out", () => {
+    const vb = "Die Dachflächen beider Häuser betragen zusammen ca. 1.150 m² (je Haus ca. 575 m²).";
+    const bahn = (qty: number) => [{ shortText: "Unterdeckbahn diffusionsoffen", longText: "Dachflächen beider Häuser.", qty, unit: "m²" }];
+    expect(one(bahn(575), vb)).toEqual([{ oz: "01.0010", expected: 1150 }]);
+    expect(one(bahn(1100), vb)).toEqual([]);
+  });
+  it("the whole named length on both sides", () => {
+    const vb = "Die Ausbaulänge beträgt 420 m.";
+    const bord = (qty: number) => [
+      { shortText: "Hochbord", longText: "beidseitig der Fahrbahn über die gesamte Ausbaulänge", qty, unit: "m" },
+    ];
+    expect(one(bord(480), vb)).toEqual([{ oz: "01.0010", expected: 840 }]);
+    expect(one(bord(850), vb)).toEqual([]);
+  });
+  it("„Länge je“ on both sides × the width", () => {
+    const text = "Gehwege beidseitig, Länge je 420 m, Breite 2,50 m.";
+    expect(one([{ shortText: "Betonsteinpflaster Gehweg", longText: text, qty: 1050, unit: "m²" }])).toEqual([
+      { oz: "01.0010", expected: 2100 },
+    ]);
+    expect(one([{ shortText: "Betonsteinpflaster Gehweg", longText: text, qty: 2150, unit: "m²" }])).toEqual([]);
+  });
+});
+
+describe("volumes and lengths from the long text", () => {
+  it("timber: cross-section × total length", () => {
+    const text = "Sparren KVH C24, Querschnitt 10/24 cm. Gesamtlänge der Sparren beider Häuser ca. 1.480 m.";
+    expect(one([{ shortText: "Sparren abbinden", longText: text, qty: 355.2, unit: "m³" }])).toEqual([{ oz: "01.0010", expected: 35.52 }]);
+    // lengths per piece and house, no total: not read
+    const pfetten = "KVH 16/32 cm, je Haus eine Firstpfette und zwei Mittelpfetten, je 36,80 m.";
+    expect(one([{ shortText: "Pfetten abbinden", longText: pfetten, qty: 11.3, unit: "m³" }])).toEqual([]);
+  });
+  it("the parts of a position add up", () => {
+    const text = "Bodenplatte d = 15 cm, Fläche 672 m² = 100,80 m³, sowie Streifenfundamente 60/80 cm (ca. 58 m³) abbrechen.";
+    expect(one([{ shortText: "Bodenplatte abbrechen", longText: text, qty: 158.8, unit: "m³" }])).toEqual([]);
+    expect(one([{ shortText: "Bodenplatte abbrechen", longText: text, qty: 1588, unit: "m³" }])).toEqual([
+      { oz: "01.0010", expected: 158.8 },
+    ]);
+  });
+  it("pieces × mean length", () => {
+    const text = "Anzahl 240 Stück (alle Fenster außer Fenstertüren), mittlere Länge ca. 1,30 m.";
+    expect(one([{ shortText: "Außenfensterbank", longText: text, qty: 3120, unit: "m" }])).toEqual([{ oz: "01.0010", expected: 312 }]);
+    expect(one([{ shortText: "Außenfensterbank", longText: text, qty: 330, unit: "m" }])).toEqual([]);
+  });
+});
+
+describe("the same object in another title", () => {
+  const rampe = (coating: number) =>
+    lv([
+      {
+        title: "Untergrund",
+        specs: [{ shortText: "Kugelstrahlen Rampe", longText: "Länge 28,00 m, Breite 6,50 m.", qty: 182, unit: "m²" }],
+      },
+      { title: "Beschichtung", specs: [{ shortText: "Beschichtung Rampe", qty: coating, unit: "m²" }] },
+    ]);
+  it("an area exactly ten times the confirmed one is a shifted decimal point", () => {
+    expect(rampe(1820)).toEqual([{ oz: "02.0010", expected: 182 }]);
+  });
+  it("other multiples stay quiet", () => {
+    expect(rampe(364)).toEqual([]);
+  });
+});
