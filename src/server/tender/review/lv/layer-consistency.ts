@@ -50,21 +50,55 @@ export function layerOutliers(items: BoqNode[], lv: View, flagged: Set<BoqNode>,
  *  the same word are rarely exactly ten times each other. */
 export function sameObjectShifts(items: BoqNode[], lv: View, flagged: Set<BoqNode>, confirmed: (p: BoqNode) => boolean, add: AddHit) {
   const areas = items.filter((p) => unitClass(p.unit) === "area");
-  const wordsOf = (p: BoqNode) =>
-    new Set(
-      lv
-        .headline(p)
-        .split(/[^a-z]+/)
-        .filter((w) => w.length >= 5)
-        .map(stem),
-    );
+  // Each position's words and confirmation once: the pairs are n², reading a long text is not cheap.
+  const words = new Map<BoqNode, Set<string>>();
+  const wordsOf = (p: BoqNode) => {
+    let w = words.get(p);
+    if (!w) {
+      w = new Set(
+        lv
+          .headline(p)
+          .split(/[^a-z]+/)
+          .filter((x) => x.length >= 5)
+          .map(stem),
+      );
+      words.set(p, w);
+    }
+    return w;
+  };
+  const confirmations = new Map<BoqNode, boolean>();
+  const isConfirmed = (q: BoqNode) => {
+    let c = confirmations.get(q);
+    if (c === undefined) confirmations.set(q, (c = confirmed(q)));
+    return c;
+  };
+  // Positions by the leading digits of their quantity and its power of ten (1 820 and 182 share
+  // "182"): a witness is looked up among the few with the same digits and another power of ten,
+  // not among all areas.
+  const digits = (x: number) => Math.round((x / 10 ** Math.floor(Math.log10(x))) * 100);
+  const byDigits = new Map<number, Map<number, number[]>>();
+  areas.forEach((q, i) => {
+    if (!(q.qty! > 0)) return;
+    const k = digits(q.qty!);
+    const e = Math.floor(Math.log10(q.qty!));
+    const powers = byDigits.get(k) ?? new Map<number, number[]>();
+    powers.set(e, [...(powers.get(e) ?? []), i]);
+    byDigits.set(k, powers);
+  });
   for (const p of areas) {
-    if (flagged.has(p)) continue;
+    if (flagged.has(p) || !(p.qty! > 0)) continue;
     const own = wordsOf(p);
-    const witness = areas.find((q) => {
-      if (q === p || lv.title(q) === lv.title(p) || !confirmed(q) || ![...wordsOf(q)].some((w) => own.has(w))) return false;
+    const k = digits(p.qty!);
+    const e = Math.floor(Math.log10(p.qty!));
+    const candidates = [k - 1, k, k + 1, ...(k >= 999 ? [100] : []), ...(k <= 100 ? [1000] : [])]
+      .flatMap((d) => [...(byDigits.get(d) ?? [])].flatMap(([power, list]) => (power === e ? [] : list)))
+      .sort((a, b) => a - b)
+      .map((i) => areas[i]);
+    const witness = candidates.find((q) => {
+      if (q === p || lv.title(q) === lv.title(p)) return false;
       const exponent = Math.round(Math.log10(p.qty! / q.qty!));
-      return exponent !== 0 && Math.abs(p.qty! / q.qty! / 10 ** exponent - 1) < 0.005;
+      if (exponent === 0 || Math.abs(p.qty! / q.qty! / 10 ** exponent - 1) >= 0.005) return false;
+      return [...wordsOf(q)].some((w) => own.has(w)) && !flagged.has(q) && isConfirmed(q);
     });
     if (!witness) continue;
     const word = [...wordsOf(witness)].find((w) => own.has(w))!;
