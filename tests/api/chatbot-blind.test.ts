@@ -43,6 +43,22 @@ const check: CitationCheck = (type, answer, expected) =>
     expected,
   );
 
+/** A blind set's bars: the main fact first for at least `bars` of each bot's questions, no wrong
+ *  citation, every off-topic question refused and no construction question, median ≤ 1 200 characters. */
+async function expectBars(file: string, bars: Record<string, number>) {
+  const report = await measureBlind(ask, check, loadBlind(file));
+  const summary = report.bots
+    .map((b) => `${b.bot}: ${b.mainFirst}/${b.questions} first, misses ${b.misses.map((m) => m.id).join(" ")}`)
+    .join("\n");
+  for (const b of report.bots) {
+    expect(b.mainFirst / b.questions, summary).toBeGreaterThanOrEqual(bars[b.bot]);
+    expect(b.wrongCitations).toEqual([]);
+    expect(b.offTopicRefused).toBe(b.offTopic);
+    expect(b.onTopicRefused).toBe(0);
+  }
+  expect(report.medianChars).toBeLessThanOrEqual(1200);
+}
+
 describe("blind questions, tuning half", () => {
   it("has the reviewer's questions: per bot on-topic questions with a main fact, and off-topic ones", () => {
     const questions = loadBlind(BLIND_TUNE);
@@ -54,36 +70,14 @@ describe("blind questions, tuning half", () => {
   });
 
   it("puts the main fact first, cites no wrong source, refuses every off-topic question, stays short", async () => {
-    const report = await measureBlind(ask, check, loadBlind(BLIND_TUNE));
-    const summary = report.bots
-      .map((b) => `${b.bot}: ${b.mainFirst}/${b.questions} first, misses ${b.misses.map((m) => m.id).join(" ")}`)
-      .join("\n");
     // Bars reached on the tuning half (issue 26 targets 85 % on the held-out half; see docs/chatbot-quality.md).
-    const bars: Record<string, number> = { baurecht: 0.7, bauausfuehrung: 0.75 };
-    for (const b of report.bots) {
-      expect(b.mainFirst / b.questions, summary).toBeGreaterThanOrEqual(bars[b.bot]);
-      expect(b.wrongCitations).toEqual([]);
-      expect(b.offTopicRefused).toBe(b.offTopic);
-      expect(b.onTopicRefused).toBe(0);
-    }
-    expect(report.medianChars).toBeLessThanOrEqual(1200);
+    await expectBars(BLIND_TUNE, { baurecht: 0.7, bauausfuehrung: 0.75 });
   }, 300_000);
 });
 
 describe("blind questions, tuning set 3 (fourth author)", () => {
   it("puts the main fact first, cites no wrong source, refuses every off-topic question, stays short", async () => {
-    const report = await measureBlind(ask, check, loadBlind(BLIND_TUNE_3));
-    const summary = report.bots
-      .map((b) => `${b.bot}: ${b.mainFirst}/${b.questions} first, misses ${b.misses.map((m) => m.id).join(" ")}`)
-      .join("\n");
     // Reached after the round of 27.11.2026: Baurecht 16/22 (73 %), Bauausführung 22/22 – bars a few points below.
-    const bars: Record<string, number> = { baurecht: 0.68, bauausfuehrung: 0.9 };
-    for (const b of report.bots) {
-      expect(b.mainFirst / b.questions, summary).toBeGreaterThanOrEqual(bars[b.bot]);
-      expect(b.wrongCitations).toEqual([]);
-      expect(b.offTopicRefused).toBe(b.offTopic);
-      expect(b.onTopicRefused).toBe(0);
-    }
-    expect(report.medianChars).toBeLessThanOrEqual(1200);
+    await expectBars(BLIND_TUNE_3, { baurecht: 0.68, bauausfuehrung: 0.9 });
   }, 300_000);
 });

@@ -89,22 +89,21 @@ export function splitSentences(text: string): string[] {
 
 const hasText = (p: BoqNode) => Boolean(p.shortText.trim() || p.longText.trim());
 
+/** f computed once per position: the LV checks ask for the same position's facts many times. */
+export function perPosition<T>(f: (p: BoqNode) => T): (p: BoqNode) => T {
+  const cache = new Map<BoqNode, T>();
+  return (p) => {
+    if (!cache.has(p)) cache.set(p, f(p));
+    return cache.get(p)!;
+  };
+}
+
 export function buildLvView(source: LvSource): LvView {
   const positions = source.positions;
   const preamble = source.preamble ?? "";
   const items = positions.filter((p) => p.kind === "item" && !p.flags.notApplicable);
-  const folded = new Map<BoqNode, string>();
-  const text = (p: BoqNode) => {
-    let t = folded.get(p);
-    if (t === undefined) folded.set(p, (t = fold(ownerText(p))));
-    return t;
-  };
-  const headlines = new Map<BoqNode, string>();
-  const headline = (p: BoqNode) => {
-    let t = headlines.get(p);
-    if (t === undefined) headlines.set(p, (t = foldedHeadline(p)));
-    return t;
-  };
+  const text = perPosition((p) => fold(ownerText(p)));
+  const headline = perPosition(foldedHeadline);
 
   const sentence = (original: string, item: BoqNode | null, isHeadline: boolean): LvSentence => ({
     folded: fold(original),

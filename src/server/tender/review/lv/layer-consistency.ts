@@ -3,7 +3,7 @@
 
 import type { BoqNode } from "../../types";
 import { unitClass } from "../position-facts";
-import { de } from "./facts";
+import { de, perPosition } from "./facts";
 import { stem } from "./stated-counts";
 import { isDecimalShift, isDigitSwap, LAYER_OUTLIER_FACTOR, type AddHit, type View } from "./figure-check";
 
@@ -50,28 +50,18 @@ export function layerOutliers(items: BoqNode[], lv: View, flagged: Set<BoqNode>,
  *  the same word are rarely exactly ten times each other. */
 export function sameObjectShifts(items: BoqNode[], lv: View, flagged: Set<BoqNode>, confirmed: (p: BoqNode) => boolean, add: AddHit) {
   const areas = items.filter((p) => unitClass(p.unit) === "area");
-  // Each position's words and confirmation once: the pairs are n², reading a long text is not cheap.
-  const words = new Map<BoqNode, Set<string>>();
-  const wordsOf = (p: BoqNode) => {
-    let w = words.get(p);
-    if (!w) {
-      w = new Set(
+  // Each position's words and confirmation once: the pairs are many, reading a long text is not cheap.
+  const wordsOf = perPosition(
+    (p) =>
+      new Set(
         lv
           .headline(p)
           .split(/[^a-z]+/)
           .filter((x) => x.length >= 5)
           .map(stem),
-      );
-      words.set(p, w);
-    }
-    return w;
-  };
-  const confirmations = new Map<BoqNode, boolean>();
-  const isConfirmed = (q: BoqNode) => {
-    let c = confirmations.get(q);
-    if (c === undefined) confirmations.set(q, (c = confirmed(q)));
-    return c;
-  };
+      ),
+  );
+  const isConfirmed = perPosition(confirmed);
   // Positions by the leading digits of their quantity and its power of ten (1 820 and 182 share
   // "182"): a witness is looked up among the few with the same digits and another power of ten,
   // not among all areas.
