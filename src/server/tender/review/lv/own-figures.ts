@@ -89,6 +89,13 @@ const OZ = String.raw`(\d{1,3}(?:\.\d{1,5}){1,3})`;
 const SUBSET = new RegExp(String.raw`(?:aus|zu|von)\s+(?:der\s+|den\s+)?pos(?:ition)?\.?\s*${OZ}`, "g");
 const MINUS = new RegExp(String.raw`(?:abzueglich|abzgl\.?|abzgl|minus)\s+(?:\w+\s+){0,2}pos(?:ition)?\.?\s*${OZ}`, "g");
 
+/** "Menge wie Pos. X", "Fläche wie Position X", "Abrechnung wie Pos. X": the quantity of X. */
+const SAME_AS = new RegExp(
+  String.raw`\b(?:menge|massen?|flaeche|laenge|ausmass|abrechnung)\s+(?:wie|gemaess|entsprechend|analog)\s+(?:in\s+)?pos(?:ition)?\.?\s*${OZ}`,
+);
+/** … unless the text takes a part of it ("jedoch abzüglich", "anteilig", "davon"). */
+const PART_OF = /\b(?:abzueglich|abzgl|zuzueglich|zzgl|jedoch|anteilig|teilweise|davon|nur\s+(?:im|in|fuer)|halbe[nr]?)\b/;
+
 export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[] {
   const lv = view(lvIn);
   const hits: (LvHit & { expectedQty: number })[] = [];
@@ -177,6 +184,22 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
       { qty: expected, derivation },
       [...base, ...minus].map((q) => q.oz),
     );
+  }
+
+  // 3b. "Menge wie Pos. 03.0010", "Fläche wie Pos. 02.0020": the same quantity as that position
+  for (const p of items) {
+    if (flagged.has(p)) continue;
+    const text = lv.text(p);
+    const m = SAME_AS.exec(text);
+    const q = m ? lv.byOz.get(m[1]) : undefined;
+    if (!q || q === p || q.qty === null || !(qtyOf(q) > 0) || unitClass(q.unit) !== unitClass(p.unit) || PART_OF.test(text)) continue;
+    const e: Expectation = {
+      qty: qtyOf(q),
+      exact: true,
+      bothWays: true,
+      derivation: `der Langtext nennt „${m![0].replace(/^./, (c) => c.toUpperCase())}“; OZ ${q.oz} hat ${de(qtyOf(q))} ${unitLabel(p.unit)}`,
+    };
+    if (contradicts(p.qty!, e)) add(p, e, [q.oz]);
   }
 
   // 4. layers: one title, the same area for most positions, one far off
