@@ -124,10 +124,15 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
         });
       }
       // "auf Boden (12,50 m × 8,00 m) und Wänden (Umfang 41,00 m, Höhe 0,90 m)": the parts add up
-      const floor = [...text.matchAll(FLOOR_DIMS)].find((m) => !/(oeffnung|tuer|fenster)\w*\s*$/.test(text.slice(Math.max(0, m.index - 30), m.index)));
+      const floor = [...text.matchAll(FLOOR_DIMS)].find(
+        (m) => !/(oeffnung|tuer|fenster)\w*\s*$/.test(text.slice(Math.max(0, m.index - 30), m.index)),
+      );
       if (floor) {
         const q = num(floor[1]) * num(floor[2]) + l * h * times.factor;
-        out.push({ qty: q, derivation: `${de(num(floor[1]))} m × ${de(num(floor[2]))} m + Länge ${de(l)} m × Höhe ${de(h)} m laut Langtext = ${de(q, 1)} m²` });
+        out.push({
+          qty: q,
+          derivation: `${de(num(floor[1]))} m × ${de(num(floor[2]))} m + Länge ${de(l)} m × Höhe ${de(h)} m laut Langtext = ${de(q, 1)} m²`,
+        });
       }
     }
     // "Je Geschoss 21 Trennwände à 7,20 m Länge × 2,75 m Höhe"
@@ -422,6 +427,10 @@ export function contextExpectations(p: BoqNode, lv: View): Expectation[] {
   ];
   const head = lv.headline(p);
   const out: Expectation[] = [];
+  if (cls === "area" || cls === "volume") {
+    const e = formulaExpectation(p, lv, sources);
+    if (e) out.push(e);
+  }
   if (cls === "area") {
     const named = namedAreaExpectation(lv.text(p), sources);
     if (named) out.push(named);
@@ -487,6 +496,44 @@ function perimeterExpectation(text: string, preamble: string): Expectation | nul
   return {
     qty: 2 * (a + b),
     derivation: `Vorbemerkungen: Abmessungen ${de(a)} m × ${de(b)} m, Umfang 2 × (${de(a)} m + ${de(b)} m) = ${de(2 * (a + b), 2)} m`,
+    tolerance: DERIVED_FIGURE_TOLERANCE,
+    bothWays: true,
+  };
+}
+
+/** A measuring formula of named extents: "Abrechnung: Verbaufläche = 2 × Grabenlänge × mittlere
+ *  Tiefe" (a factor, then two or three names ending in -länge, -breite, -tiefe, -höhe). */
+const FORMULA =
+  /=\s*(?:(\d{1,2})\s*(?:x|×|\*)\s*)?((?:mittlere[nr]?\s+)?[a-z]*(?:laenge|breite|tiefe|hoehe))\s*(?:x|×|\*)\s*((?:mittlere[nr]?\s+)?[a-z]*(?:laenge|breite|tiefe|hoehe))(?:\s*(?:x|×|\*)\s*((?:mittlere[nr]?\s+)?[a-z]*(?:laenge|breite|tiefe|hoehe)))?/;
+
+/** The formula with the extents the LV states for those names (the position, its title, the
+ *  Vorbemerkungen, the other positions of the title: "Grabenlänge 640 m", "mittleren Grabentiefe
+ *  von 2,40 m"); each name must have one value. The formula is the measuring rule: both ways. */
+function formulaExpectation(p: BoqNode, lv: View, sources: { text: string; where: string }[]): Expectation | null {
+  const m = FORMULA.exec(lv.text(p));
+  if (!m) return null;
+  const t = lv.title(p);
+  const siblings = t ? lv.items.filter((q) => q !== p && q.parentOz === t.oz).map((q) => lv.text(q)) : [];
+  const texts = [lv.text(p), ...sources.map((x) => x.text), ...siblings];
+  const names = [m[2], m[3], m[4]].filter((n): n is string => !!n);
+  const values: number[] = [];
+  for (const name of names) {
+    const noun = name.replace(/^mittlere[nr]?\s+/, "");
+    const re = new RegExp(
+      String.raw`\b${noun.length > 7 ? noun : `[a-z]*${noun}`}\s+(?:von\s+|betraegt\s+|=\s*|:\s*)?(?:ca\.\s*)?(${NUMBER})\s*(cm|m)(?![\w²2])`,
+      "g",
+    );
+    const found = new Set(texts.flatMap((x) => [...x.matchAll(re)].map((v) => num(v[1]) * (v[2] === "cm" ? 0.01 : 1))));
+    if (found.size !== 1) return null;
+    values.push([...found][0]);
+  }
+  const factor = m[1] ? Number(m[1]) : 1;
+  const qty = values.reduce((a, b) => a * b, factor);
+  if (!(qty > 0) || (unitClass(p.unit) === "volume") !== (names.length === 3)) return null;
+  const parts = names.map((n, i) => `${n.replace(/^./, (c) => c.toUpperCase())} ${de(values[i])} m`);
+  return {
+    qty,
+    derivation: `Abrechnungsformel im Langtext: ${factor > 1 ? `${factor} × ` : ""}${parts.join(" × ")} = ${de(qty, 2)} ${unitLabel(p.unit)}`,
     tolerance: DERIVED_FIGURE_TOLERANCE,
     bothWays: true,
   };

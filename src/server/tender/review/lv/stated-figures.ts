@@ -53,9 +53,10 @@ export function roomDimensions(text: string): RoomDimensions[] {
     if (!ROOM_WORD.test(before) || OPENING_WORD.test(before)) continue;
     const [l, w] = [num(m[1]), num(m[2])];
     if (!(l >= 0.8 && w >= 0.8 && l < 200 && w < 200)) continue;
-    const many = /\b(\d{1,3}|[a-z]+)\s+(?:gleiche\s+|gleich\s+grosse\s+)?[a-z]*(?:raeume|raeumen|baeder|baedern|zimmer|zimmern|flure|fluren)\b[^.;]{0,20}$/.exec(
-      before,
-    );
+    const many =
+      /\b(\d{1,3}|[a-z]+)\s+(?:gleiche\s+|gleich\s+grosse\s+)?[a-z]*(?:raeume|raeumen|baeder|baedern|zimmer|zimmern|flure|fluren)\b[^.;]{0,20}$/.exec(
+        before,
+      );
     const count = many ? countValue(many[1]) : 1;
     const perUnit = /\b(?:je|pro)\s+([a-z][\w-]*)\s*(?:ca\.\s*)?$/.exec(before)?.[1];
     out.push({
