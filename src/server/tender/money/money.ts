@@ -224,7 +224,7 @@ const SECURITY = /sicherheit|einbehalt|buergschaft/;
 /** A quantity clause that keeps the unit price ("berechtigen nicht zu einer Änderung der
  *  Einheitspreise", "§ 2 Abs. 3 VOB/B findet keine Anwendung") … */
 const PRICE_STAYS =
-  /(?:aenderung|anpassung)\s+(?:der\s+)?(?:einheits)?preise|einheitspreise\s+(?:bleiben|gelten)\s+(?:unveraendert|fest)|§\s*2\s*abs\.?\s*3\s+(?:vob\/b\s+)?(?:findet\s+)?keine/;
+  /(?:aenderung|anpassung)\s+(?:der\s+)?(?:einheits)?preise|einheitspreise\s+(?:bleiben|gelten)\s[^.;]{0,60}?(?:unveraendert|fest)|§\s*2\s*abs\.?\s*3\s+(?:vob\/b\s+)?(?:findet\s+)?keine/;
 /** … unlike one that leaves quantities unpaid ("Mehrmengen … werden nicht gesondert vergütet"). */
 const UNPAID = /nicht\s+(?:gesondert\s+)?(?:verguetet|bezahlt|abgerechnet)|ohne\s+(?:gesonderte\s+)?verguetung/;
 const CASH_RETENTION = /einbehalt|bareinbehalt/;

@@ -184,8 +184,18 @@ const EXAMPLES: Record<string, { hits: Example[]; misses: Example[] }> = {
     misses: [{ longText: "Homogenbereich B1 nach DIN 18300" }],
   },
   schadstoffe: {
-    hits: [{ longText: "Boden mit Altlasten." }, { longText: "Teerhaltiger Asphalt aufnehmen." }],
-    misses: [{ longText: "Unbelasteter Boden Z0." }],
+    hits: [
+      { longText: "Boden mit Altlasten." },
+      { longText: "Teerhaltiger Asphalt aufnehmen." },
+      { longText: "Asphalt aufbrechen, PAK-Gehalt unbekannt, Analyse durch den AN." },
+      { longText: "Asphalt aufnehmen, PAK > 25 mg/kg gem. Voruntersuchung, als gefährlicher Abfall entsorgen." },
+    ],
+    misses: [
+      { longText: "Unbelasteter Boden Z0." },
+      // tested and clean: the position says so
+      { longText: "Asphaltbefestigung, teerfrei (PAK < 25 mg/kg gem. Voruntersuchung), aufbrechen." },
+      { longText: "Asphalt aufnehmen; PAK unter 10 mg/kg laut Analyse, Verwertung als Ausbauasphalt." },
+    ],
   },
   "markenname-ohne-gleichwertig": {
     hits: [

@@ -34,7 +34,7 @@ describe("stated figures", () => {
     expect(wordNumber("zwoelf")).toBe(12);
     expect(wordNumber("zweiundsiebzig")).toBe(72);
     expect(roomDimensions("raum 3,10 x 2,45 m")).toMatchObject([{ length: 3.1, width: 2.45, count: 1, exact: true }]);
-    expect(roomDimensions("bad ca. 3,10 m x 2,45 m")).toMatchObject([{ length: 3.1, width: 2.45, count: 1, exact: false }]);
+    expect(roomDimensions("bad rund 3,10 m x 2,45 m")).toMatchObject([{ length: 3.1, width: 2.45, count: 1, exact: false }]);
     expect(roomDimensions("in 4 duschraeumen je 6,50 m x 4,20 m")).toMatchObject([{ length: 6.5, width: 4.2, count: 4 }]);
     expect(roomDimensions("flurflaeche je geschoss 38,50 m x 1,80 m")).toMatchObject([{ perUnit: "geschoss" }]);
     // the door of a room is no room

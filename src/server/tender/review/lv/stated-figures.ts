@@ -53,11 +53,16 @@ export function roomDimensions(text: string): RoomDimensions[] {
     if (!ROOM_WORD.test(before) || OPENING_WORD.test(before)) continue;
     const [l, w] = [num(m[1]), num(m[2])];
     if (!(l >= 0.8 && w >= 0.8 && l < 200 && w < 200)) continue;
-    const many =
-      /\b(\d{1,3}|[a-z]+)\s+(?:gleiche\s+|gleich\s+grosse\s+)?[a-z]*(?:raeume|raeumen|baeder|baedern|zimmer|zimmern|flure|fluren)\b[^.;]{0,20}$/.exec(
-        before,
-      );
-    const count = many ? countValue(many[1]) : 1;
+    // the nearest count of rooms with a number ("Bodenfliesen Duschräume\n4 Duschräume je …")
+    const many = [
+      ...before.matchAll(
+        /\b(\d{1,3}|[a-z]+)\s+(?:gleiche\s+|gleich\s+grosse\s+)?[a-z]*(?:raeume|raeumen|baeder|baedern|zimmer|zimmern|flure|fluren)\b(?=[^.;]{0,20}$)/g,
+      ),
+    ]
+      .map((c) => countValue(c[1]))
+      .filter((n) => n > 0)
+      .pop();
+    const count = many ?? 1;
     const perUnit = /\b(?:je|pro)\s+([a-z][\w-]*)\s*(?:ca\.\s*)?$/.exec(before)?.[1];
     out.push({
       length: l,
