@@ -21,6 +21,7 @@
 //   security (Sicherheit, Einbehalt, risiko   cash retention: % × LV total × 6 % p. a. × term;
 //     Bürgschaft)                            surety: % × LV total × 1,5 % p. a. (Aval) × term;
 //                                            term: Mängel = stated years or 5, else 1 year
+//   quantity clause keeping the EP  risiko   stated deviation % × 10 % × LV total (overhead)
 //   other vertrag                   risiko   the stated percentage × LV total
 //   menge with expectedQty          chance   stated < expected: (expected − stated) × EP
 //                                   risiko   stated > expected: 10 % × (stated − expected) × EP

@@ -11,6 +11,7 @@
 //   2. named areas     a room or area the LV sizes somewhere ("Mensa 240 m²") and a floor
 //                      position that covers only it
 //   3. references      "aus Pos. X", "zu Pos. X", "abzüglich Pos. Y": not more than X (− Y)
+//   3b. the same       "Menge wie Pos. X", "Fläche wie Pos. X": X's quantity (a slip or 1,5 ×)
 //   4. layers          positions of one title with the same area (roof or floor layers): one of
 //                      them five times larger or smaller than the others
 //   4a. objects     the same object in another title with an area confirmed by its own figures
