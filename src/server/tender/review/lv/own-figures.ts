@@ -90,9 +90,10 @@ const OZ = String.raw`(\d{1,3}(?:\.\d{1,5}){1,3})`;
 const SUBSET = new RegExp(String.raw`(?:aus|zu|von)\s+(?:der\s+|den\s+)?pos(?:ition)?\.?\s*${OZ}`, "g");
 const MINUS = new RegExp(String.raw`(?:abzueglich|abzgl\.?|abzgl|minus)\s+(?:\w+\s+){0,2}pos(?:ition)?\.?\s*${OZ}`, "g");
 
-/** "Menge wie Pos. X", "Fläche wie Position X", "Abrechnung wie Pos. X": the quantity of X. */
+/** "Menge wie Pos. X", "Fläche wie Position X", "Massen wie Pos. X": the quantity of X ("Abrechnung
+ *  wie Pos. X" and "Oberfläche wie Pos. X" are the way of measuring and the finish, not a quantity). */
 const SAME_AS = new RegExp(
-  String.raw`\b(?:menge|massen?|flaeche|laenge|ausmass|abrechnung)\s+(?:wie|gemaess|entsprechend|analog)\s+(?:in\s+)?pos(?:ition)?\.?\s*${OZ}`,
+  String.raw`\b(?:menge|massen?|flaeche|laenge)\s+(?:wie|gemaess|entsprechend|analog)\s+(?:in\s+)?pos(?:ition)?\.?\s*${OZ}`,
 );
 /** … unless the text takes a part of it ("jedoch abzüglich", "anteilig", "davon"). */
 const PART_OF = /\b(?:abzueglich|abzgl|zuzueglich|zzgl|jedoch|anteilig|teilweise|davon|nur\s+(?:im|in|fuer)|halbe[nr]?)\b/;

@@ -200,8 +200,10 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
       const q = l * b * t * sides;
       const third = (cls === "volume" ? ` × ${de(t)} m` : "") + (sides === 2 ? " × 2 Seiten" : "");
       // Three stated dimensions of a volume without "ca." ("Grabenlänge 640 m, Grabenbreite 1,60 m,
-      // mittlere Grabentiefe 2,40 m"): half as much again is no rounding
-      const stated = cls === "volume" && extentMetres(text, "tiefe") !== null && !/\b(ca\.|rd\.|etwa|rund)\s*\d/.test(text);
+      // mittlere Grabentiefe 2,40 m"): half as much again is no rounding – unless the trench is
+      // sloped (the stated width is the bottom's, a "Böschung" adds up to twice the volume)
+      const stated =
+        cls === "volume" && extentMetres(text, "tiefe") !== null && !/\b(ca\.|rd\.|etwa|rund)\s*\d/.test(text) && !/boesch/.test(text);
       out.push({
         qty: q,
         derivation: `Länge ${de(l)} m × Breite ${de(b)} m${third} laut Langtext = ${de(q, 2)} ${unitLabel(p.unit)}`,
@@ -481,7 +483,7 @@ export function contextExpectations(p: BoqNode, lv: View): Expectation[] {
 /** Work along the whole outline of the building or roof: "entlang des gesamten Hallenumfangs",
  *  "umlaufend an der gesamten Attika", "umlaufend am Gebäude" (not "umlaufend um die Lichtkuppel"). */
 const WHOLE_OUTLINE =
-  /\b(?:(?:hallen|gebaeude|dach|haus)umfang|gesamte[nr]?\s+(?:umfang|attika|dachrand|gebaeudeumfang|hallenumfang|traufe)|umlaufend\s+(?:am|um)\s+(?:das\s+|die\s+|den\s+)?(?:gebaeude|halle|dach)\b)/;
+  /\b(?:(?:hallen|gebaeude|dach|haus)umfang|gesamte[nr]?\s+(?:umfang|attika|dachrand|gebaeudeumfang|hallenumfang)|umlaufend\s+(?:am|um)\s+(?:das\s+|die\s+|den\s+)?(?:gebaeude|halle|dach)\b)/;
 /** The one outline the Vorbemerkungen state: "Außenabmessungen 144,00 m × 72,00 m", "Die
  *  Dachfläche ist rechteckig mit den Abmessungen 48,00 m × 22,50 m". */
 const OUTLINE = new RegExp(String.raw`\b(?:aussen)?abmessungen\s+(?:von\s+)?(${NUMBER})\s*m\s*(?:x|×)\s*(${NUMBER})\s*m(?![\w²2])`, "g");

@@ -213,11 +213,13 @@ describe("the same quantity as another position ('Menge wie Pos. X')", () => {
   const ref = (longText: string, qty: number) => one([base, { shortText: "Grundbeschichtung", longText, qty, unit: "m²" }]);
   it("flags swapped digits, a tenfold and a double quantity", () => {
     expect(ref("Menge wie Pos. 01.0010.", 1293.24)).toEqual([{ oz: "01.0020", expected: 1239.24 }]);
-    expect(ref("Abrechnung wie Position 01.0010.", 12392.4)).toEqual([{ oz: "01.0020", expected: 1239.24 }]);
+    expect(ref("Massen wie Position 01.0010.", 12392.4)).toEqual([{ oz: "01.0020", expected: 1239.24 }]);
     expect(ref("Fläche entsprechend Pos. 01.0010.", 2478.48)).toEqual([{ oz: "01.0020", expected: 1239.24 }]);
   });
   it("leaves the way of working, a part and a close figure alone", () => {
     expect(ref("Ausführung wie Pos. 01.0010.", 300)).toEqual([]);
+    expect(ref("Abrechnung wie Pos. 01.0010 nach Aufmaß.", 300)).toEqual([]);
+    expect(ref("Oberfläche wie Pos. 01.0010.", 300)).toEqual([]);
     expect(ref("Menge wie Pos. 01.0010, jedoch abzüglich der Sockelflächen.", 600)).toEqual([]);
     expect(ref("Menge wie Pos. 01.0010.", 1250)).toEqual([]);
   });
@@ -283,6 +285,8 @@ describe("a length along the whole outline the Vorbemerkungen give", () => {
   it("leaves other outlines and several stated sizes alone", () => {
     expect(edge("Anschluss umlaufend an der gesamten Attika.", 180)).toEqual([]);
     expect(edge("Kompriband umlaufend um die Lichtkuppeln.", 20)).toEqual([]);
+    // the eaves of a pitched roof are two sides, not the outline
+    expect(edge("Dachrinne entlang der gesamten Traufe.", 120)).toEqual([]);
     expect(
       edge(
         "Rinne umlaufend am gesamten Umfang.",
@@ -344,5 +348,16 @@ describe("measuring formulas and stated volumes", () => {
     expect(dims("", 300)).toEqual([{ oz: "01.0010", expected: 200 }]);
     expect(dims("", 260)).toEqual([]);
     expect(dims("ca. ", 300)).toEqual([]);
+    // a sloped trench: the stated width is the bottom's
+    expect(
+      one([
+        {
+          shortText: "Graben ausheben",
+          longText: "Grabenlänge 100 m, Sohlbreite 1,00 m, Grabentiefe 2,00 m, Böschung 60°.",
+          qty: 300,
+          unit: "m³",
+        },
+      ]),
+    ).toEqual([]);
   });
 });
