@@ -24,7 +24,7 @@ export interface ClauseFigures {
   amountCaps: number[];
   /** Dates (UTC ms). */
   dates: number[];
-  /** Calendar days of periods that run one after the other ("Prüfung binnen acht Wochen; die
+  /** Calendar days of a checking period and the period after it ("Prüfung binnen acht Wochen; die
    *  Zahlung sodann binnen 60 Tagen nach Abschluss der Prüfung" = 116 days in all). */
   chained: number[];
 }
@@ -148,7 +148,7 @@ const joinYears = (folded: string) =>
  *  Anschluss", "nach Abschluss/Ende der Prüfung". */
 const CHAIN = /\b(?:sodann|anschliessend|danach|daraufhin|im\s+anschluss|nach\s+(?:abschluss|ende|beendigung)\s+de[rs]\s+(?:pruefung|prueffrist|frist))\b/;
 
-/** The sum of two periods in a row when the second is counted from the end of the first. */
+/** The sum of a checking period and the payment period counted from its end. */
 function chainedDays(folded: string): number[] {
   const found = [...folded.matchAll(PERIOD)];
   const out: number[] = [];
@@ -156,7 +156,10 @@ function chainedDays(folded: string): number[] {
     const [a, b] = [found[i - 1], found[i]];
     const between = folded.slice(a.index + a[0].length, b.index);
     const after = folded.slice(b.index + b[0].length, b.index + b[0].length + 60);
-    if (between.length > 160 || !(CHAIN.test(between) || CHAIN.test(after))) continue;
+    // Only a checking period lengthens the wait for the money; the contractor's own deadline
+    // ("Schlussrechnung binnen 12 Werktagen einreichen, Zahlung sodann binnen 30 Tagen") does not.
+    const around = folded.slice(Math.max(0, a.index - 80), a.index + a[0].length + 30);
+    if (between.length > 160 || !/pruef/.test(around) || !(CHAIN.test(between) || CHAIN.test(after))) continue;
     const [x, y] = [numberOf(a[1]), numberOf(b[1])];
     if (x !== null && y !== null) out.push(x * DAYS_PER[unitOf(a[2])] + y * DAYS_PER[unitOf(b[2])]);
   }
