@@ -500,7 +500,17 @@ describe("clause review: a paragraph read as a whole", () => {
       status: "nicht geregelt",
       verdict: "prüfen",
     });
+    // Areas released by others in a takt, an occupied building: the start lies with others too.
+    expect(gap("Die Bauabschnitte werden im Takt von zwei Wochen übergeben; je Abschnitt sind die Arbeiten in 10 Arbeitstagen fertigzustellen.")).toMatchObject({
+      status: "nicht geregelt",
+      verdict: "prüfen",
+    });
+    expect(gap("Die Wohnungen sind während der Arbeiten bewohnt; der Zugang ist mit den Mietern abzustimmen.")).toMatchObject({
+      status: "nicht geregelt",
+      verdict: "prüfen",
+    });
     expect(gap("Die Arbeiten beginnen am 03.05.2027.")).toMatchObject({ status: "nicht geregelt", verdict: "üblich" });
+    expect(gap("Die Bürgschaft wird nach Ablauf der Verjährungsfrist freigegeben.")).toMatchObject({ status: "nicht geregelt", verdict: "üblich" });
   });
 
   it("asks about Schadstoffe when old building parts are removed and nothing regulates them", () => {
