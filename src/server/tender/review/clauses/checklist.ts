@@ -102,7 +102,16 @@ export interface VerdictRule {
   when: Conditions;
   why: string;
   /** Compiled phrases of any/all/none/mentions/work_any. */
-  compiled: { any: Phrase[]; andAny: Phrase[]; alsoAny: Phrase[]; all: Phrase[]; none: Phrase[]; mentions: Phrase[]; work: Phrase[]; missing: Phrase[] };
+  compiled: {
+    any: Phrase[];
+    andAny: Phrase[];
+    alsoAny: Phrase[];
+    all: Phrase[];
+    none: Phrase[];
+    mentions: Phrase[];
+    work: Phrase[];
+    missing: Phrase[];
+  };
 }
 
 export interface ClauseType {

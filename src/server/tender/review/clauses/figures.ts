@@ -146,7 +146,8 @@ const joinYears = (folded: string) =>
 
 /** A period that starts where the one before it ends: "sodann", "anschließend", "danach", "im
  *  Anschluss", "nach Abschluss/Ende der Prüfung". */
-const CHAIN = /\b(?:sodann|anschliessend|danach|daraufhin|im\s+anschluss|nach\s+(?:abschluss|ende|beendigung)\s+de[rs]\s+(?:pruefung|prueffrist|frist))\b/;
+const CHAIN =
+  /\b(?:sodann|anschliessend|danach|daraufhin|im\s+anschluss|nach\s+(?:abschluss|ende|beendigung)\s+de[rs]\s+(?:pruefung|prueffrist|frist))\b/;
 
 /** The sum of a checking period and the payment period counted from its end. */
 function chainedDays(folded: string): number[] {

@@ -501,7 +501,9 @@ describe("clause review: a paragraph read as a whole", () => {
       verdict: "prüfen",
     });
     // Areas released by others in a takt, an occupied building: the start lies with others too.
-    expect(gap("Die Bauabschnitte werden im Takt von zwei Wochen übergeben; je Abschnitt sind die Arbeiten in 10 Arbeitstagen fertigzustellen.")).toMatchObject({
+    expect(
+      gap("Die Bauabschnitte werden im Takt von zwei Wochen übergeben; je Abschnitt sind die Arbeiten in 10 Arbeitstagen fertigzustellen."),
+    ).toMatchObject({
       status: "nicht geregelt",
       verdict: "prüfen",
     });
@@ -510,7 +512,10 @@ describe("clause review: a paragraph read as a whole", () => {
       verdict: "prüfen",
     });
     expect(gap("Die Arbeiten beginnen am 03.05.2027.")).toMatchObject({ status: "nicht geregelt", verdict: "üblich" });
-    expect(gap("Die Bürgschaft wird nach Ablauf der Verjährungsfrist freigegeben.")).toMatchObject({ status: "nicht geregelt", verdict: "üblich" });
+    expect(gap("Die Bürgschaft wird nach Ablauf der Verjährungsfrist freigegeben.")).toMatchObject({
+      status: "nicht geregelt",
+      verdict: "üblich",
+    });
   });
 
   it("asks about Schadstoffe when old building parts are removed and nothing regulates them", () => {

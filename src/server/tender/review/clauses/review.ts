@@ -356,7 +356,14 @@ function holds(rule: VerdictRule, facts: Facts): boolean {
     if (rule.compiled.all.length) checks.push(rule.compiled.all.every((p) => contains(c.stems, p)));
     if (rule.compiled.none.length) checks.push(!rule.compiled.none.some((p) => clears(c, p)));
     if (w.negated !== undefined) checks.push(negatedClause(c, facts.type) === w.negated);
-  } else if (rule.compiled.any.length || rule.compiled.andAny.length || rule.compiled.alsoAny.length || rule.compiled.all.length || w.negated !== undefined) return false;
+  } else if (
+    rule.compiled.any.length ||
+    rule.compiled.andAny.length ||
+    rule.compiled.alsoAny.length ||
+    rule.compiled.all.length ||
+    w.negated !== undefined
+  )
+    return false;
   if (w.percent !== undefined) checks.push((maxPercent !== null) === w.percent);
   if (w.percent_over !== undefined) checks.push(maxPercent !== null && maxPercent > w.percent_over + 1e-9);
   if (w.percent_under !== undefined) checks.push(maxPercent !== null && maxPercent < w.percent_under - 1e-9);
