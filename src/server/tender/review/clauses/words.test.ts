@@ -114,6 +114,11 @@ describe("figures", () => {
     // An article is a number only before a unit.
     expect(figuresOf("Eine Bürgschaft ist binnen einer Woche zu stellen.").periods.map((p) => [p.value, p.unit])).toEqual([[1, "woche"]]);
     expect(figuresOf("Eine Bürgschaft ist zu stellen.").periods).toEqual([]);
+    // Thousands written as words: a fixed amount per day.
+    const amount = (text: string) => figuresOf(text).amountRates;
+    expect(amount("für jeden Kalendertag der Überschreitung eine Vertragsstrafe in Höhe von zweitausendfünfhundert Euro")).toEqual([2500]);
+    expect(amount("je Werktag tausend Euro")).toEqual([1000]);
+    expect(amount("je Arbeitstag fünfzehnhundert Euro")).toEqual([]); // no such reading; digits are written as 1.500
   });
 
   it("adds a checking period and the payment period counted from its end, not the contractor's own deadline", () => {
