@@ -46,14 +46,30 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
   if (unitRe) {
     const parts: number[] = [];
     const re = new RegExp(String.raw`(${NUMBER})\s*${unitRe}`, "g");
+    // "Fläche je Decke … = 300,00 m² abzüglich Treppenauge … = 13,52 m², 2 Decken": figures per
+    // unit (with what they deduct) × the units the text counts; unknown units: no figure.
+    const perUnit: { value: number; nouns: string[]; at: number }[] = [];
+    let lastEnd = 0;
     for (const m of text.matchAll(re)) {
       const before = text.slice(Math.max(0, m.index - 40), m.index);
       const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
+      const since = text.slice(lastEnd, m.index);
+      lastEnd = m.index + m[0].length;
       if (/[/]\s*$/.test(before) || /^\s*(je|pro|\/)\b/.test(after)) continue; // a rate: "l/m²", "12 m³ je Baum"
-      if (/\b(je|pro)\s+[\w-]+(\s+[\w-]+)?\s*(ca\.\s*)?$/.test(before) || PER.test(before)) continue; // "je Geschoss ca. 210 m²"
       if (/(bis|max\.?|maximal|mind\.?|mindestens|ab|ueber|unter|<|>|≤|≥)\s*$/.test(before)) continue; // a limit, not a size
       const value = num(m[1]);
       if (!(value > 0)) continue;
+      const clause = clauseBefore(text, m.index);
+      const per = PER_CLAUSE.exec(clause);
+      if (perUnit.length && /\b(?:abzueglich|abzgl\.?|minus)\s/.test(since) && !/[;]|\.\s+[a-z]/.test(since)) {
+        perUnit[perUnit.length - 1].value -= value; // "abzüglich Treppenauge … = 13,52 m²"
+        continue;
+      }
+      if (per && !/\b(je|pro)\s*(?:ca\.\s*)?$/.test(before)) {
+        perUnit.push({ value, nouns: [per[1], per[2]].filter((n): n is string => !!n), at: m.index });
+        continue;
+      }
+      if (/\b(je|pro)\s+[\w-]+(\s+[\w-]+)?\s*(ca\.\s*)?$/.test(before) || PER.test(before)) continue; // "je Geschoss ca. 210 m²"
       const share = /(\d+(?:,\d+)?)\s*%\s*(?:[a-z]+\s+){0,3}von\s*$/.exec(before);
       if (share) {
         const p100 = num(share[1]);
@@ -62,6 +78,17 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
         out.push({ qty: value, derivation: `Langtext nennt ${de(value)} ${unitLabel(p.unit)}` });
         parts.push(value);
       }
+    }
+    for (const u of perUnit) {
+      const units = u.nouns.map((n) => ({ n, c: lv.countFor(n, p) }));
+      if (units.some((x) => !x.c) || !(u.value > 0)) continue;
+      const factor = units.reduce((f, x) => f * x.c!.count, 1);
+      const how = units.map((x) => `${x.c!.count} ${x.n.replace(/^./, (c) => c.toUpperCase())}`).join(" × ");
+      out.push({
+        qty: u.value * factor,
+        ...(factor > 1 ? { per: u.value } : {}),
+        derivation: `${de(u.value, 2)} ${unitLabel(p.unit)} je ${units.map((x) => x.n.replace(/^./, (c) => c.toUpperCase())).join(" und ")} × ${how} laut Langtext = ${de(u.value * factor, 2)} ${unitLabel(p.unit)}`,
+      });
     }
     // "Bodenplatte … = 100,80 m³, sowie Streifenfundamente (ca. 58 m³)": the work may be the sum
     if (new Set(parts).size >= 2) {
@@ -317,6 +344,19 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
     }
   }
   return out;
+}
+
+/** "je Geschoss", "je Treppenhaus und Geschoss" in the clause of a figure: a size per unit. */
+const PER_CLAUSE = /\b(?:je|pro)\s+(?!ca\b)([a-z][\w-]*)(?:\s+und\s+([a-z][\w-]*))?/;
+
+/** The clause a figure stands in: back to the last ";" or sentence end (not "ca. ", "Nr. ", "z. B."). */
+function clauseBefore(text: string, index: number): string {
+  const before = text.slice(Math.max(0, index - 100), index);
+  const cut = Math.max(
+    before.lastIndexOf(";"),
+    ...[...before.matchAll(/(?<!\b(?:ca|rd|nr|z|b|bzw|ggf|inkl|pos))\.\s+(?=[a-z])/g)].map((m) => m.index),
+  );
+  return before.slice(cut + 1);
 }
 
 /** A per-unit count ("je Haus 4 Abläufe", "4 St je Haus") is of pieces or of the thing the

@@ -361,3 +361,21 @@ describe("measuring formulas and stated volumes", () => {
     ).toEqual([]);
   });
 });
+
+describe("a figure per unit in its clause, with what it deducts, × the units counted", () => {
+  const area = (longText: string, qty: number) => one([{ shortText: "Wandfläche", longText, qty, unit: "m²" }]);
+  it("flags a wrong number of units and a tenfold total", () => {
+    const stairs = "Wandfläche je Treppenhaus und Geschoss 38,50 m², 4 Geschosse, 3 Treppenhäuser.";
+    expect(area(stairs, 308)).toEqual([{ oz: "01.0010", expected: 462 }]); // two stairwells
+    expect(area(stairs, 4620)).toEqual([{ oz: "01.0010", expected: 462 }]);
+    const decks = "Fläche je Decke 24,00 m × 12,50 m = 300,00 m² abzüglich Treppenauge 2,60 m × 5,20 m = 13,52 m², 2 Decken.";
+    expect(area(decks, 859.44)).toEqual([{ oz: "01.0010", expected: 572.96 }]);
+  });
+  it("leaves the right totals and figures per unit without a count alone", () => {
+    expect(area("je Geschoss 2 Giebel × 10,50 m × 2,75 m = 57,75 m², 2 Geschosse.", 115.5)).toEqual([]);
+    expect(
+      area("Fläche je Decke 24,00 m × 12,50 m = 300,00 m² abzüglich Treppenauge 2,60 m × 5,20 m = 13,52 m², 2 Decken.", 572.96),
+    ).toEqual([]);
+    expect(area("Wandfläche je Geschoss ca. 210 m².", 840)).toEqual([]);
+  });
+});
