@@ -498,6 +498,10 @@ export function contextExpectations(p: BoqNode, lv: View): Expectation[] {
     const e = perimeterExpectation(lv.text(p), fold(lv.preamble));
     if (e) out.push(e);
   }
+  if (cls === "piece") {
+    const e = gridExpectation(lv.text(p), fold(lv.preamble));
+    if (e) out.push(e);
+  }
   if (cls === "piece" || cls === "length") {
     for (const { text, where } of sources) {
       // "je Geschoss 18 Fenster", "je Doppelhaushälfte sind zwei Fallrohre (Länge je ca. 6,00 m)"
@@ -540,6 +544,30 @@ function perimeterExpectation(text: string, preamble: string): Expectation | nul
     derivation: `Vorbemerkungen: Abmessungen ${de(a)} m × ${de(b)} m, Umfang 2 × (${de(a)} m + ${de(b)} m) = ${de(2 * (a + b), 2)} m`,
     tolerance: DERIVED_FIGURE_TOLERANCE,
     bothWays: true,
+  };
+}
+
+/** The position covers the whole grid: "Stützen für sämtliche Achsen des Stützenrasters", "in allen
+ *  Achsen des Rasters", "für das gesamte Stützenraster". */
+const WHOLE_GRID = /\b(?:saemtliche[nr]?|alle[nr]?)\s+(?:\w+\s+)?achsen\s+des\s+(?:\w*raster|\w*achsrasters?)|\bgesamte[ns]?\s+\w*raster/;
+/** "13 Stützenachsen in Längsrichtung … 4 Stützenachsen in Querrichtung". */
+const GRID_AXES = /\b(\d{1,3})\s+(?:\w*achsen)\s+in\s+(laengs|quer)richtung/g;
+
+/** One piece per grid point: the axes along × the axes across the Vorbemerkungen count. A number
+ *  of things from a grid is exact (tolerance 5 %, both ways). */
+function gridExpectation(text: string, preamble: string): Expectation | null {
+  if (!WHOLE_GRID.test(text)) return null;
+  const axes = new Map<string, Set<number>>();
+  for (const m of preamble.matchAll(GRID_AXES)) axes.set(m[2], new Set([...(axes.get(m[2]) ?? []), Number(m[1])]));
+  const [along, across] = [axes.get("laengs"), axes.get("quer")];
+  if (!along || !across || along.size !== 1 || across.size !== 1) return null;
+  const [a, b] = [[...along][0], [...across][0]];
+  return {
+    qty: a * b,
+    derivation: `Vorbemerkungen: ${a} Achsen in Längsrichtung × ${b} Achsen in Querrichtung = ${a * b} Rasterpunkte, der Langtext nennt sämtliche Achsen`,
+    tolerance: 1.05,
+    bothWays: true,
+    exact: true,
   };
 }
 

@@ -379,3 +379,21 @@ describe("a figure per unit in its clause, with what it deducts, × the units co
     expect(area("Wandfläche je Geschoss ca. 210 m².", 840)).toEqual([]);
   });
 });
+
+describe("one piece per point of the grid the Vorbemerkungen count", () => {
+  const grid = "Daraus ergeben sich 13 Stützenachsen in Längsrichtung und 4 Stützenachsen in Querrichtung.";
+  const columns = (longText: string, qty: number, preamble = grid) =>
+    one([{ shortText: "Fertigteilstütze", longText, qty, unit: "St" }], preamble);
+  it("flags columns missing from a whole grid", () => {
+    expect(columns("Stützen für sämtliche Achsen des Stützenrasters (siehe Vorbemerkungen).", 48)).toEqual([
+      { oz: "01.0010", expected: 52 },
+    ]);
+    expect(columns("Stützen in allen Achsen des Rasters.", 56)).toEqual([{ oz: "01.0010", expected: 52 }]);
+    expect(columns("Stützen für das gesamte Stützenraster.", 26)).toEqual([{ oz: "01.0010", expected: 52 }]);
+  });
+  it("leaves a part of the grid, the right count and a grid without both directions alone", () => {
+    expect(columns("Stützen der Achsen 1 bis 7.", 28)).toEqual([]);
+    expect(columns("Stützen für sämtliche Achsen des Stützenrasters.", 52)).toEqual([]);
+    expect(columns("Stützen für sämtliche Achsen des Stützenrasters.", 48, "13 Stützenachsen in Längsrichtung.")).toEqual([]);
+  });
+});
