@@ -30,7 +30,7 @@ const BRAND_NAMES = `
 const brandPattern = new RegExp(`\\b(${BRAND_NAMES.map((b) => fold(b).replace(/[-.]/g, "\\$&")).join("|")})`);
 /** Work that is normally offered as a lump sum: no quantity risk worth a warning. */
 export const USUAL_LUMP_SUM =
-  /baustelleneinricht|\bbe\b|einricht|raeumen|inbetriebnahme|einregul|abgleich|einweis|druckprob|dichtheitspr|erstpruef|abnahmepruef|messprotokoll|spuel|vertikaltransport|materialtransport|transport|dokumentation|bestandsplaen|revisionsunterlag|bauschild|baustrom|bauwasser|winterbau/;
+  /baustelleneinricht|\bbe\b|einricht|raeumen|inbetriebnahme|einregul|abgleich|einweis|druckprob|dichtheitspr|erstpruef|abnahmepruef|messprotokoll|spuel|vertikaltransport|materialtransport|transport|dokumentation|bestandsplaen|revisionsunterlag|bauschild|baustrom|bauwasser|winterbau|werkplan|werkstattplan|montageplan|werkstattzeichnung|montagezeichnung|verkehrssicherung/;
 
 const hasQuantity = (p: BoqNode) => p.qty !== null && p.qty > 0;
 
