@@ -122,6 +122,13 @@ export const ANSWER_KINDS: AnswerKind[] = [
     answer: AMOUNT,
     bonus: 0.45,
   },
+  // "Wieviel maximal …?", "gibts eine Obergrenze?": the sentence that sets the upper limit.
+  {
+    name: "limit",
+    question: /\b(maximal|höchstens|obergrenze|höchstgrenze|grenze nach oben|bis zu wie ?viel|nicht mehr als wie ?viel)\b/iu,
+    answer: /\b(höchstens|maximal|nicht (über)?steigen|nicht überschreiten|übersteigen|überschreiten|obergrenze|höchst\p{L}+)\b/iu,
+    bonus: 0.4,
+  },
   // "Was gehört in …?", "Was muss … enthalten?": the paragraph whose label names the contents.
   {
     name: "contents",

@@ -786,6 +786,7 @@ function hasSubject(
     isNoun: (l) => stems.nounStems.has(l),
     isNounForm: (l) => stems.nounFormStems.has(l),
     inBest: (l) => Math.max(head.get(l) ?? 0, ...top.paras.map((x) => x.strength.get(l) ?? 0)),
+    inHead: (l) => head.get(l) ?? 0,
     bestStems: new Set([...top.c.head, ...top.paras.flatMap((x) => x.p.lex)]),
   });
 }

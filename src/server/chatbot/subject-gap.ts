@@ -102,6 +102,8 @@ export function bestCoversSubject(opts: {
   isNounForm?: (l: string) => boolean;
   /** How strongly the best article (title, tags, text) contains a stem, 0 to 1. */
   inBest: (l: string) => number;
+  /** How strongly the best article's title and tags — the subjects it declares — contain a stem, 0 to 1. */
+  inHead?: (l: string) => number;
   /** The best article's stems: a compound there that ends in the subject is about it ("Ständerwand" – "Wand"). */
   bestStems: Iterable<string>;
 }): boolean {
@@ -109,6 +111,10 @@ export function bestCoversSubject(opts: {
   // A word the table maps need not be in the article (its terms stand for it), but when it is, the article is about it.
   const subject = nouns.filter((l) => !opts.isMapped(l));
   if (subject.length === 0 || nouns.some((l) => opts.inBest(l) >= IN_ARTICLE)) return true;
+  // An own specific word among the article's declared subjects ("Skonto" in the tags of § 16 VOB/B)
+  // makes it the article about the question, whatever the story's other nouns ("Schlusszahlung").
+  const declared = opts.lexemes.filter((l) => opts.isOwn(l) && !opts.isMapped(l) && opts.known(l) && opts.idf(l) >= SPECIFIC_IDF);
+  if (declared.some((l) => (opts.inHead?.(l) ?? 0) >= IN_ARTICLE)) return true;
   const forms = opts.lexemes.filter((l) => opts.isOwn(l) && opts.isNounForm?.(l) && opts.known(l) && opts.idf(l) >= SPECIFIC_IDF);
   if (forms.some((l) => opts.inBest(l) >= IN_ARTICLE)) return true;
   const stems = [...opts.bestStems];
