@@ -41,6 +41,8 @@ describe("German query rules", () => {
     }
     // "pro m²" asks an amount.
     expect(kinds("gerüst lastklasse 3, was darf da pro m2 drauf?").map((k) => k.name)).toContain("amount");
+    for (const q of ["was muss ich da von seiner rechnung einbehalten?", "was muss ich auf cmin draufschlagen?", "was darf ich vom werklohn abziehen?"])
+      expect(kinds(q).map((k) => k.name), q).toContain("amount");
     expect(kinds("Wie gehe ich bei einem Nachtrag vor?").map((k) => k.name)).toEqual(["steps"]);
     expect(kinds("Welche Norm gilt für Estricharbeiten?").map((k) => k.name)).toEqual(["norm", "enumeration", "list"]);
     expect(kinds("Ab welchem CM-Wert ist Zementestrich belegreif?").map((k) => k.name)).toEqual(["amount"]);
