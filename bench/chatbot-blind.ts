@@ -20,6 +20,16 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const BLIND_TUNE = join(root, "tests/quality/chatbot-blind-tune.json");
 export const BLIND_TUNE_2 = join(root, "tests/quality/chatbot-blind-tune-2.json");
 export const BLIND_TUNE_3 = join(root, "tests/quality/chatbot-blind-tune-3.json");
+/** Every tuning set in the order they were written (tune-4 and tune-5 by later authors). */
+export const BLIND_TUNE_SETS = [
+  BLIND_TUNE,
+  BLIND_TUNE_2,
+  BLIND_TUNE_3,
+  ...[4, 5].map((n) => join(root, `tests/quality/chatbot-blind-tune-${n}.json`)),
+];
+/** "tuning set N" from the file name, "held-out set" for the held-out file. */
+export const setName = (file: string) =>
+  file.includes("heldout") ? "held-out set" : `tuning set ${/tune-(\d+)\.json$/.exec(file)?.[1] ?? "1"}`;
 export const BLIND_HELDOUT = join(root, "tests/quality/chatbot-blind-heldout.never-tune-on.json");
 
 /** The targets of issue 26 (on the held-out half). */
@@ -265,10 +275,7 @@ export async function chatbotBlindReport(opts: {
   const { ask, check, close } = await inProcessBlind();
   try {
     const lines: string[] = [];
-    const sets: [string, string][] = [
-      ["tuning set 1", BLIND_TUNE],
-      ["tuning set 2", BLIND_TUNE_2],
-    ];
+    const sets: [string, string][] = BLIND_TUNE_SETS.map((file) => [setName(file), file]);
     // The held-out set is measured when it is there (it is written apart and handed in at the end).
     if (existsSync(BLIND_HELDOUT)) sets.push(["held-out set", BLIND_HELDOUT]);
     for (const [name, file] of sets) {
@@ -292,18 +299,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const { ask, check, close } = await inProcessBlind();
   const report = await measureBlind(ask, check, loadBlind(file));
   await close();
-  console.log(
-    blindLines(
-      file.includes("heldout")
-        ? "held-out set"
-        : file.includes("tune-3")
-          ? "tuning set 3"
-          : file.includes("tune-2")
-            ? "tuning set 2"
-            : "tuning set 1",
-      report,
-    ).join("\n"),
-  );
+  console.log(blindLines(setName(file), report).join("\n"));
   for (const b of report.bots) {
     for (const c of b.wrongCitations) console.log(`✗ citation ${c}`);
     for (const m of b.misses) {

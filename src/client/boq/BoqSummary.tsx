@@ -74,7 +74,7 @@ export function BoqStats({ data }: { data: BoqView }) {
       />
       <Stat
         label="Risiko (möglicher Verlust)"
-        value={potential ? formatEuro(potential.totalEur) : estimate ? range(estimate.risk) : "–"}
+        value={potential ? formatEuro(potential.totalEur) : estimate ? estimate.risk : "–"}
         hint={
           potential
             ? `aus ${countNoun(potential.count, "Befund")}, netto; jede Position einmal gezählt`
@@ -86,7 +86,7 @@ export function BoqStats({ data }: { data: BoqView }) {
       />
       <Stat
         label="Chance (Nachtragspotenzial)"
-        value={chance ? formatEuro(chance.eur) : estimate ? range(estimate.chance) : "–"}
+        value={chance ? formatEuro(chance.eur) : estimate ? estimate.chance : "–"}
         hint={
           chance
             ? `aus ${countNoun(chance.count, "Befund")}, netto; nicht mit dem Risiko verrechnet`
@@ -141,19 +141,35 @@ export function BoqOverview({ data }: { data: BoqView }) {
         <BarChart
           title="Risiko nach Grundlage (netto)"
           bars={moneyByBasis.map((b) => ({ label: b.basis, value: b.eur, display: formatEuro(b.eur), className: "bg-amber-500" }))}
-          emptyText={data.potential ? "Kein Befund lässt sich beziffern" : "Ohne Einheitspreise nicht bezifferbar"}
+          emptyText={
+            data.potential
+              ? "Kein Befund lässt sich beziffern"
+              : data.money?.estimate
+                ? "Ohne Einheitspreise nur geschätzt – die Spanne steht oben unter „Risiko (möglicher Verlust)“"
+                : "Ohne Einheitspreise nicht bezifferbar"
+          }
         />
       </CardContent>
     </Card>
   );
 }
 
-function Stat({ label, value, hint, testId }: { label: string; value: string; hint: string; testId?: string }) {
+type StatValue = string | { low: number; high: number };
+
+function Stat({ label, value, hint, testId }: { label: string; value: StatValue; hint: string; testId?: string }) {
   return (
     <Card data-testid={testId}>
       <CardContent className="pt-6">
         <p className="text-sm text-slate-600">{label}</p>
-        <p className="text-2xl font-bold tabular-nums text-brand-900">{value}</p>
+        {typeof value === "string" ? (
+          <p className="text-2xl font-bold tabular-nums text-brand-900">{value}</p>
+        ) : (
+          // A range in a narrow card: each amount stays whole, the second one may go to its own line.
+          <p className="text-xl font-bold tabular-nums text-brand-900">
+            <span className="whitespace-nowrap">{formatEuro(value.low)}</span>{" "}
+            <span className="whitespace-nowrap">– {formatEuro(value.high)}</span>
+          </p>
+        )}
         <p className="text-xs text-slate-500">{hint}</p>
       </CardContent>
     </Card>

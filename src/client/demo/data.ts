@@ -98,7 +98,7 @@ const PROJECTS: (Omit<DemoProject, "createdAt" | "pdfPath" | "htmlPath" | "compa
     contactPerson: "Jonas Beispiel",
     contactEmail: "j.beispiel@musterbau.example",
     description:
-      "Energetische Sanierung im laufenden Schulbetrieb: Fassade, Fenster, Dach. Ausführung in zwei Bauabschnitten während der Ferien.",
+      "Innensanierung im laufenden Schulbetrieb: Klassenräume auf zwei Ebenen, Flure und Treppenhaus – Rückbau, Trockenbau, Akustikdecken, Anstrich, Brandschutzbekleidung. Ausführung in den Ferien.",
     status: "Aktiv",
     createdBy: 1,
     creatorName: "Max",

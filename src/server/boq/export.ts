@@ -13,14 +13,12 @@
 import { PassThrough } from "node:stream";
 import type ExcelJS from "exceljs";
 import { POSITION_BADGES } from "../../common/boq-labels";
-import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam } from "../../common/schemas/common";
 import type { AppDeps } from "../app";
 import { fileResponse } from "../api-docs/multipart";
 import { requireUser } from "../auth/guards";
 import type { Db } from "../db/client";
-import { boqPositions } from "../db/schema";
 import type { Finding } from "../tender";
 import { conflict, notFound } from "../http/errors";
 import { loadVisibleProject } from "../projects/access";
@@ -332,24 +330,8 @@ export async function buildBoqWorkbook(input: {
 }
 
 async function exportPositions(db: Db, analysisId: number): Promise<ExportPosition[]> {
-  const rows = await db
-    .select({
-      kind: boqPositions.kind,
-      level: boqPositions.level,
-      oz: boqPositions.oz,
-      shortText: boqPositions.shortText,
-      longText: boqPositions.longText,
-      qty: boqPositions.qty,
-      unit: boqPositions.unit,
-      unitPrice: boqPositions.unitPrice,
-      total: boqPositions.total,
-      kinds: boqPositions.kinds,
-      details: boqPositions.details,
-    })
-    .from(boqPositions)
-    .where(eq(boqPositions.analysisId, analysisId))
-    .orderBy(asc(boqPositions.seq));
-  return rows.map(({ details, ...row }) => {
+  const rows = await storedPositionRows(db, analysisId);
+  return rows.map(({ details, seq: _seq, parentOz: _parentOz, ...row }) => {
     const { subDescriptions, section } = positionExtras(details);
     return { ...row, ...(subDescriptions ? { subDescriptions } : {}), ...(section ? { section } : {}) };
   });

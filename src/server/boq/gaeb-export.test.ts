@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyseTender, type BoqNode, type TenderAnalysis } from "../tender";
 import { buildGaebXml, type GaebExportNode, type GaebExportPhase } from "./gaeb-export";
-import { positionKinds } from "./store";
+import { positionColumns, positionExtras, positionKinds } from "./store";
 
 const FIXTURES = resolve(__dirname, "../tender/fixtures");
 type Lv = TenderAnalysis & { totals: NonNullable<TenderAnalysis["totals"]> };
@@ -24,24 +24,8 @@ async function read(data: Uint8Array, fileName: string, base?: { data: Uint8Arra
 }
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));
 
-/** The stored form of a position, as the export route reads it. */
-const stored = (p: BoqNode): GaebExportNode => ({
-  kind: p.kind,
-  level: p.level,
-  oz: p.oz || null,
-  parentOz: p.parentOz,
-  shortText: p.shortText || null,
-  longText: p.longText || null,
-  qty: p.qty,
-  unit: p.unit || null,
-  unitPrice: p.unitPrice,
-  total: p.total,
-  flags: p.flags,
-  ...(p.subDescriptions ? { subDescriptions: p.subDescriptions } : {}),
-  ...(p.bidderAnswers ? { bidderAnswers: p.bidderAnswers } : {}),
-  ...(p.discountPercent ? { discountPercent: p.discountPercent } : {}),
-  ...(p.section ? { section: p.section } : {}),
-});
+/** The stored form of a position, as the export route reads it (store's own mapping). */
+const stored = (p: BoqNode, seq: number): GaebExportNode => ({ ...positionColumns(p, seq), flags: p.flags, ...positionExtras(p) });
 
 function exportAs(lv: Lv, phase: GaebExportPhase): string {
   return buildGaebXml({

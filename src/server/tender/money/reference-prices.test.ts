@@ -251,6 +251,21 @@ describe("reference prices for every usual building trade", () => {
     expect(trade("Lkw mit Fahrer", "h")).toBe("Allgemeine Leistungen");
   });
 
+  it("reads the long text's first sentence where the short text names only the place", () => {
+    const trade = (shortText: string, longText: string, unit: string) =>
+      referencePriceFor({ shortText, longText, unit }, DEFAULT_REFERENCE_PRICES)?.row.trade;
+    expect(trade("Untersichten Treppenläufe", "Untersichten der Treppenläufe und Podeste streichen, je Geschoss 9,80 m².", "m²")).toBe(
+      "Maler- und Lackierarbeiten",
+    );
+    expect(trade("Flure EG", "Boden: Kautschukbelag 3 mm verlegen. Dahinter liegt eine Wand mit Anstrich.", "m²")).toBe(
+      "Bodenbelag- und Parkettarbeiten",
+    );
+    // The short text wins; a later sentence of the long text is not read.
+    expect(trade("Deckenanstrich", "Vorhandene Fliesen bleiben. Danach Fliesenspiegel reinigen.", "m²")).toBe("Maler- und Lackierarbeiten");
+    expect(trade("Treppenhaus 2. OG", "Bestand aufnehmen. Danach streichen.", "m²")).toBeUndefined();
+    expect(trade("Fehlstellen schließen", "Mit Reparaturmörtel, 20 mm.", "m³")).toBe("Estricharbeiten");
+  });
+
   it("passes the super admin's schema and survives the edit form's text round trip", () => {
     expect(referencePriceTableSchema.safeParse(DEFAULT_REFERENCE_PRICES).success).toBe(true);
     const back = linesToRows(rowsToLines(DEFAULT_REFERENCE_PRICES.rows));

@@ -524,6 +524,9 @@ export const DEFAULT_REFERENCE_PRICES: ReferencePriceTable = {
     r(...S, "grundierung, haftbruecke, voranstrich", "m2", 2, 6),
     r(...S, "daemmung unter estrich, estrichdaemmung, ausgleichsdaemmung, ept", "m2", 8, 22),
     r(...S, "trennlage, pe-folie, folie", "m2", 1, 3),
+    // Repair mortar by volume (PCC/kunstharzvergütet, by hand): 40–80 €/m² at 20 mm
+    r(...S, "reparaturmoertel, instandsetzungsmoertel, ausbesserungsmoertel, pcc-moertel, fehlstellen", "m3", 2000, 4000),
+    r(...S, "reparaturmoertel, instandsetzungsmoertel, ausbesserungsmoertel, fehlstellen, ausbrueche", "m2", 25, 80),
     // Fliesen (more)
     r(...F, "mosaik", "m2", 80, 160),
     r(...F, "naturstein, werkstein, granit, marmor", "m2", 100, 220),
@@ -713,8 +716,15 @@ export function referencePriceFor(
 ): ReferenceMatch | null {
   const unit = referenceUnit(position.unit);
   if (!unit || unitClass(position.unit) === ("lumpSum" satisfies UnitClass)) return null;
-  const head = fold(position.shortText || position.longText.split("\n")[0] || "");
-  const row = table.rows.find((row) => row.unit === unit && row.keywords.some((k) => k && head.includes(k)));
+  // The short text names the work; where it names only the place ("Untersichten Treppenläufe"), an
+  // estimator reads the long text's first sentence ("… streichen").
+  const firstSentence = position.longText.split(/\n|(?<=[.;])\s/)[0] ?? "";
+  const texts = [position.shortText, firstSentence].filter(Boolean).map(fold);
+  let row: ReferencePriceRow | undefined;
+  for (const head of texts) {
+    row = table.rows.find((row) => row.unit === unit && row.keywords.some((k) => k && head.includes(k)));
+    if (row) break;
+  }
   if (!row) return null;
   return { row, low: round2(row.low * factor), high: round2(row.high * factor) };
 }

@@ -28,6 +28,8 @@ export interface Conditions {
   any?: string[];
   /** A second choice: one of these must occur too ("Zuschläge nicht vergütet" and "auf Anordnung"). */
   and_any?: string[];
+  /** A third choice: one of these must occur as well ("Zuschläge nicht vergütet", "auf Anordnung" and "Nacht"). */
+  also_any?: string[];
   all?: string[];
   none?: string[];
   negated?: boolean;
@@ -66,6 +68,7 @@ export interface Conditions {
 const CONDITION_KEYS: Record<keyof Conditions, "phrases" | "boolean" | "number" | "string"> = {
   any: "phrases",
   and_any: "phrases",
+  also_any: "phrases",
   all: "phrases",
   none: "phrases",
   negated: "boolean",
@@ -99,7 +102,16 @@ export interface VerdictRule {
   when: Conditions;
   why: string;
   /** Compiled phrases of any/all/none/mentions/work_any. */
-  compiled: { any: Phrase[]; andAny: Phrase[]; all: Phrase[]; none: Phrase[]; mentions: Phrase[]; work: Phrase[]; missing: Phrase[] };
+  compiled: {
+    any: Phrase[];
+    andAny: Phrase[];
+    alsoAny: Phrase[];
+    all: Phrase[];
+    none: Phrase[];
+    mentions: Phrase[];
+    work: Phrase[];
+    missing: Phrase[];
+  };
 }
 
 export interface ClauseType {
@@ -162,6 +174,8 @@ function verdictRule(file: string, where: string, raw: unknown, synonyms?: Synon
     compiled: {
       any: (when.any ?? []).map((w) => phrase(w, synonyms)),
       andAny: (when.and_any ?? []).map((w) => phrase(w, synonyms)),
+      // Literal too: the third choice tells kinds apart that the synonyms join ("Samstag" is not "Sonntag").
+      alsoAny: (when.also_any ?? []).map((w) => phrase(w)),
       all: (when.all ?? []).map((w) => phrase(w, synonyms)),
       // Words that clear a clause stay literal: a synonym must not clear more than the expert wrote.
       none: (when.none ?? []).map((w) => phrase(w)),

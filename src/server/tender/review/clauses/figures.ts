@@ -24,6 +24,9 @@ export interface ClauseFigures {
   amountCaps: number[];
   /** Dates (UTC ms). */
   dates: number[];
+  /** Calendar days of a checking period and the period after it ("Prüfung binnen acht Wochen; die
+   *  Zahlung sodann binnen 60 Tagen nach Abschluss der Prüfung" = 116 days in all). */
+  chained: number[];
 }
 
 /** Words a number stands before: a unit, a share or a decimal comma. */
@@ -74,7 +77,7 @@ const RATE_BEFORE =
 const CAP_BEFORE =
   /(hoechst\w*|insgesamt|maximal|\bmax\.?|begrenzt|obergrenze|bis\s+zu|nicht\s+mehr\s+als|gesamtbetrag|gesamthoehe|\bgesamt\w*)\s+(?:\w+\s+){0,4}$/;
 const CAP_AFTER =
-  /^\s*(?:\w+\s+){0,4}(begrenzt|beschraenkt|gedeckelt|als\s+obergrenze|nicht\s+(?:ueberschreiten|uebersteigen|hinausgehen)|ueberschreiten\s+nicht|uebersteigen\s+nicht)/;
+  /^\s*(?:[\w-]+\s+){0,4}(begrenzt|beschraenkt|gedeckelt|als\s+obergrenze|nicht\s+(?:ueberschreiten|uebersteigen|hinausgehen)|ueberschreiten\s+nicht|uebersteigen\s+nicht)/;
 const PERIOD = new RegExp(
   String.raw`\b${NUMBER}\s*(?:\(\s*\w+\s*\)\s*)?(werktage?n?|arbeitstage?n?|kalendertage?n?|tage?n?|wochen?|monate?n?|jahre?n?)\b`,
   "g",
@@ -141,6 +144,29 @@ const joinYears = (folded: string) =>
     return `${String(Math.round((Number(years) + extra) * 1000) / 1000).replace(".", ",")} jahre`;
   });
 
+/** A period that starts where the one before it ends: "sodann", "anschließend", "danach", "im
+ *  Anschluss", "nach Abschluss/Ende der Prüfung". */
+const CHAIN =
+  /\b(?:sodann|anschliessend|danach|daraufhin|im\s+anschluss|nach\s+(?:abschluss|ende|beendigung)\s+de[rs]\s+(?:pruefung|prueffrist|frist))\b/;
+
+/** The sum of a checking period and the payment period counted from its end. */
+function chainedDays(folded: string): number[] {
+  const found = [...folded.matchAll(PERIOD)];
+  const out: number[] = [];
+  for (let i = 1; i < found.length; i++) {
+    const [a, b] = [found[i - 1], found[i]];
+    const between = folded.slice(a.index + a[0].length, b.index);
+    const after = folded.slice(b.index + b[0].length, b.index + b[0].length + 60);
+    // Only a checking period lengthens the wait for the money; the contractor's own deadline
+    // ("Schlussrechnung binnen 12 Werktagen einreichen, Zahlung sodann binnen 30 Tagen") does not.
+    const around = folded.slice(Math.max(0, a.index - 80), a.index + a[0].length + 30);
+    if (between.length > 160 || !/pruef/.test(around) || !(CHAIN.test(between) || CHAIN.test(after))) continue;
+    const [x, y] = [numberOf(a[1]), numberOf(b[1])];
+    if (x !== null && y !== null) out.push(x * DAYS_PER[unitOf(a[2])] + y * DAYS_PER[unitOf(b[2])]);
+  }
+  return out;
+}
+
 export function figuresOf(text: string): ClauseFigures {
   const folded = joinYears(digitsForNumberWords(fold(text)));
   const figures: ClauseFigures = {
@@ -152,6 +178,7 @@ export function figuresOf(text: string): ClauseFigures {
     amountRates: [],
     amountCaps: [],
     dates: datesIn(folded),
+    chained: [],
   };
   for (const m of folded.matchAll(PERCENT)) {
     const value = parseGermanNumber(m[1]);
@@ -173,6 +200,7 @@ export function figuresOf(text: string): ClauseFigures {
     const unit = unitOf(m[2]);
     figures.periods.push({ value, unit, days: value * DAYS_PER[unit] });
   }
+  figures.chained = chainedDays(folded);
   for (const m of folded.matchAll(AMOUNT)) {
     const value = parseGermanNumber(m[1] ?? m[2]);
     if (value === null) continue;

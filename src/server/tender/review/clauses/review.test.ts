@@ -500,7 +500,22 @@ describe("clause review: a paragraph read as a whole", () => {
       status: "nicht geregelt",
       verdict: "prüfen",
     });
+    // Areas released by others in a takt, an occupied building: the start lies with others too.
+    expect(
+      gap("Die Bauabschnitte werden im Takt von zwei Wochen übergeben; je Abschnitt sind die Arbeiten in 10 Arbeitstagen fertigzustellen."),
+    ).toMatchObject({
+      status: "nicht geregelt",
+      verdict: "prüfen",
+    });
+    expect(gap("Die Wohnungen sind während der Arbeiten bewohnt; der Zugang ist mit den Mietern abzustimmen.")).toMatchObject({
+      status: "nicht geregelt",
+      verdict: "prüfen",
+    });
     expect(gap("Die Arbeiten beginnen am 03.05.2027.")).toMatchObject({ status: "nicht geregelt", verdict: "üblich" });
+    expect(gap("Die Bürgschaft wird nach Ablauf der Verjährungsfrist freigegeben.")).toMatchObject({
+      status: "nicht geregelt",
+      verdict: "üblich",
+    });
   });
 
   it("asks about Schadstoffe when old building parts are removed and nothing regulates them", () => {
@@ -521,5 +536,31 @@ describe("clause review: a paragraph read as a whole", () => {
       ]).entries.find((x) => x.type === "bauzeit-fristen" && x.quote === text)?.verdict;
     expect(verdict([])).toBe("prüfen");
     expect(verdict(["Anlage 3 Bauzeitenplan.pdf"])).toBe("üblich");
+  });
+
+  it("reads a paragraph that only caps the penalty before it as part of that clause, not as a clause of its own", () => {
+    const e = entries(
+      "§ 2 Termine. Kommt der NU mit einem Termin in Verzug, schuldet er je Kalendertag 0,2 % der Auftragssumme.",
+      "Die Summe der Vertragsstrafen ist auf 10 % der Netto-Auftragssumme begrenzt. Sie kann bis zur Schlusszahlung geltend gemacht werden, auch wenn sie bei der Abnahme nicht vorbehalten wurde.",
+    );
+    const penalties = e.filter((x) => x.type === "vertragsstrafe");
+    expect(penalties).toHaveLength(1);
+    expect(penalties[0].quote).toContain("auf 10 % der Netto-Auftragssumme begrenzt");
+    expect(penalties[0].verdict).toBe("kritisch");
+    expect(e.some((x) => x.type === "komplettheit")).toBe(false);
+    // A paragraph with a rate of its own (Zwischentermine) stays a clause of its own.
+    const two = entries(
+      "Bei Überschreitung der Frist für die Vollendung sind als Vertragsstrafe je Werktag 0,2 % der Auftragssumme zu zahlen, insgesamt höchstens 5 %.",
+      "Für die Zwischentermine beträgt die Vertragsstrafe je Werktag 0,1 % der Auftragssumme, höchstens 5 %.",
+    ).filter((x) => x.type === "vertragsstrafe");
+    expect(two).toHaveLength(2);
+  });
+
+  it("reads „Dies gilt …“ as part of the clause before it", () => {
+    const e = entries(
+      "Zeichnet sich ein Verzug ab, hat der AN auf eigene Kosten zusätzliches Personal einzusetzen. Dies gilt unabhängig davon, wer die Verzögerung zu vertreten hat.",
+    ).find((x) => x.type === "beschleunigung")!;
+    expect(e.quote).toContain("unabhängig davon, wer");
+    expect(e.verdict).toBe("kritisch");
   });
 });

@@ -96,9 +96,11 @@ function isHeading(text: string): boolean {
  *  colon names the topic of every sentence of the paragraph. */
 const LABEL = /^\s*(?:§\s*\d+[a-z]?\.?\s*|\d+(?:\.\d+)*\.?\s*)?([A-ZÄÖÜ][^:.;]{2,60}):\s/;
 
-/** A sentence that opens by pointing back ("Zuschläge hierfür werden nicht vergütet", "Dafür …")
+/** A sentence that opens by pointing back ("Zuschläge hierfür werden nicht vergütet", "Dafür …",
+ *  "Dies gilt unabhängig davon, wer die Verzögerung zu vertreten hat")
  *  speaks of the clause before it, whatever other type its words name. */
-const REFERS_BACK = /^\s*(?:\S+\s+){0,2}(?:hierfür|hierzu|hierbei|hierdurch|hiervon|dafür|dabei|hierfuer)\b/i;
+const REFERS_BACK =
+  /^\s*(?:(?:\S+\s+){0,2}(?:hierfür|hierzu|hierbei|hierdurch|hiervon|dafür|dabei|hierfuer)\b|(?:dies|das|gleiches|dasselbe|selbiges)\s+gilt\b)/i;
 
 function typesOf(stems: StemmedText, types: ClauseType[]): ClauseType[] {
   return types.filter((t) => containsAny(stems, t.lookFor) && !containsAny(stems, t.exclude));
@@ -110,6 +112,13 @@ const location = (p: { page: number | null; paragraph: number }) =>
 /** Lines the GAEB reader adds for AwardInfo dates are facts, not clauses. */
 const AWARD_INFO = /\(AwardInfo\/Cnst(Start|End)\)/;
 
+/** A sentence with a cap and no rate of its own, after a clause with a rate. */
+function capOnly(sentence: string, before: Clause): boolean {
+  const f = figuresOf(sentence);
+  const rated = before.figures.rates.length > 0 || before.figures.amountRates.length > 0;
+  return rated && f.caps.length + f.amountCaps.length > 0 && !f.rates.length && !f.amountRates.length;
+}
+
 /** Splits the sources into clauses: a sentence that names a clause type, plus the sentences after
  *  it in the same paragraph that name none (they continue it: "Sie ist auf 5 % begrenzt."). */
 export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[] {
@@ -117,11 +126,14 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
   for (const source of sources) {
     let headingTypes: ClauseType[] = [];
     let section = "";
+    /** The last clause of the paragraph before, while no heading stood between. */
+    let before: Clause | null = null;
     for (const p of source.paragraphs) {
       if (AWARD_INFO.test(p.text) || !p.text.trim()) continue;
       if (isHeading(p.text)) {
         headingTypes = typesOf(stemText(p.text), types);
         section = p.text;
+        before = null;
         continue;
       }
       let current: Clause | null = null;
@@ -141,7 +153,14 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
         if (index === 0 && isHeading(sentence)) {
           headingTypes = own;
           section = sentence;
+          before = null;
           return;
+        }
+        // "… 0,3 % je Kalendertag." ¶ "Die Summe der Vertragsstrafen ist auf 10 % begrenzt.": a
+        // paragraph that opens with only the cap of the rate before it continues that clause.
+        if (index === 0 && before !== null && own.some((t) => before!.types.includes(t)) && capOnly(sentence, before)) {
+          current = before;
+          clauses.splice(clauses.lastIndexOf(before), 1);
         }
         // A sentence continues the clause when it names no type, or one of the clause's types
         // ("… einzukalkulieren. Schlechtwettertage verlängern die Frist nicht."); it brings its other types along.
@@ -181,6 +200,7 @@ export function clausesOf(sources: ClauseSource[], types: ClauseType[]): Clause[
         }
       });
       if (current) clauses.push(current);
+      before = current;
     }
   }
   return clauses.filter((c) => c.types.length);
@@ -326,16 +346,24 @@ function holds(rule: VerdictRule, facts: Facts): boolean {
   const f = c ? figuresFor(c, facts.type) : undefined;
   const maxPercent = f?.percents.length ? Math.max(...f.percents) : null;
   // A deadline in months is a deadline in days too ("drei Monate nach Eingang" = 91 days).
-  const days = f?.periods.filter((p) => p.unit !== "jahr").map((p) => p.days) ?? [];
+  const days = [...(f?.periods.filter((p) => p.unit !== "jahr").map((p) => p.days) ?? []), ...(f?.chained ?? [])];
   const years = f?.periods.filter((p) => p.unit === "jahr" || p.unit === "monat").map((p) => p.days / 365.25) ?? [];
   const checks: boolean[] = [];
   if (c) {
     if (rule.compiled.any.length) checks.push(containsAny(c.stems, rule.compiled.any));
     if (rule.compiled.andAny.length) checks.push(containsAny(c.stems, rule.compiled.andAny));
+    if (rule.compiled.alsoAny.length) checks.push(containsAny(c.stems, rule.compiled.alsoAny));
     if (rule.compiled.all.length) checks.push(rule.compiled.all.every((p) => contains(c.stems, p)));
     if (rule.compiled.none.length) checks.push(!rule.compiled.none.some((p) => clears(c, p)));
     if (w.negated !== undefined) checks.push(negatedClause(c, facts.type) === w.negated);
-  } else if (rule.compiled.any.length || rule.compiled.andAny.length || rule.compiled.all.length || w.negated !== undefined) return false;
+  } else if (
+    rule.compiled.any.length ||
+    rule.compiled.andAny.length ||
+    rule.compiled.alsoAny.length ||
+    rule.compiled.all.length ||
+    w.negated !== undefined
+  )
+    return false;
   if (w.percent !== undefined) checks.push((maxPercent !== null) === w.percent);
   if (w.percent_over !== undefined) checks.push(maxPercent !== null && maxPercent > w.percent_over + 1e-9);
   if (w.percent_under !== undefined) checks.push(maxPercent !== null && maxPercent < w.percent_under - 1e-9);

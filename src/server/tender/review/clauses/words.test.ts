@@ -66,6 +66,10 @@ describe("words", () => {
     expect(negated(stemText("Die Bürgschaften sind unter Verzicht auf die Einrede der Vorausklage zu stellen."))).toBe(false);
     expect(negated(stemText("Die Vertragsstrafe beträgt nicht mehr als 5 % der Auftragssumme."))).toBe(false);
     expect(negated(stemText("Eine Ablösung ist nicht ausgeschlossen."))).toBe(false);
+    // "ohne dass …" negates the clause after "dass".
+    expect(negated(stemText("Sie sind auszuführen, ohne dass hierfür eine gesonderte Vergütung beansprucht werden kann."))).toBe(true);
+    expect(negated(stemText("Der AN haftet, ohne dass es auf ein Verschulden ankommt."))).toBe(true);
+    expect(negated(stemText("Die Arbeiten sind so auszuführen, ohne dass der Betrieb gestört wird."))).toBe(false);
     // The type's own term "Leistungen ohne Auftrag" names the subject, it does not deny it.
     expect(negated(stemText("Leistungen ohne Auftrag werden vergütet, soweit sie notwendig waren."), [phrase("ohne Auftrag")])).toBe(false);
   });
@@ -110,5 +114,21 @@ describe("figures", () => {
     // An article is a number only before a unit.
     expect(figuresOf("Eine Bürgschaft ist binnen einer Woche zu stellen.").periods.map((p) => [p.value, p.unit])).toEqual([[1, "woche"]]);
     expect(figuresOf("Eine Bürgschaft ist zu stellen.").periods).toEqual([]);
+    // Thousands written as words: a fixed amount per day.
+    const amount = (text: string) => figuresOf(text).amountRates;
+    expect(amount("für jeden Kalendertag der Überschreitung eine Vertragsstrafe in Höhe von zweitausendfünfhundert Euro")).toEqual([2500]);
+    expect(amount("je Werktag tausend Euro")).toEqual([1000]);
+    expect(amount("je Arbeitstag fünfzehnhundert Euro")).toEqual([]); // no such reading; digits are written as 1.500
+  });
+
+  it("adds a checking period and the payment period counted from its end, not the contractor's own deadline", () => {
+    const chained = (text: string) => figuresOf(text).chained;
+    expect(
+      chained(
+        "Die Prüfung der Schlussrechnung erfolgt innerhalb von acht Wochen nach Eingang; die Schlusszahlung wird sodann innerhalb von 60 Kalendertagen nach Abschluss der Prüfung geleistet.",
+      ),
+    ).toEqual([116]);
+    expect(chained("Die Schlussrechnung ist binnen 12 Werktagen einzureichen; die Zahlung erfolgt sodann binnen 30 Tagen.")).toEqual([]);
+    expect(chained("Abschlagszahlungen binnen 21 Tagen, die Schlusszahlung binnen 30 Tagen nach Zugang.")).toEqual([]);
   });
 });

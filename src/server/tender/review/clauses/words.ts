@@ -201,8 +201,12 @@ const SCOPE_ENDS = new Set(
     "werden",
   ].map((w) => stem(w)),
 );
+const DASS = stem("dass");
 const FUNCTION_WORDS = new Set(
   [
+    "es",
+    "hierfuer",
+    "dafuer",
     "auf",
     "die",
     "der",
@@ -293,7 +297,9 @@ export function negations(text: StemmedText, subject: Phrase[] = []): number[] {
       }
       out.push(i);
     } else if (SCOPED_NEGATIONS.includes(t)) {
-      const after = stems.slice(i + 1);
+      // "ohne dass es auf ein Verschulden ankommt", "ohne dass hierfür eine Vergütung beansprucht
+      // werden kann": the clause after "dass" is what "ohne" negates.
+      const after = stems.slice(stems[i + 1] === DASS ? i + 2 : i + 1);
       const end = after.findIndex((w) => SCOPE_ENDS.has(w));
       const scope: StemmedText = {
         stems: after

@@ -197,10 +197,18 @@ export function numberWord(word: string): number | null {
       /^(ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun)und(zwanzig|dreissig|vierzig|fuenfzig|sechzig|siebzig|achtzig|neunzig)$/.exec(w);
     return m ? UNITS[m[1]] + TENS[m[2]] : null;
   };
-  const h = /^(ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun)?hundert(?:und)?(.*)$/.exec(word);
-  if (h) {
+  const below1000 = (w: string): number | null => {
+    const h = /^(ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun)?hundert(?:und)?(.*)$/.exec(w);
+    if (!h) return below100(w);
     const rest = h[2] ? below100(h[2] === "ein" ? "eins" : h[2]) : 0;
     return rest === null ? null : (h[1] ? UNITS[h[1]] : 1) * 100 + rest;
+  };
+  // "zweitausendfünfhundert", "tausend", "fünfzehntausend"
+  const t = /^(.*?)tausend(?:und)?(.*)$/.exec(word);
+  if (t) {
+    const thousands = t[1] ? below1000(t[1]) : 1;
+    const rest = t[2] ? below1000(t[2] === "ein" ? "eins" : t[2]) : 0;
+    return thousands === null || rest === null ? null : thousands * 1000 + rest;
   }
-  return below100(word);
+  return below1000(word);
 }
