@@ -54,7 +54,8 @@ function sideNamed(pair: [Side, Side], text: string): number {
 }
 
 /** "Anhydrit statt Zement", "anstelle von Gips": the word after "statt" is the case not asked. */
-const INSTEAD_OF = /\b(?:an)?statt\s+(?:(?:mit|von|de[mnrs]|die|das|eine?[mnrs]?)\s+)?[\p{L}\d-]+|\banstelle\s+(?:(?:von|de[mnrs]|eine?[mnrs]?)\s+)?[\p{L}\d-]+/giu;
+const INSTEAD_OF =
+  /\b(?:an)?statt\s+(?:(?:mit|von|de[mnrs]|die|das|eine?[mnrs]?)\s+)?[\p{L}\d-]+|\banstelle\s+(?:(?:von|de[mnrs]|eine?[mnrs]?)\s+)?[\p{L}\d-]+/giu;
 
 /** The sides a question asks for (only pairs of which it names exactly one side, not counting the replaced case). */
 export function askedContrasts(table: WordTable, question: string): AskedContrast[] {

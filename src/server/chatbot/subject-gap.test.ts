@@ -114,7 +114,9 @@ describe("articleNouns", () => {
 
   it("stems the nouns once, and knows the words written in lower case („seit“ is no „Seite“)", async () => {
     const snapshot = {
-      articles: [{ title: "x", paragraphs: [{ sentences: [{ text: "Auf der Seite der Wohnungstrennwände, seit der Abnahme, auf jeder Seite." }] }] }],
+      articles: [
+        { title: "x", paragraphs: [{ sentences: [{ text: "Auf der Seite der Wohnungstrennwände, seit der Abnahme, auf jeder Seite." }] }] },
+      ],
     };
     expect(articleLowerWords(snapshot).has("seit")).toBe(true);
     expect(articleLowerWords(snapshot).has("seite")).toBe(false);

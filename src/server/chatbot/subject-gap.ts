@@ -67,10 +67,7 @@ const nounStemCache = new WeakMap<object, Set<string>>();
  * ("Wohnungstrennwand" where the articles write "Wohnungstrennwände", "Mindestanforderung" –
  * "Mindestanforderungen"). Stemmed once per knowledge snapshot.
  */
-export async function articleNounStems(
-  snapshot: Snapshot,
-  stem: (words: string) => Promise<string[]>,
-): Promise<Set<string>> {
+export async function articleNounStems(snapshot: Snapshot, stem: (words: string) => Promise<string[]>): Promise<Set<string>> {
   let stems = nounStemCache.get(snapshot);
   if (!stems) {
     stems = new Set(await stem([...articleNouns(snapshot)].join(" ")));
