@@ -55,6 +55,9 @@ try {
     `\nRecall ${pct(s.recall)} (${s.found} von ${s.problems}), Präzision ${pct(s.precision)} (${s.flagged - s.falseAlarms} von ${s.flagged})`,
   );
   console.log(
+    `Markiert (Typ und Stelle, kritisch oder prüfen, Urteil gleich oder anders): ${pct(s.marked / Math.max(1, s.problems))} (${s.marked} von ${s.problems})`,
+  );
+  console.log(
     s.kritischMissed.length ? `Verpasste kritische Klauseln:\n  ${s.kritischMissed.join("\n  ")}` : "Keine kritische Klausel verpasst.",
   );
 } finally {

@@ -53,6 +53,9 @@ export interface BlindScore {
   falseAlarms: number;
   recall: number;
   precision: number;
+  /** Problem clauses flagged under their type at their passage, kritisch or prüfen, whatever the
+   *  verdict (the estimator sees them), and "nicht geregelt" gaps found. */
+  marked: number;
   kritischMissed: string[];
 }
 
@@ -107,7 +110,9 @@ export function score(outcomes: CaseOutcome[]): BlindScore {
   const found = outcomes.reduce((n, o) => n + o.found.length + o.gapsFound.length, 0);
   const flagged = outcomes.reduce((n, o) => n + o.flagged.length, 0);
   const falseAlarms = outcomes.reduce((n, o) => n + o.falseAlarms.length, 0);
+  const marked = found + outcomes.reduce((n, o) => n + o.wrongVerdict.filter((w) => w.entry.verdict !== "üblich").length, 0);
   return {
+    marked,
     cases: outcomes.length,
     problems,
     found,
