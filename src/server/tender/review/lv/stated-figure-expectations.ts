@@ -740,7 +740,7 @@ export const COUNTED_BY: { work: RegExp; nouns: string[] }[] = [
 
 /** The nouns a piece or length position is counted by: the words of its headline and, for
  *  things that come one per another thing, that thing. */
-function countedNouns(head: string): string[] {
+export function countedNouns(head: string): string[] {
   const own = head.split(/[^a-z]+/).filter((w) => w.length >= 4);
   return [...own, ...COUNTED_BY.filter((c) => c.work.test(head)).flatMap((c) => c.nouns)];
 }
