@@ -391,8 +391,11 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
         if (!found) continue;
         // A count read off another position's quantity is a weaker witness than a stated one.
         const fromPosition = found.where.startsWith("Menge von");
+        // "je Stütze 4 Stück" × the 22 Stützen another position's text states: both exact counts
+        const fromText = found.where.startsWith("Langtext von");
         out.push({
-          ...(fromPosition ? { tolerance: DERIVED_FIGURE_TOLERANCE } : {}),
+          ...(fromPosition || fromText ? { tolerance: DERIVED_FIGURE_TOLERANCE } : {}),
+          ...(fromText && cls === "piece" ? { bothWays: true } : {}),
           // "36 Fenster je Geschoss, 4 Vollgeschosse": 108 is three storeys, not a rounding; a count
           // of things has no waste, swapped digits are a slip ("je Zimmer eine Tür", 123 for 132)
           // (a small count per unit makes every quantity a multiple: only from ten on)

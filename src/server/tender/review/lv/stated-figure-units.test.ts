@@ -72,6 +72,33 @@ describe("the count of the thing in its own text", () => {
   });
 });
 
+describe("a count per thing × the things another position's text counts", () => {
+  const stuetzen = {
+    shortText: "Rahmenstützen HEA 300",
+    longText: "Länge 8,00 m, 22 Stück (11 Rahmenachsen × 2), Nenngewicht 88,3 kg/m.",
+    qty: 15.54,
+    unit: "t",
+  };
+  it("multiplies the pieces per thing by the stated count, both ways", () => {
+    const anker = { shortText: "Ankerbolzen M24", longText: "Ankerbolzen M24, feuerverzinkt, je Stütze 4 Stück.", qty: 44, unit: "St" };
+    expect(one([stuetzen, anker])).toEqual([{ oz: "01.0020", expected: 88 }]);
+    const platten = {
+      shortText: "Fußplatten",
+      longText: "Fußplatten 400 × 400 × 30 mm, je Stütze 1 Stück, mit Bohrungen.",
+      qty: 11,
+      unit: "St",
+    };
+    expect(one([stuetzen, platten])).toEqual([{ oz: "01.0020", expected: 22 }]);
+    expect(one([stuetzen, { ...anker, qty: 88 }])).toEqual([]);
+  });
+  it("leaves alone a thing two positions count, and a count within the tolerance", () => {
+    const giebel = { shortText: "Giebelstützen HEA 200", longText: "Länge 7,50 m, 8 Stück, Nenngewicht 42,3 kg/m.", qty: 2.54, unit: "t" };
+    const anker = { shortText: "Ankerbolzen M20", longText: "je Stütze 4 Stück.", qty: 44, unit: "St" };
+    expect(one([stuetzen, giebel, anker])).toEqual([]); // which Stützen? both positions count some
+    expect(one([stuetzen, { ...anker, qty: 80 }])).toEqual([]);
+  });
+});
+
 describe("lengths per side and per thing, the outline in the own text", () => {
   it("doubles a length per side and multiplies a length per thing", () => {
     const rinne = "Muldenrinne dreizeilig, beidseitig entlang des Kirchwegs (Länge 180,00 m je Seite).";
