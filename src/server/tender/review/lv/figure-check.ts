@@ -110,11 +110,11 @@ export function view(lv: LvView): View {
     if (counted) return { count: counted.qty!, where: `Menge von OZ ${counted.oz}` };
     // The one position of the thing that states its count ("Rahmenstützen HEA 300 … 22 Stück", in t)
     const n = stem(noun);
-    const stating = n.length >= 4 ? statedPieces().filter((x) => x.q !== p && stem(x.main).endsWith(n)) : [];
+    const stating = n.length >= 4 ? statedPieces().filter((x) => x.q !== p && x.main.endsWith(n)) : [];
     return stating.length === 1 ? { count: stating[0].count, where: `Langtext von OZ ${stating[0].q.oz}` } : null;
   };
   // Positions not counted in pieces whose own text counts their thing: read once, when asked.
-  let stated: { main: string; q: BoqNode; count: number }[] | null = null;
+  let stated: { main: string; q: BoqNode; count: number }[] | null = null; // main: the stem
   const statedPieces = () =>
     (stated ??= lv.items.flatMap((q) => {
       const main =
@@ -125,7 +125,7 @@ export function view(lv: LvView): View {
               .split(/[^a-z]+/)
               .find((w) => w.length >= 4);
       const c = main ? ownPieceCount(lv.text(q), (w) => stem(w).length >= 3 && stem(main).endsWith(stem(w))) : null;
-      return main && c && !c.per ? [{ main, q, count: c.count }] : [];
+      return main && c && !c.per ? [{ main: stem(main), q, count: c.count }] : [];
     }));
   return { ...lv, countFor, title };
 }

@@ -233,7 +233,7 @@ export function piecesTimesLength(text: string): { count: number; each: number }
  *  a limit ("bis 10 Stück") or a factor ("3 Häuser × 32"). Several different counts: none. */
 export function ownPieceCount(text: string, isThing: (noun: string) => boolean): { count: number; per?: string } | null {
   const found = new Map<string, { count: number; per?: string }>();
-  for (const m of text.matchAll(/(?<![\d,.]|[×*\/-]\s?)\b(\d{1,4})[ \t]+([a-z][\w-]*)(?:\s+(?:je|pro)\s+([a-z][\w-]*))?/g)) {
+  for (const m of text.matchAll(/(?<![\d,.]|[×*/-]\s?)\b(\d{1,4})[ \t]+([a-z][\w-]*)(?:\s+(?:je|pro)\s+([a-z][\w-]*))?/g)) {
     const before = text.slice(Math.max(0, m.index - 25), m.index);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 4);
     if (
@@ -243,7 +243,11 @@ export function ownPieceCount(text: string, isThing: (noun: string) => boolean):
       continue;
     // a norm or a type ("DIN EN 1838 und", "DIN 4052 mit"), not a count
     if (/\b(din|en|iso|vde|vdi|trgs|dguv|nr\.?|typ|klasse|dn|pn|ral|pos\.?|hea|heb|hem|ipe|upe|rhs|shs)\s*$/.test(before)) continue;
-    if (!/^(st|stk|stck|stueck)$/.test(m[2].replace(/\.$/, "")) && !(m[2].length >= 4 && isThing(m[2]))) continue;
+    const pieces = /^(st|stk|stck|stueck)$/.test(m[2].replace(/\.$/, ""));
+    if (!pieces && !(m[2].length >= 4 && isThing(m[2]))) continue;
+    // "Anzahl der Flügel: 2 Stück": pieces of something else
+    const of = /\banzahl\s+(?:der|des|an)\s+([a-z]+)\s*:?\s*$/.exec(before);
+    if (pieces && of && !isThing(of[1])) continue;
     const count = Number(m[1]);
     if (count > 0) found.set(`${count}/${m[3] ?? ""}`, { count, ...(m[3] ? { per: m[3] } : {}) });
   }
