@@ -33,7 +33,7 @@ const ROOM_WORD =
 /** A surface named right before its dimensions ("Bühnenfläche 12,00 m × 4,00 m"), not the size of
  *  one of many ("Plattenfläche", "Einzelfläche") or a part ("Teilfläche"). */
 const NAMED_SURFACE =
-  /\b(?!teil|einzel|klein|rest|oeffnung|platten|fliesen|stein|element|modul|feld)[a-z]{3,}flaeche\s*(?::\s*)?(?:ca\.\s*)?$/;
+  /\b(?!teil|einzel|klein|rest|oeffnung|platten|fliesen|stein|element|modul|feld|ansicht|raster|kassette|format)[a-z]{3,}flaeche\s*(?::\s*)?(?:ca\.\s*)?$/;
 /** Dimensions of an opening, a door or a window ("abzüglich Türöffnung je Raum 1,00 m × 2,10 m"). */
 const OPENING_WORD = /(oeffnung|tuer|fenster|\btor|aussparung|durchbruch)\w*\s+(?:je\s+[a-z]+\s+)?(?:ca\.\s*)?$/;
 
