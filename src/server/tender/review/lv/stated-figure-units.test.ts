@@ -164,6 +164,11 @@ describe("units that contradict the long text", () => {
     expect(units(platte)).toEqual(["01.0020"]);
     const fuge = "Fugenband in der Arbeitsfuge, Länge 46,00 m. Abrechnung nach laufenden Metern.";
     expect(units([{ shortText: "Fugenband", longText: fuge, qty: 46, unit: "m²" }])).toEqual(["01.0010"]);
+    const rinne = "Entwässerungsrinne DN 100 mit Gitterrost, Gesamtlänge 58,00 m, Abrechnung in lfm.";
+    expect(units([{ shortText: "Entwässerungsrinne", longText: rinne, qty: 58, unit: "St" }])).toEqual(["01.0010"]);
+    // a count in metres
+    const sturz = "Fertigteilstürze für alle 64 Öffnungen, Länge je 1,50 m.";
+    expect(units([{ shortText: "Sturz Fertigteil", longText: sturz, qty: 64, unit: "m" }])).toEqual(["01.0010"]);
   });
   it("leaves alone a unit the text also supports and a coincidence without a measuring rule", () => {
     // 40 m × 1,00 m = 40 m²: the figure fits the own unit too

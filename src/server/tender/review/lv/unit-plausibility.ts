@@ -22,7 +22,7 @@ const LABEL: Record<Measured, string> = { length: "m", area: "m²", volume: "m³
  *  the work is measured. */
 const MEASURED_BY: Record<Measured, RegExp> = {
   length:
-    /\babrechnung\s+(?:nach|in|je)\s+(?:laufenden\s+|lfd\.\s*)?met(?:er|ern)\b|\blaufende[nr]?\s+meter|\babrechnung\s+(?:nach\s+)?(?:lfm|laenge)\b/,
+    /\babrechnung\s+(?:nach|in|je)\s+(?:laufenden\s+|lfd\.\s*)?met(?:er|ern)\b|\blaufende[nr]?\s+meter|\babrechnung\s+(?:nach\s+|in\s+|je\s+)?(?:lfm|lfdm|laenge)\b/,
   area: /\babrechnung\s+(?:nach|in|je)\s+(?:flaeche|quadratmet\w*|m2)\b/,
   volume: /\babrechnung\s+(?:nach|in|je)\s+(?:raummass|volumen|kubikmet\w*|m3)\b/,
   piece: /\babrechnung\s+(?:nach|je)\s+(?:stueck|stk|anzahl)\b/,
