@@ -1,9 +1,10 @@
 // Figures an LV states in the usual German forms, read for the quantity check against the LV's
 // own figures (own-figures.ts): room dimensions ("Raum 3,10 × 2,45 m", "3,10 m x 2,45 m"),
 // thicknesses ("d = 25 cm", "Dicke 250 mm"), heights ("h = 2,75 m"), lengths ("Länge rd. 86 m"),
-// counts ("insgesamt 72 Stück", "4 Geschosse à 18 Fenster", numbers as words) and the areas of a
-// named part of the building ("Dachfläche ca. 1.240 m²", "Fassadenfläche 980 qm"). All texts are
-// folded (lowercase, umlauts as ae/oe/ue).
+// counts ("insgesamt 72 Stück", "4 Geschosse à 18 Fenster", numbers as words, "11 Riegel" of the
+// position's own thing), the length of one piece, weights per metre ("Nenngewicht 90,7 kg/m") and
+// the areas of a named part of the building ("Dachfläche ca. 1.240 m²", "Fassadenfläche 980 qm").
+// All texts are folded (lowercase, umlauts as ae/oe/ue).
 
 import { numberWord, parseGermanNumber } from "./facts";
 
