@@ -182,8 +182,15 @@ const EXAMPLES: Record<string, { hits: Example[]; misses: Example[] }> = {
       { longText: "Ausführung lt. Plan A-101." },
       { longText: "Gründung gemäß Baugrundgutachten." },
       { longText: "Maße siehe Fensterliste." },
+      { longText: "Öffnungen lt. Fensterliste abziehen, ca. 90 m²." },
+      { longText: "Bewehrung nach Statik, Bewehrungsgrad ca. 110 kg/m³." },
     ],
-    misses: [{ longText: "Ausführung nach DIN 18330." }],
+    misses: [
+      { longText: "Ausführung nach DIN 18330." },
+      // the figure is given; the list or plan is only its source
+      { longText: "Wandfläche 635,10 m², abzüglich Öffnungen lt. Fensterliste 92,40 m²." },
+      { longText: "Mauerwerk abzüglich Aussparungen laut Plan 4,20 m³." },
+    ],
   },
   "unterlagen-folgen": {
     hits: [{ longText: "Bewehrung nach Statik, Statik folgt." }, { longText: "Details werden nachgereicht." }],

@@ -402,7 +402,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     patterns: [
       // "nach GEG Anlage 8", "DIN 1986-100 Anlage": a law or standard, not a document to ask for.
       // "Abrechnung nach Gewicht laut Stückliste": how it is billed, not a document to price from.
-      /(?<!\b(?:abrechnung|abgerechnet|aufmass|abzurechnen)\b[^.;]{0,40})\b(lt\.?|laut|siehe|s\.|gem\.?|gemaess|entsprechend|entspr\.?|nach)\s+(?!(geg|enev|din|en|iso|vob|vdi|vde|atv|ztv\w*|rsa|laga|avv|bgb|fll|zvdh|dguv|asr|trgs|mbo|lbo|bauo\w*)\b)(\w+\s+)?(plan|plaenen?|zeichnung\w*|detail\w*|statik|anlage\w*|raumbuch|\w*liste)\b/,
+      // "abzüglich Öffnungen lt. Fensterliste 92,40 m²": the figure is given, the list is its source.
+      /(?<!\b(?:abrechnung|abgerechnet|aufmass|abzurechnen)\b[^.;]{0,40})\b(lt\.?|laut|siehe|s\.|gem\.?|gemaess|entsprechend|entspr\.?|nach)\s+(?!(geg|enev|din|en|iso|vob|vdi|vde|atv|ztv\w*|rsa|laga|avv|bgb|fll|zvdh|dguv|asr|trgs|mbo|lbo|bauo\w*)\b)(\w+\s+)?(plan|plaenen?|zeichnung\w*|detail\w*|statik|anlage\w*|raumbuch|\w*liste)\b(?!\s*(?:ca\.\s*)?\d[\d.,]*\s*(?:m2|m3|m|st|stk|stueck|kg|t)\b)/,
       /\b\w*gutachten\b/,
     ],
     // "gemäß Baugrundgutachten" is no question when the Vorbemerkungen say it is attached.

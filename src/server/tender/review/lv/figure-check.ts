@@ -5,7 +5,8 @@ import { fold } from "../../text";
 import type { BoqNode } from "../../types";
 import { unitClass } from "../position-facts";
 import { de, parseGermanNumber, unitLabel } from "./facts";
-import { countOf, sameNoun } from "./stated-counts";
+import { countOf, sameNoun, stem } from "./stated-counts";
+import { ownPieceCount } from "./stated-figures";
 import type { LvHit, LvView } from "./types";
 
 /** A figure in the position's own text differing from the quantity by more than this factor is a
@@ -106,8 +107,26 @@ export function view(lv: LvView): View {
           .split(/[^a-z]+/)
           .some((w) => w && sameNoun(w, noun)),
     );
-    return counted ? { count: counted.qty!, where: `Menge von OZ ${counted.oz}` } : null;
+    if (counted) return { count: counted.qty!, where: `Menge von OZ ${counted.oz}` };
+    // The one position of the thing that states its count ("Rahmenstützen HEA 300 … 22 Stück", in t)
+    const n = stem(noun);
+    const stating = n.length >= 4 ? statedPieces().filter((x) => x.q !== p && x.main.endsWith(n)) : [];
+    return stating.length === 1 ? { count: stating[0].count, where: `Langtext von OZ ${stating[0].q.oz}` } : null;
   };
+  // Positions not counted in pieces whose own text counts their thing: read once, when asked.
+  let stated: { main: string; q: BoqNode; count: number }[] | null = null; // main: the stem
+  const statedPieces = () =>
+    (stated ??= lv.items.flatMap((q) => {
+      const main =
+        unitClass(q.unit) === "piece"
+          ? undefined
+          : lv
+              .headline(q)
+              .split(/[^a-z]+/)
+              .find((w) => w.length >= 4);
+      const c = main ? ownPieceCount(lv.text(q), (w) => stem(w).length >= 3 && stem(main).endsWith(stem(w))) : null;
+      return main && c && !c.per ? [{ main: stem(main), q, count: c.count }] : [];
+    }));
   return { ...lv, countFor, title };
 }
 

@@ -92,7 +92,7 @@ const MINUS = new RegExp(String.raw`(?:abzueglich|abzgl\.?|abzgl|minus)\s+(?:\w+
 
 /** "Menge wie Pos. X", "Fläche wie Position X", "Massen wie Pos. X": the quantity of X ("Abrechnung
  *  wie Pos. X" and "Oberfläche wie Pos. X" are the way of measuring and the finish, not a quantity). */
-const SAME_AS = new RegExp(
+export const SAME_AS = new RegExp(
   String.raw`\b(?:menge|massen?|flaeche|laenge)\s+(?:wie|gemaess|entsprechend|analog)\s+(?:in\s+)?pos(?:ition)?\.?\s*${OZ}`,
 );
 /** … unless the text takes a part of it ("jedoch abzüglich", "anteilig", "davon"). */

@@ -22,6 +22,9 @@ import {
 import {
   countValue,
   crossSectionM2,
+  kgPerMetre,
+  ownPieceCount,
+  pieceLengthMetres,
   extentMetres,
   heightMetres,
   objectAreas,
@@ -116,8 +119,14 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
     ) {
       const a = num(area[1]);
       const d = num(depth[1]) / (depth[2] === "mm" ? 1000 : depth[2] === "cm" ? 100 : 1);
+      // "Dicke 30 cm …, Fläche 180,00 m × 5,50 m = 990 m²" without "ca.": two thirds is no rounding
+      const exact = !/\b(ca\.|rd\.|etwa|rund|i\.\s*m\.|im\s+mittel|mittlere|durchschnittlich|teil\w*|davon)/.test(text);
       if (a > 0 && d > 0 && d < 5)
-        out.push({ qty: a * d, derivation: `Fläche ${de(a)} m² × Dicke/Tiefe ${de(d)} m laut Langtext = ${de(a * d, 1)} m³` });
+        out.push({
+          qty: a * d,
+          derivation: `Fläche ${de(a)} m² × Dicke/Tiefe ${de(d)} m laut Langtext = ${de(a * d, 1)} m³`,
+          ...(exact ? { tolerance: EXACT_VOLUME_TOLERANCE, bothWays: true } : {}),
+        });
     }
   }
   if (cls === "volume") {
@@ -129,6 +138,28 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
         qty: section * l,
         derivation: `Querschnitt ${de(section, 4)} m² × Gesamtlänge ${de(l)} m laut Langtext = ${de(section * l, 2)} m³`,
       });
+  }
+  // "Querschnitt 12/24 cm, Länge 6,50 m, 38 Balken je Decke … (2 Decken)", "Stützweite 30,00 m, 11
+  // Riegel, Nenngewicht 90,7 kg/m": the section or weight per metre × the length of one × the pieces
+  const section = cls === "volume" ? crossSectionM2(text) : null;
+  const perMetre = cls === "mass" && /^(t|to|kg)$/.test(normaliseUnit(p.unit)) ? kgPerMetre(text) : null;
+  if (section !== null || perMetre !== null) {
+    const each = pieceLengthMetres(text);
+    const pieces = each !== null && each < 50 ? ownPieceCount(text, (n) => isMainNoun(n, lv.headline(p))) : null;
+    const units = pieces?.per ? lv.countFor(pieces.per, p) : null;
+    if (pieces && (!pieces.per || units)) {
+      const n = pieces.count * (units?.count ?? 1);
+      const how = `${n} Stück${units ? ` (${pieces.count} je ${pieces.per!.replace(/^./, (c) => c.toUpperCase())} × ${units.count})` : ""} × ${de(each!)} m`;
+      const qty = section !== null ? section * each! * n : (perMetre! * each! * n) / (normaliseUnit(p.unit) === "kg" ? 1 : 1000);
+      out.push({
+        qty,
+        derivation:
+          section !== null
+            ? `${how} × Querschnitt ${de(section, 4)} m² laut Langtext = ${de(qty, 2)} m³`
+            : `${how} × ${de(perMetre!)} kg/m laut Langtext = ${de(qty, 3)} ${unitLabel(p.unit)}`,
+        tolerance: DERIVED_FIGURE_TOLERANCE,
+      });
+    }
   }
   if (cls === "area") {
     // "Länge 38,50 m, Höhe 2,75 m", "Höhe 0,60 m über die gesamte Gebäudeabwicklung von 89,80 m",
@@ -274,6 +305,32 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
         derivation: `${named.name.replace(/^./, (c) => c.toUpperCase())} ${de(named.metres)} m laut Vorbemerkungen${sides === 2 ? " × 2 Seiten" : ""} = ${de(named.metres * sides)} m`,
       });
     }
+    // "beidseitig entlang des Kirchwegs (Länge 180,00 m je Seite)": each of the two sides
+    const perSide = new RegExp(String.raw`\blaenge\s*(?:ca\.\s*)?(${NUMBER})\s*m\s+(?:je|pro)\s+seite\b`).exec(text);
+    if (perSide && BOTH_SIDES.test(text) && num(perSide[1]) > 0)
+      out.push({
+        qty: 2 * num(perSide[1]),
+        derivation: `Langtext: beidseitig, ${de(num(perSide[1]))} m je Seite × 2 Seiten`,
+        bothWays: true,
+      });
+    // "Abwicklung je Fenster 2 × 1,385 m + 1,26 m = 4,03 m, 96 Fenster": the length of one × how many
+    for (const m of text.matchAll(
+      new RegExp(
+        String.raw`\b(?:\w*laenge|abwicklung|umfang)\s+(?:je|pro)\s+([a-z][\w-]*)(?:[^;=]{0,50}=\s*|\s*(?:ca\.\s*)?)(${NUMBER})\s*m(?![\w²2/])`,
+        "g",
+      ),
+    )) {
+      const per = num(m[2]);
+      const found = per > 0 && m[1] !== "seite" ? lv.countFor(m[1], p) : null;
+      if (!found) continue;
+      out.push({
+        qty: per * found.count,
+        derivation: `${de(per)} m je ${m[1].replace(/^./, (c) => c.toUpperCase())} × ${found.count} (${found.where}) = ${de(per * found.count, 2)} m`,
+        tolerance: DERIVED_FIGURE_TOLERANCE,
+        // a count the position states itself is held both ways, as the length of one
+        ...(found.where === "Langtext" ? { bothWays: true } : {}),
+      });
+    }
     // "ca. 8 m je Steckdose" × how many there are
     for (const m of text.matchAll(new RegExp(String.raw`(?:ca\.\s*)?(${NUMBER})\s*(?:m|lfm)\s+(?:je|pro)\s+([a-z][\w-]*)`, "g"))) {
       const per = num(m[1]);
@@ -289,6 +346,10 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
   if (cls === "piece") {
     const n = statedTotalPieces(text);
     if (n !== null) out.push({ qty: n, derivation: `Langtext nennt insgesamt ${de(n)} St` });
+    // "32 Sparrenpaare (64 Sparren). Abrechnung je Sparren": the count of the thing itself
+    const own = ownPieceCount(text, (n) => isMainNoun(n, lv.headline(p)));
+    if (own && !own.per)
+      out.push({ qty: own.count, derivation: `Langtext nennt ${de(own.count)} Stück`, exact: true, bothWays: true, tolerance: 1.2 });
     for (const c of productCounts(text))
       if (isHeadNoun(c.noun, lv.headline(p))) out.push({ qty: c.count, derivation: `${c.derivation} laut Langtext = ${de(c.count)} St` });
   }
@@ -330,8 +391,11 @@ export function ownExpectations(p: BoqNode, text: string, lv: View): Expectation
         if (!found) continue;
         // A count read off another position's quantity is a weaker witness than a stated one.
         const fromPosition = found.where.startsWith("Menge von");
+        // "je Stütze 4 Stück" × the 22 Stützen another position's text states: both exact counts
+        const fromText = found.where.startsWith("Langtext von");
         out.push({
-          ...(fromPosition ? { tolerance: DERIVED_FIGURE_TOLERANCE } : {}),
+          ...(fromPosition || fromText ? { tolerance: DERIVED_FIGURE_TOLERANCE } : {}),
+          ...(fromText && cls === "piece" ? { bothWays: true } : {}),
           // "36 Fenster je Geschoss, 4 Vollgeschosse": 108 is three storeys, not a rounding; a count
           // of things has no waste, swapped digits are a slip ("je Zimmer eine Tür", 123 for 132)
           // (a small count per unit makes every quantity a multiple: only from ten on)
@@ -449,6 +513,14 @@ function thicknessOf(text: string): number | null {
   return d > 0.01 && d < 5 ? d : null;
 }
 
+/** The noun is the head of the headline's first word ("11 Riegel" in "Rahmenriegel IPE 500"), the
+ *  thing the position is about – not a part of it ("6 Heizkreise" of a "Heizkreisverteiler"). */
+function isMainNoun(noun: string, headline: string): boolean {
+  const main = headline.split(/[^a-z]+/).find((w) => w.length >= 4);
+  const n = stem(noun);
+  return !!main && n.length >= 3 && stem(main).endsWith(n);
+}
+
 /** The noun is the head of a word of the headline ("Kunststofffenster" for "Fenster", not
  *  "Fensterbank"): the position is the counted thing itself. */
 function isHeadNoun(noun: string, headline: string): boolean {
@@ -530,18 +602,22 @@ const WHOLE_OUTLINE =
   /\b(?:(?:hallen|gebaeude|dach|haus)umfang|gesamte[nr]?\s+(?:umfang|attika|dachrand|gebaeudeumfang|hallenumfang)|umlaufend\s+(?:am|um)\s+(?:das\s+|die\s+|den\s+)?(?:gebaeude|halle|dach)\b)/;
 /** The one outline the Vorbemerkungen state: "Außenabmessungen 144,00 m × 72,00 m", "Die
  *  Dachfläche ist rechteckig mit den Abmessungen 48,00 m × 22,50 m". */
-const OUTLINE = new RegExp(String.raw`\b(?:aussen)?abmessungen\s+(?:von\s+)?(${NUMBER})\s*m\s*(?:x|×)\s*(${NUMBER})\s*m(?![\w²2])`, "g");
+const OUTLINE = new RegExp(String.raw`\b[a-z]*abmessungen\s+(?:von\s+)?(${NUMBER})\s*m\s*(?:x|×)\s*(${NUMBER})\s*m(?![\w²2])`, "g");
 
 /** A length along the whole outline: 2 × (length + width) of the one outline the Vorbemerkungen
  *  give (several – pools, rooms, a hall – are not one building); half of it is as wrong as twice. */
 function perimeterExpectation(text: string, preamble: string): Expectation | null {
   if (!WHOLE_OUTLINE.test(text) || statedLength(text) !== null || /umfang\s+(?:von\s+)?(?:ca\.\s*)?\d/.test(text)) return null;
-  const outlines = [...preamble.matchAll(OUTLINE)].map((m) => [num(m[1]), num(m[2])]).filter(([a, b]) => a >= 5 && b >= 5);
+  // the position's own "Gebäudeabmessungen 48,00 m × 16,50 m" first
+  const inText = [...text.matchAll(OUTLINE)].length > 0;
+  const outlines = [...(inText ? text : preamble).matchAll(OUTLINE)]
+    .map((m) => [num(m[1]), num(m[2])])
+    .filter(([a, b]) => a >= 5 && b >= 5);
   if (new Set(outlines.map((o) => o.join("×"))).size !== 1) return null;
   const [a, b] = outlines[0];
   return {
     qty: 2 * (a + b),
-    derivation: `Vorbemerkungen: Abmessungen ${de(a)} m × ${de(b)} m, Umfang 2 × (${de(a)} m + ${de(b)} m) = ${de(2 * (a + b), 2)} m`,
+    derivation: `${inText ? "Langtext" : "Vorbemerkungen"}: Abmessungen ${de(a)} m × ${de(b)} m, Umfang 2 × (${de(a)} m + ${de(b)} m) = ${de(2 * (a + b), 2)} m`,
     tolerance: DERIVED_FIGURE_TOLERANCE,
     bothWays: true,
   };
@@ -667,7 +743,7 @@ export const COUNTED_BY: { work: RegExp; nouns: string[] }[] = [
 
 /** The nouns a piece or length position is counted by: the words of its headline and, for
  *  things that come one per another thing, that thing. */
-function countedNouns(head: string): string[] {
+export function countedNouns(head: string): string[] {
   const own = head.split(/[^a-z]+/).filter((w) => w.length >= 4);
   return [...own, ...COUNTED_BY.filter((c) => c.work.test(head)).flatMap((c) => c.nouns)];
 }
