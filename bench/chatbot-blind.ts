@@ -20,12 +20,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const BLIND_TUNE = join(root, "tests/quality/chatbot-blind-tune.json");
 export const BLIND_TUNE_2 = join(root, "tests/quality/chatbot-blind-tune-2.json");
 export const BLIND_TUNE_3 = join(root, "tests/quality/chatbot-blind-tune-3.json");
+export const BLIND_TUNE_4 = join(root, "tests/quality/chatbot-blind-tune-4.json");
 /** Every tuning set in the order they were written (tune-4 and tune-5 by later authors). */
 export const BLIND_TUNE_SETS = [
   BLIND_TUNE,
   BLIND_TUNE_2,
   BLIND_TUNE_3,
-  ...[4, 5].map((n) => join(root, `tests/quality/chatbot-blind-tune-${n}.json`)),
+  BLIND_TUNE_4,
+  join(root, "tests/quality/chatbot-blind-tune-5.json"),
 ];
 /** "tuning set N" from the file name, "held-out set" for the held-out file. */
 export const setName = (file: string) =>

@@ -24,6 +24,18 @@ describe("opposite cases of the word table", () => {
     expect(contrastFactor(asked, "Anhydrit: 0,5 CM-% (unbeheizt) bzw. 0,3 CM-% bei Fußbodenheizung")).toBeCloseTo(ASKED_SIDE);
   });
 
+  it("reads the case after „statt“ as the one not asked", () => {
+    for (const q of [
+      "und wenn das anhydrit ist statt zement?",
+      "Calciumsulfat anstelle von Zementestrich, welcher CM-Wert?",
+      "nehmen anstatt dem zementestrich einen anhydrit – ändert sich was?",
+    ]) {
+      const asked = askedContrasts(table, q);
+      expect(contrastFactor(asked, "Calciumsulfatestrich: 0,5 CM-%"), q).toBeCloseTo(ASKED_SIDE);
+      expect(contrastFactor(asked, "Zementestrich: 2,0 CM-%"), q).toBeCloseTo(OTHER_SIDE);
+    }
+  });
+
   it("leaves a question that names both or none of the cases alone", () => {
     expect(askedContrasts(table, "Unterschied Zement und Anhydrit?")).toHaveLength(0);
     expect(askedContrasts(table, "Wie lange muss Estrich trocknen?")).toHaveLength(0);

@@ -53,10 +53,15 @@ function sideNamed(pair: [Side, Side], text: string): number {
   return found[0] && found[1] ? 2 : found[0] ? 0 : found[1] ? 1 : -1;
 }
 
-/** The sides a question asks for (only pairs of which it names exactly one side). */
+/** "Anhydrit statt Zement", "anstelle von Gips": the word after "statt" is the case not asked. */
+const INSTEAD_OF =
+  /\b(?:an)?statt\s+(?:(?:mit|von|de[mnrs]|die|das|eine?[mnrs]?)\s+)?[\p{L}\d-]+|\banstelle\s+(?:(?:von|de[mnrs]|eine?[mnrs]?)\s+)?[\p{L}\d-]+/giu;
+
+/** The sides a question asks for (only pairs of which it names exactly one side, not counting the replaced case). */
 export function askedContrasts(table: WordTable, question: string): AskedContrast[] {
+  const asked = question.replace(INSTEAD_OF, " ");
   return pairsOf(table).flatMap((pair) => {
-    const named = sideNamed(pair, question);
+    const named = sideNamed(pair, asked);
     return named === 0 || named === 1 ? [{ asked: pair[named], other: pair[1 - named] }] : [];
   });
 }

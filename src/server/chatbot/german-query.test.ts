@@ -32,6 +32,28 @@ describe("German query rules", () => {
     const [contents] = kinds("Was gehört in ein Bautagebuch?");
     expect(contents.answer.test("Tägliche Mindestinhalte: Datum und Wochentag")).toBe(true);
     expect(kinds("Was ist ein Aufmaß?").map((k) => k.name)).toEqual(["definition"]);
+    // An upper limit, however it is asked.
+    for (const q of [
+      "wieviel darf ich maximal abrechnen?",
+      "gibts im sommer auch ne obergrenze für die betontemperatur?",
+      "bis zu wieviel darf der einbehalten?",
+    ]) {
+      const limit = kinds(q).find((k) => k.name === "limit");
+      expect(limit, q).toBeDefined();
+      expect(limit!.answer.test("darf ihr Gesamtbetrag 90 % der Vergütung nicht übersteigen")).toBe(true);
+      expect(limit!.answer.test("darf +30 °C nicht überschreiten")).toBe(true);
+    }
+    // "pro m²" asks an amount.
+    expect(kinds("gerüst lastklasse 3, was darf da pro m2 drauf?").map((k) => k.name)).toContain("amount");
+    for (const q of [
+      "was muss ich da von seiner rechnung einbehalten?",
+      "was muss ich auf cmin draufschlagen?",
+      "was darf ich vom werklohn abziehen?",
+    ])
+      expect(
+        kinds(q).map((k) => k.name),
+        q,
+      ).toContain("amount");
     expect(kinds("Wie gehe ich bei einem Nachtrag vor?").map((k) => k.name)).toEqual(["steps"]);
     expect(kinds("Welche Norm gilt für Estricharbeiten?").map((k) => k.name)).toEqual(["norm", "enumeration", "list"]);
     expect(kinds("Ab welchem CM-Wert ist Zementestrich belegreif?").map((k) => k.name)).toEqual(["amount"]);

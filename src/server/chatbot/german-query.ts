@@ -118,9 +118,16 @@ export const ANSWER_KINDS: AnswerKind[] = [
   {
     name: "amount",
     question:
-      /\b(wie hoch|wie ?viel|welche[rn]? (höhe|betrag)|prozent|wie warm|wie kalt|wie tief|wie dick|wie breit|wie weit|(welche[rnms]?|was für (eine[nmr]?|ein)?) (\p{L}*(wert|grenzwert|temperatur|abstand|dicke|höhe|maß|tiefe|breite|deckung|cnom|querschnitt|gefälle))|welche[rnms]? (schalldämm|trittschall|restfeuchte|feuchte|zinsen|verzugszinsen|cm)|ab welche[rmn]? |ab wie ?viel|bis zu welche[rmn]? |höchstens|mindestens|maximal|max\.?\s|\bmin\b|zinsen|wie dick|wie stark|wie groß)/iu,
+      /\b(wie hoch|wie ?viel|welche[rn]? (höhe|betrag)|prozent|wie warm|wie kalt|wie tief|wie dick|wie breit|wie weit|(welche[rnms]?|was für (eine[nmr]?|ein)?) (\p{L}*(wert|grenzwert|temperatur|abstand|dicke|höhe|maß|tiefe|breite|deckung|cnom|querschnitt|gefälle))|welche[rnms]? (schalldämm|trittschall|restfeuchte|feuchte|zinsen|verzugszinsen|cm)|ab welche[rmn]? |ab wie ?viel|bis zu welche[rmn]? |höchstens|mindestens|maximal|max\.?\s|\bmin\b|zinsen|wie dick|wie stark|wie groß|was (muss|darf|soll) ich .{0,40}(einbehalten|abziehen|draufschlagen|aufschlagen|zuschlagen)\b|\b(pro|je) (m2|m²|qm|quadratmeter|lfm|laufmeter|meter|m³|m3|kubikmeter)\b)/iu,
     answer: AMOUNT,
     bonus: 0.45,
+  },
+  // "Wieviel maximal …?", "gibts eine Obergrenze?": the sentence that sets the upper limit.
+  {
+    name: "limit",
+    question: /\b(maximal|höchstens|obergrenze|höchstgrenze|grenze nach oben|bis zu wie ?viel|nicht mehr als wie ?viel)\b/iu,
+    answer: /\b(höchstens|maximal|nicht (über)?steigen|nicht überschreiten|übersteigen|überschreiten|obergrenze|höchst\p{L}+)\b/iu,
+    bonus: 0.4,
   },
   // "Was gehört in …?", "Was muss … enthalten?": the paragraph whose label names the contents.
   {

@@ -34,7 +34,7 @@ import { askedContrasts, contrastFactor } from "./contrast-terms";
 import { questionFigures, figureRelation } from "./question-figures";
 import { RULED_OUT_FACTOR, ruledOutRulebooks } from "./ruled-out";
 import { askedItemFirst } from "./list-focus";
-import { articleNouns, bestCoversSubject, carriesSubject } from "./subject-gap";
+import { articleLowerWords, articleNounStems, articleNouns, bestCoversSubject, carriesSubject } from "./subject-gap";
 import { questionTopic, topicVocabulary } from "./topic-guard";
 import { leadWithNamedSection, namedSections } from "./named-section";
 
@@ -160,8 +160,18 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
     .filter((w) => table.rules.some((x) => x.testStart(w)))
     .join(" ");
   // The question's words that the articles write as nouns (subject-gap.ts).
-  const nouns = articleNouns(await knowledgeSnapshot(db, type));
-  const nounWords = (question.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter((w) => nouns.has(w.toLowerCase())).join(" ");
+  const snapshot = await knowledgeSnapshot(db, type);
+  const nouns = articleNouns(snapshot);
+  const lowerWords = articleLowerWords(snapshot);
+  const questionWords = question.match(/\p{L}[\p{L}\d/-]*/gu) ?? [];
+  const nounWords = questionWords.filter((w) => nouns.has(w.toLowerCase())).join(" ");
+  // Other inflections of an article noun ("Wohnungstrennwand" – "Wohnungstrennwände"): a word the
+  // articles never write in lower case, whose stem is the stem of one of their nouns.
+  const otherFormWords = questionWords.filter((w) => !nouns.has(w.toLowerCase()) && !lowerWords.has(w.toLowerCase())).join(" ");
+  const nounStemSet = await articleNounStems(snapshot, async (words) => {
+    const [n] = await rows<{ s: string[] }>(db, sql`select tsvector_to_array(to_tsvector('german', ${words})) as s`);
+    return n.s.map(withoutZu);
+  });
   const [r] = await rows<{
     cur: string[];
     ask: string[];
@@ -173,6 +183,7 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
     prev: string[];
     noise: string[];
     nouns: string[];
+    forms: string[];
   }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${question})) as cur,
@@ -184,7 +195,8 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
                tsvector_to_array(to_tsvector('german', ${understoodWords})) as own,
                tsvector_to_array(to_tsvector('german', ${previous ?? ""})) as prev,
                tsvector_to_array(to_tsvector('german', ${QUESTION_WORDS})) as noise,
-               tsvector_to_array(to_tsvector('german', ${nounWords})) as nouns`,
+               tsvector_to_array(to_tsvector('german', ${nounWords})) as nouns,
+               tsvector_to_array(to_tsvector('german', ${otherFormWords})) as forms`,
   );
   const noise = new Set(r.noise);
   const weights = new Map<string, number>();
@@ -218,6 +230,7 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
     ownStems: new Set([...r.cur, ...r.whole].map(withoutZu)),
     mappedStems: new Set(r.mapped.map(withoutZu)),
     nounStems: new Set(r.nouns.map(withoutZu)),
+    nounFormStems: new Set(r.forms.map(withoutZu).filter((l) => nounStemSet.has(l))),
   };
 }
 
@@ -758,7 +771,7 @@ function modelContext(top: ScoredArticle, relevant: ScoredArticle[], picked: Sco
 function hasSubject(
   q: QuestionScoring,
   top: ScoredArticle,
-  stems: { ownStems: Set<string>; mappedStems: Set<string>; nounStems: Set<string> },
+  stems: { ownStems: Set<string>; mappedStems: Set<string>; nounStems: Set<string>; nounFormStems: Set<string> },
 ): boolean {
   const isOwn = (l: string) => stems.ownStems.has(l) && (q.weights.get(l) ?? 0) > QUESTION_WORD_WEIGHT;
   const idf = (l: string) => q.idf.get(l) ?? 0;
@@ -771,7 +784,9 @@ function hasSubject(
     known: (l) => (q.df.get(l) ?? 0) > 0,
     isMapped: (l) => stems.mappedStems.has(l),
     isNoun: (l) => stems.nounStems.has(l),
+    isNounForm: (l) => stems.nounFormStems.has(l),
     inBest: (l) => Math.max(head.get(l) ?? 0, ...top.paras.map((x) => x.strength.get(l) ?? 0)),
+    inHead: (l) => head.get(l) ?? 0,
     bestStems: new Set([...top.c.head, ...top.paras.flatMap((x) => x.p.lex)]),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articleNouns, bestCoversSubject, carriesSubject } from "./subject-gap";
+import { articleLowerWords, articleNounStems, articleNouns, bestCoversSubject, carriesSubject } from "./subject-gap";
 import { repairs } from "./everyday-german";
 
 /** A question's stems: own word (or typo repair) or not, IDF and whether an article has them. */
@@ -55,6 +55,23 @@ describe("bestCoversSubject", () => {
     expect(check({ dachneig: 1 })).toBe(true);
   });
 
+  it("counts another inflection of an article noun in the best article as covering, but never as a gap of its own", () => {
+    const covers = (inBest: Record<string, number>) =>
+      bestCoversSubject({
+        lexemes: ["neubau", "wohnungstrennwand", "ansatz"],
+        idf: () => 2,
+        known: () => true,
+        isOwn: () => true,
+        isMapped: () => false,
+        isNoun: (l) => l === "neubau",
+        isNounForm: (l) => l !== "neubau",
+        inBest: (l) => inBest[l] ?? 0,
+        bestStems: [],
+      });
+    expect(covers({ wohnungstrennwand: 1 })).toBe(true); // "Wohnungstrennwände" in the article
+    expect(covers({})).toBe(false); // "Neubau" is the subject and not there
+  });
+
   it("counts a noun the word table maps when the best article contains it itself („Nachtrag“)", () => {
     const covers = (inBest: Record<string, number>) =>
       bestCoversSubject({
@@ -93,5 +110,24 @@ describe("articleNouns", () => {
     expect(nouns.has("estrich")).toBe(true);
     expect(nouns.has("frost")).toBe(false); // only at a sentence's start
     expect(nouns.has("liegen")).toBe(false);
+  });
+
+  it("stems the nouns once, and knows the words written in lower case („seit“ is no „Seite“)", async () => {
+    const snapshot = {
+      articles: [
+        { title: "x", paragraphs: [{ sentences: [{ text: "Auf der Seite der Wohnungstrennwände, seit der Abnahme, auf jeder Seite." }] }] },
+      ],
+    };
+    expect(articleLowerWords(snapshot).has("seit")).toBe(true);
+    expect(articleLowerWords(snapshot).has("seite")).toBe(false);
+    let calls = 0;
+    const stem = async (words: string) => {
+      calls++;
+      return words.split(" ").map((w) => w.replace("wände", "wand"));
+    };
+    const stems = await articleNounStems(snapshot, stem);
+    expect(stems.has("wohnungstrennwand")).toBe(true);
+    await articleNounStems(snapshot, stem);
+    expect(calls).toBe(1);
   });
 });

@@ -25,15 +25,14 @@ export function carriesSubject(opts: {
   return specific.length === 0 || specific.some(opts.known);
 }
 
-const nounCache = new WeakMap<object, Set<string>>();
+const caseCache = new WeakMap<object, { nouns: Set<string>; lower: Set<string> }>();
 
-/**
- * The words (lower case) that the articles write capitalised inside a sentence: their nouns.
- * Questions are often typed in lower case, so the knowledge base tells which of their words name things.
- */
-export function articleNouns(snapshot: { articles: { title: string; paragraphs: { sentences: { text: string }[] }[] }[] }): Set<string> {
-  let nouns = nounCache.get(snapshot);
-  if (nouns) return nouns;
+type Snapshot = { articles: { title: string; paragraphs: { sentences: { text: string }[] }[] }[] };
+
+/** The words (lower case) the articles write capitalised inside a sentence more often than not, and the others. */
+function wordCases(snapshot: Snapshot): { nouns: Set<string>; lower: Set<string> } {
+  let cases = caseCache.get(snapshot);
+  if (cases) return cases;
   // A word counts when the articles write it capitalised inside sentences more often than in lower case.
   const upper = new Map<string, number>();
   const lower = new Map<string, number>();
@@ -44,9 +43,37 @@ export function articleNouns(snapshot: { articles: { title: string; paragraphs: 
           const counts = /^\p{Lu}\p{Ll}/u.test(m[1]) ? upper : /^\p{Ll}/u.test(m[1]) ? lower : null;
           counts?.set(m[1].toLowerCase(), (counts.get(m[1].toLowerCase()) ?? 0) + 1);
         }
-  nouns = new Set([...upper].filter(([w, n]) => w.length >= 3 && n > (lower.get(w) ?? 0)).map(([w]) => w));
-  nounCache.set(snapshot, nouns);
-  return nouns;
+  cases = {
+    nouns: new Set([...upper].filter(([w, n]) => w.length >= 3 && n > (lower.get(w) ?? 0)).map(([w]) => w)),
+    lower: new Set([...lower].filter(([w, n]) => n >= (upper.get(w) ?? 0)).map(([w]) => w)),
+  };
+  caseCache.set(snapshot, cases);
+  return cases;
+}
+
+/**
+ * The words (lower case) that the articles write capitalised inside a sentence: their nouns.
+ * Questions are often typed in lower case, so the knowledge base tells which of their words name things.
+ */
+export const articleNouns = (snapshot: Snapshot): Set<string> => wordCases(snapshot).nouns;
+
+/** The words the articles write in lower case ("seit", "prüfen"): no noun, whatever their stem shares with one ("Seite"). */
+export const articleLowerWords = (snapshot: Snapshot): Set<string> => wordCases(snapshot).lower;
+
+const nounStemCache = new WeakMap<object, Set<string>>();
+
+/**
+ * The stems of the articles' nouns, so that a question's word is a noun in any inflection
+ * ("Wohnungstrennwand" where the articles write "Wohnungstrennwände", "Mindestanforderung" –
+ * "Mindestanforderungen"). Stemmed once per knowledge snapshot.
+ */
+export async function articleNounStems(snapshot: Snapshot, stem: (words: string) => Promise<string[]>): Promise<Set<string>> {
+  let stems = nounStemCache.get(snapshot);
+  if (!stems) {
+    stems = new Set(await stem([...articleNouns(snapshot)].join(" ")));
+    nounStemCache.set(snapshot, stems);
+  }
+  return stems;
 }
 
 /** A subject word must reach at least this strength in the best article (a prefix or compound part counts, a mere relation not). */
@@ -67,8 +94,13 @@ export function bestCoversSubject(opts: {
   isMapped: (l: string) => boolean;
   /** Whether the stem is of a word the articles write as a noun (the thing asked about, not "prüfen"). */
   isNoun: (l: string) => boolean;
+  /** Whether the stem is of another inflection of such a noun ("Wohnungstrennwand" – "Wohnungstrennwände"):
+   *  it shows the best article is about the question, but never makes a gap by itself. */
+  isNounForm?: (l: string) => boolean;
   /** How strongly the best article (title, tags, text) contains a stem, 0 to 1. */
   inBest: (l: string) => number;
+  /** How strongly the best article's title and tags — the subjects it declares — contain a stem, 0 to 1. */
+  inHead?: (l: string) => number;
   /** The best article's stems: a compound there that ends in the subject is about it ("Ständerwand" – "Wand"). */
   bestStems: Iterable<string>;
 }): boolean {
@@ -76,6 +108,12 @@ export function bestCoversSubject(opts: {
   // A word the table maps need not be in the article (its terms stand for it), but when it is, the article is about it.
   const subject = nouns.filter((l) => !opts.isMapped(l));
   if (subject.length === 0 || nouns.some((l) => opts.inBest(l) >= IN_ARTICLE)) return true;
+  // An own specific word among the article's declared subjects ("Skonto" in the tags of § 16 VOB/B)
+  // makes it the article about the question, whatever the story's other nouns ("Schlusszahlung").
+  const declared = opts.lexemes.filter((l) => opts.isOwn(l) && !opts.isMapped(l) && opts.known(l) && opts.idf(l) >= SPECIFIC_IDF);
+  if (declared.some((l) => (opts.inHead?.(l) ?? 0) >= IN_ARTICLE)) return true;
+  const forms = opts.lexemes.filter((l) => opts.isOwn(l) && opts.isNounForm?.(l) && opts.known(l) && opts.idf(l) >= SPECIFIC_IDF);
+  if (forms.some((l) => opts.inBest(l) >= IN_ARTICLE)) return true;
   const stems = [...opts.bestStems];
   return subject.some((l) => l.length >= 4 && stems.some((s) => s.length > l.length && s.endsWith(l)));
 }

@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import { everydayTopics, parseEverydayTopics, stemKind, topicVerdict, type TopicVocabulary } from "./topic-guard";
 import { wordTable } from "./word-table";
 
-const vocabulary = (v: { domain: string[]; everyday: string[]; known: string[] }): TopicVocabulary => ({
+const vocabulary = (v: { domain: string[]; everyday: string[]; known: string[]; requests?: string[] }): TopicVocabulary => ({
   domain: new Set(v.domain),
   everyday: new Set(v.everyday),
   known: new Set([...v.known, ...v.domain]),
   general: new Set(),
   everydayWords: new Map(v.everyday.map((e) => [e, 1])),
+  requests: new Set(v.requests ?? []),
 });
 
 describe("topic guard", () => {
@@ -33,9 +34,33 @@ describe("topic guard", () => {
     expect(topicVerdict(["unknown"], true)).toBe("unclear"); // in a conversation
   });
 
+  it("refuses a request for a poem, speech, joke or greeting, whoever it is for", () => {
+    const w = vocabulary({
+      domain: ["dicht", "fug", "stundenzettel", "poli", "bauleit", "maur", "zimmer", "richtf"],
+      everyday: ["geburtstag", "ruhestand"],
+      known: ["schreib", "kurz"],
+      requests: ["gedicht", "witz", "ansprach", "trinkspruch", "reimt"],
+    });
+    const verdict = (stems: string[]) => topicVerdict(stems.map((s) => stemKind(s, w)));
+    // "Gedicht" ends in "dicht" but is the wanted text, also inside a compound.
+    expect(stemKind("gedicht", w)).toBe("request");
+    expect(stemKind("geburtstagsgedicht", w)).toBe("request");
+    expect(verdict(["kurz", "gedicht", "60", "poli", "schreib"])).toBe("everyday"); // Gedicht zum 60. vom Polier
+    expect(verdict(["ansprach", "bauleit", "ruhestand"])).toBe("everyday"); // Ansprache für den Bauleiter
+    expect(verdict(["witz", "maur", "zimmer"])).toBe("everyday"); // Witz über Maurer und Zimmerer
+    expect(verdict(["trinkspruch", "richtf", "dicht"])).toBe("everyday"); // Trinkspruch fürs Richtfest dichten
+    // A site person or "abdichten" alone is no request.
+    expect(verdict(["poli", "stundenzettel", "schreib"])).toBe("construction");
+    expect(verdict(["dicht", "fug"])).toBe("construction");
+  });
+
   it("parses the everyday-topics file, whose words are no construction words of the word table", () => {
-    expect(parseEverydayTopics("# x\nKochen: backen, Grill\n\nkaputt")).toEqual([{ topic: "Kochen", words: ["backen", "Grill"] }]);
+    expect(parseEverydayTopics("# x\nKochen: backen, Grill\n\nkaputt\n!Texte: Gedicht")).toEqual([
+      { topic: "Kochen", words: ["backen", "Grill"], request: false },
+      { topic: "Texte", words: ["Gedicht"], request: true },
+    ]);
     const topics = everydayTopics();
+    expect(topics.some((t) => t.request)).toBe(true);
     expect(topics.length).toBeGreaterThanOrEqual(10);
     const fach = new Set(wordTable().domainWords.map((w) => w.toLowerCase()));
     expect(topics.flatMap((t) => t.words).filter((w) => fach.has(w.toLowerCase()))).toEqual([]);

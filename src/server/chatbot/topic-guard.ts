@@ -20,23 +20,33 @@ import { wordTable } from "./word-table";
 export const EVERYDAY_TOPICS_FILE = "alltagsthemen.txt";
 const TYPES: ChatbotType[] = ["legal", "construction"];
 
+export interface EverydayTopic {
+  topic: string;
+  words: string[];
+  /** A line starting with "!": texts one asks to have written (poem, speech, joke, greeting). Asking
+   *  for one is off-topic whoever it is for — "ein Gedicht für unseren Polier" names a site person,
+   *  but the wanted thing is no construction answer. */
+  request: boolean;
+}
+
 /** Everyday topics with their words, as written in the file; malformed lines are skipped. */
-export function parseEverydayTopics(text: string): { topic: string; words: string[] }[] {
+export function parseEverydayTopics(text: string): EverydayTopic[] {
   return text
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith("#") && l.includes(":"))
     .map((l) => ({
-      topic: l.slice(0, l.indexOf(":")).trim(),
+      topic: l.slice(l.startsWith("!") ? 1 : 0, l.indexOf(":")).trim(),
       words: l
         .slice(l.indexOf(":") + 1)
         .split(",")
         .map((w) => w.trim())
         .filter(Boolean),
+      request: l.startsWith("!"),
     }));
 }
 
-export function everydayTopics(): { topic: string; words: string[] }[] {
+export function everydayTopics(): EverydayTopic[] {
   const file = join(knowledgeDir(), EVERYDAY_TOPICS_FILE);
   return existsSync(file) ? parseEverydayTopics(readFileSync(file, "utf8")) : [];
 }
@@ -52,6 +62,8 @@ export interface TopicVocabulary {
   general: Set<string>;
   /** The everyday stems for typo look-up ("truthan" → "truthahn"). */
   everydayWords: Map<string, number>;
+  /** Stems of wanted texts ("gedicht", "witz", "trinkspruch"): asking for one decides off-topic. */
+  requests: Set<string>;
 }
 
 /** Words of quantity and time: they say how much, not what about ("160 grad", "5 kilo", "3 wochen"). */
@@ -67,13 +79,16 @@ export async function topicVocabulary(db: Db): Promise<TopicVocabulary> {
   const cached = cache.get(db);
   if (cached?.fingerprint === fingerprint) return cached.vocabulary;
   const table = wordTable();
-  const everydayWords = everydayTopics().flatMap((t) => t.words);
-  const [r] = await rows<{ fach: string[]; terms: string[]; general: string[]; everyday: string[] }>(
+  const topics = everydayTopics();
+  const everydayWords = topics.flatMap((t) => t.words);
+  const requestWords = topics.filter((t) => t.request).flatMap((t) => t.words);
+  const [r] = await rows<{ fach: string[]; terms: string[]; general: string[]; everyday: string[]; requests: string[] }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${table.domainWords.join(" ")})) as fach,
                tsvector_to_array(to_tsvector('german', ${table.rules.map((x) => x.target).join(" ")})) as terms,
                tsvector_to_array(to_tsvector('german', ${table.generalWords.join(" ")})) as general,
-               tsvector_to_array(to_tsvector('german', ${everydayWords.join(" ")})) as everyday`,
+               tsvector_to_array(to_tsvector('german', ${everydayWords.join(" ")})) as everyday,
+               tsvector_to_array(to_tsvector('german', ${requestWords.join(" ")})) as requests`,
   );
   // A "Fachwort" stays one although a common word has the same stem ("Dach" and "Dächer").
   const fach = new Set(r.fach.map(withoutZu));
@@ -86,16 +101,23 @@ export async function topicVocabulary(db: Db): Promise<TopicVocabulary> {
     ),
   );
   const known = new Set(snaps.flatMap((s) => [...s.df.keys()].map(withoutZu)));
-  const vocabulary = { domain, everyday, known, general, everydayWords: new Map([...everyday].map((e) => [e, 1])) };
+  const requests = new Set(r.requests.map(withoutZu).filter((l) => !fach.has(l)));
+  const vocabulary = { domain, everyday, known, general, everydayWords: new Map([...everyday].map((e) => [e, 1])), requests };
   cache.set(db, { fingerprint, vocabulary });
   return vocabulary;
 }
 
-export type StemKind = "domain" | "everyday" | "known" | "unknown" | "measure";
+export type StemKind = "domain" | "everyday" | "known" | "unknown" | "measure" | "request";
+
+/** A wanted text, also as the last part of a compound no article knows ("Geburtstagsgedicht"). */
+const isRequest = (stem: string, v: TopicVocabulary) =>
+  v.requests.has(stem) || (!v.known.has(stem) && [...v.requests].some((r) => r.length >= 4 && stem.length > r.length && stem.endsWith(r)));
 
 /** What one stem of a question speaks for; a compound by its parts ("Reetdach" → "Dach", "Grillkohle" → "Grill"). */
 export function stemKind(stem: string, v: TopicVocabulary): StemKind {
   if (MEASURE.test(stem)) return "measure";
+  // Before the domain parts: "Gedicht" ends in "dicht".
+  if (isRequest(stem, v)) return "request";
   if (v.domain.has(stem)) return "domain";
   if (v.everyday.has(stem)) return "everyday";
   const part = (set: Set<string>, min: number) =>
@@ -111,12 +133,14 @@ export function stemKind(stem: string, v: TopicVocabulary): StemKind {
 export type TopicVerdict = "construction" | "everyday" | "unclear";
 
 /**
- * What a question's stems are about: construction when domain words outweigh everyday-topic
+ * What a question's stems are about: everyday when it asks for a text to be written (a poem, a
+ * speech, a joke — whoever it is for); construction when domain words outweigh everyday-topic
  * words; everyday when those win, or — outside a conversation — when no domain word stands beside
  * a word that no article of either assistant knows ("Wellensittich", "Fondant"); otherwise unclear.
  */
 export function topicVerdict(kinds: StemKind[], inConversation = false): TopicVerdict {
   const count = (k: StemKind) => kinds.filter((x) => x === k).length;
+  if (count("request") > 0) return "everyday";
   const domain = count("domain");
   const everyday = count("everyday");
   if (domain > everyday) return "construction";
@@ -130,6 +154,8 @@ export function topicVerdict(kinds: StemKind[], inConversation = false): TopicVe
  * word table understands ("Pfusch", "AG", "LV") is a construction word.
  */
 export function questionTopic(stems: string[], understood: Set<string>, v: TopicVocabulary, inConversation = false): TopicVerdict {
-  const kinds = [...new Set(stems)].map((l) => (understood.has(l) && !v.general.has(l) && !MEASURE.test(l) ? "domain" : stemKind(l, v)));
+  const kinds = [...new Set(stems)].map((l) =>
+    understood.has(l) && !v.general.has(l) && !MEASURE.test(l) && !isRequest(l, v) ? "domain" : stemKind(l, v),
+  );
   return topicVerdict(kinds, inConversation);
 }
