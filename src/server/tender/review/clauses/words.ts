@@ -30,8 +30,9 @@ export function stem(word: string): string {
 const ZU_INFIX = /^(ab|an|auf|aus|bei|ein|mit|nach|vor|zurueck|weiter|fest|frei|um|durch|ueber|unter|heraus|her|hin)zu([a-z]{3,}en)$/;
 
 /** "abgelöst" → "ablösen", "eingerechnet" → "einrechnen", "angekündigt" → "ankündigen": the weak
- *  participle of a separable verb reads like the verb (strong ones, "ausgeschlossen", stay). */
-const GE_INFIX = /^(ab|an|auf|aus|bei|ein|mit|nach|vor|zurueck|weiter|fest|frei|um|durch|heraus|her|hin)ge([a-z]{3,}?)(e?)t$/;
+ *  participle of a separable verb reads like the verb, declined too ("später festgestellter Mängel");
+ *  strong ones ("ausgeschlossen") stay. */
+const GE_INFIX = /^(ab|an|auf|aus|bei|ein|mit|nach|vor|zurueck|weiter|fest|frei|um|durch|heraus|her|hin)ge([a-z]{3,}?)(e?)t(?:e|er|en|es|em)?$/;
 const participle = (w: string) => w.replace(GE_INFIX, (_m, particle: string, verb: string) => `${particle}${verb}en`);
 
 /** Folded words of a text ("§", digits and "%" kept as their own tokens). */
