@@ -36,6 +36,9 @@ export interface Expectation {
   /** A weak witness (a count that only names the thing the position's work is for): only a slip
    *  of the pen – a shifted decimal point or swapped digits – is a finding. */
   onlySlips?: boolean;
+  /** Exact figures ("Menge wie Pos. 03.0010", "25,00 m × 12,50 m" without "ca."): swapped digits
+   *  are a slip from 1 % off (an approximate figure needs 8 %). */
+  exact?: boolean;
 }
 
 /** The quantity is a whole number of units of the stated size, but not the stated number: a unit
@@ -45,7 +48,8 @@ export const otherMultiple = (qty: number, e: Expectation) => {
   const k = Math.round(qty / e.per);
   return k >= 1 && k !== Math.round(e.qty / e.per) && Math.abs(qty / e.per - k) < 0.01;
 };
-export const holds = (qty: number, e: Expectation) => within(qty, e) && !otherMultiple(qty, e) && !isDigitSwap(qty, e.qty);
+export const holds = (qty: number, e: Expectation) => within(qty, e) && !otherMultiple(qty, e) && !swapped(qty, e);
+const swapped = (qty: number, e: Expectation) => isDigitSwap(qty, e.qty, e.exact ? 1.01 : 1.08);
 
 export const within = (qty: number, e: Expectation) => {
   if (e.onlySlips) return !isDecimalShift(qty / e.qty);
@@ -56,15 +60,15 @@ export const within = (qty: number, e: Expectation) => {
 /** A derived figure flags a smaller quantity only when its decimal point is shifted: the work may
  *  cover a part of the area. Swapped digits ("1.611" for 1.116) are a slip either way. */
 export function contradicts(qty: number, e: Expectation): boolean {
-  if (isDigitSwap(qty, e.qty)) return true;
+  if (swapped(qty, e)) return true;
   if (within(qty, e)) return false;
   return qty > e.qty || e.bothWays === true || isDecimalShift(qty / e.qty);
 }
 
 /** A "Zahlendreher": the same digits in another order ("121" for 112, "2.250" for 2.520), at
- *  least 8 % off (closer figures are rounding or a measured value). */
-export const isDigitSwap = (qty: number, expected: number) => {
-  if (!(qty > 0 && expected > 0) || Math.abs(Math.log(qty / expected)) < Math.log(1.08)) return false;
+ *  least 8 % off (closer figures are rounding or a measured value) unless the figure is exact. */
+export const isDigitSwap = (qty: number, expected: number, minFactor = 1.08) => {
+  if (!(qty > 0 && expected > 0) || Math.abs(Math.log(qty / expected)) < Math.log(minFactor)) return false;
   const [a, b] = [qty, expected].map((x) => String(Math.round(x * 100)));
   const sorted = (d: string) => [...d].sort().join("");
   return a.length === b.length && a !== b && sorted(a) === sorted(b);
@@ -117,7 +121,7 @@ export function hit(p: BoqNode, expected: Expectation, relatedOz: string[] = [])
   const unit = unitLabel(p.unit);
   const factor = p.qty! / expected.qty;
   const shift = isDecimalShift(factor);
-  const swap = !shift && isDigitSwap(p.qty!, expected.qty);
+  const swap = !shift && swapped(p.qty!, expected);
   return {
     oz: p.oz,
     ...(relatedOz.length ? { relatedOz } : {}),

@@ -28,19 +28,50 @@ const DIMS = new RegExp(String.raw`(${NUMBER})\s*(?:m\s*)?(?:x|×|\*|/)\s*(${NUM
 /** Words that make a pair of dimensions the size of a room or surface (not of a tile or a window). */
 // Only rooms: the dimensions of a parking space, a slab, a window or a tile are the size of one of
 // many.
-const ROOM_WORD = /\b(raum|raeume|\w+raum|zimmer|\w+zimmer|bad|baeder|flur|kueche|halle|innenmass|lichte\s+raummass)\w*\b[^.;]{0,25}$/;
+const ROOM_WORD =
+  /\b(raum|raeume|\w+raum|\w+raeume\w*|zimmer|\w+zimmer|bad|baeder|flur|kueche|halle|\w*becken|innenmass|lichte\s+raummass)\w*\b[^.;]{0,25}$/;
+/** Dimensions of an opening, a door or a window ("abzüglich Türöffnung je Raum 1,00 m × 2,10 m"). */
+const OPENING_WORD = /(oeffnung|tuer|fenster|\btor|aussparung|durchbruch)\w*\s+(?:je\s+[a-z]+\s+)?(?:ca\.\s*)?$/;
 
-/** Rooms sized in the text: "Raum 3,10 × 2,45 m" with an optional count ("2 Räume je …"). */
-export function roomDimensions(text: string): { length: number; width: number; count: number }[] {
-  const out: { length: number; width: number; count: number }[] = [];
+export interface RoomDimensions {
+  length: number;
+  width: number;
+  count: number;
+  /** "Flurfläche je Geschoss 38,50 m × 1,80 m": the size of one unit (the caller counts them). */
+  perUnit?: string;
+  /** No "ca." before the figures. */
+  exact: boolean;
+  index: number;
+}
+
+/** Rooms sized in the text: "Raum 3,10 × 2,45 m" with an optional count ("2 Räume je …", "in 4
+ *  Duschräumen je 6,50 m × 4,20 m"); an opening's size is no room. */
+export function roomDimensions(text: string): RoomDimensions[] {
+  const out: RoomDimensions[] = [];
   for (const m of text.matchAll(DIMS)) {
     const before = text.slice(Math.max(0, m.index - 40), m.index);
-    if (!ROOM_WORD.test(before)) continue;
+    if (!ROOM_WORD.test(before) || OPENING_WORD.test(before)) continue;
     const [l, w] = [num(m[1]), num(m[2])];
     if (!(l >= 0.8 && w >= 0.8 && l < 200 && w < 200)) continue;
-    const many = /\b(\d{1,3}|[a-z]+)\s+(?:gleiche\s+|gleich\s+grosse\s+)?(?:raeume|baeder|zimmer|flure)\b[^.;]{0,20}$/.exec(before);
-    const count = many ? countValue(many[1]) : 1;
-    out.push({ length: l, width: w, count: count > 0 ? count : 1 });
+    // the nearest count of rooms with a number ("Bodenfliesen Duschräume\n4 Duschräume je …")
+    const many = [
+      ...before.matchAll(
+        /\b(\d{1,3}|[a-z]+)\s+(?:gleiche\s+|gleich\s+grosse\s+)?[a-z]*(?:raeume|raeumen|baeder|baedern|zimmer|zimmern|flure|fluren)\b(?=[^.;]{0,20}$)/g,
+      ),
+    ]
+      .map((c) => countValue(c[1]))
+      .filter((n) => n > 0)
+      .pop();
+    const count = many ?? 1;
+    const perUnit = /\b(?:je|pro)\s+([a-z][\w-]*)\s*(?:ca\.\s*)?$/.exec(before)?.[1];
+    out.push({
+      length: l,
+      width: w,
+      count: count > 0 ? count : 1,
+      ...(perUnit ? { perUnit } : {}),
+      exact: !/(ca\.|rd\.|etwa|rund)\s*$/.test(before),
+      index: m.index,
+    });
   }
   return out;
 }
@@ -50,7 +81,8 @@ const UNIT_M: Record<string, number> = { mm: 0.001, cm: 0.01, m: 1 };
 /** A height written in the text ("h = 2,75 m", "Raumhöhe 2,75 m", "Höhe ca. 3,10 m"), in metres. */
 export function heightMetres(text: string): number | null {
   const m = new RegExp(
-    String.raw`(?:\bh|hoehe|wandhoehe|raumhoehe|lichte\s+hoehe)\s*(?:=|:)?\s*(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*(mm|cm|m)(?![\w²2])`,
+    // "Wandhöhe bis Rinnenunterkante 1,80 m": up to an edge, not a limit
+    String.raw`(?:\bh|hoehe|wandhoehe|raumhoehe|lichte\s+hoehe)\s*(?:bis\s+(?:zur\s+)?[a-z]*kante\s+)?(?:=|:)?\s*(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*(mm|cm|m)(?![\w²2])`,
   ).exec(text);
   if (!m || /\bbis\s*$/.test(text.slice(Math.max(0, m.index - 6), m.index))) return null;
   const h = num(m[1]) * UNIT_M[m[2]];
