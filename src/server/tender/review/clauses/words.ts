@@ -19,7 +19,10 @@ export function stem(word: string): string {
     if (s.length <= 4 && word.length >= 8) s = word.replace(/(?:en|er|es|e|n|s)$/, "");
     // The stemmer cuts "-st" as if it were an ending, but not in every form: "Gerüst" → "geru",
     // "Gerüste" → "geruest"; "Dienst" → "dienst", "Dienste" → "dien". Keep the "st" in every form.
-    else if (/^(?:e?st)/.test(word.slice(s.length)) && word.length > s.length + 1) s = word.slice(0, s.length) + word.slice(s.length).match(/^e?st/)![0];
+    else {
+      const cut = /^e?st/.exec(word.slice(s.length));
+      if (cut) s = word.slice(0, s.length) + cut[0];
+    }
     if (cache.size < 50_000) cache.set(word, s);
   }
   return s;
@@ -32,7 +35,8 @@ const ZU_INFIX = /^(ab|an|auf|aus|bei|ein|mit|nach|vor|zurueck|weiter|fest|frei|
 /** "abgelöst" → "ablösen", "eingerechnet" → "einrechnen", "angekündigt" → "ankündigen": the weak
  *  participle of a separable verb reads like the verb, declined too ("später festgestellter Mängel");
  *  strong ones ("ausgeschlossen") stay. */
-const GE_INFIX = /^(ab|an|auf|aus|bei|ein|mit|nach|vor|zurueck|weiter|fest|frei|um|durch|heraus|her|hin)ge([a-z]{3,}?)(e?)t(?:e|er|en|es|em)?$/;
+const GE_INFIX =
+  /^(ab|an|auf|aus|bei|ein|mit|nach|vor|zurueck|weiter|fest|frei|um|durch|heraus|her|hin)ge([a-z]{3,}?)(e?)t(?:e|er|en|es|em)?$/;
 const participle = (w: string) => w.replace(GE_INFIX, (_m, particle: string, verb: string) => `${particle}${verb}en`);
 
 /** Folded words of a text ("§", digits and "%" kept as their own tokens). */
