@@ -14,7 +14,7 @@ const DIR = join(import.meta.dirname, "../../../../../tests/quality/blind/senten
 /** Each half: its size and the floors reached (first contact in the comment). */
 const HALVES = [
   // First contact (blind): exact 40.4 %, flagged 57.7 %, kritisch 18/31, false alarms 12/32.
-  { file: "tune-a.yaml", problems: 52, harmless: 32, exact: 0.84, flagged: 0.92, kritisch: 30, falseAlarms: 0 },
+  { file: "tune-a.yaml", problems: 52, harmless: 32, exact: 0.86, flagged: 0.94, kritisch: 31, falseAlarms: 0 },
   // First contact (blind): exact 27.3 %, flagged 43.6 %, kritisch 11/33, false alarms 6/33.
   { file: "tune-b.yaml", problems: 55, harmless: 33, exact: 0.98, flagged: 1, kritisch: 33, falseAlarms: 0 },
 ];
