@@ -161,14 +161,14 @@ describe("the demo's 'Analyse anzeigen'", () => {
     await demo
       .getByTestId("demo-project-list")
       .locator(":scope > li")
-      .filter({ hasText: "Sanierung Grundschule Am Park" })
+      .filter({ hasText: "Umbau Feuerwehrgerätehaus" })
       .getByRole("button", { name: "Analyse anzeigen" })
       .click();
     await demo.getByTestId("boq-tab").waitFor();
-    expect(await demo.getByTestId("demo-lv").getAttribute("data-project")).toBe("3");
+    expect(await demo.getByTestId("demo-lv").getAttribute("data-project")).toBe("5");
     expect(new URL(page.url()).pathname).toBe("/");
     const loaded = (await Promise.all(scripts.slice(before))).map((s) => s.url);
-    expect(loaded.some((u) => /grundschule-am-park/.test(u))).toBe(true);
+    expect(loaded.some((u) => /feuerwehrgeraetehaus/.test(u))).toBe(true);
     expect(loaded.some((u) => /kita-lindenweg/.test(u))).toBe(false);
     expect(api).toEqual([]);
     await context.close();

@@ -70,7 +70,7 @@ describe("demo dashboard on a desktop", () => {
 
   it("dashboard: three counters (6, 4, 4) leading to their views and the three newest projects", async () => {
     expect(await d.view()).toBe("dashboard");
-    const counters = { projects: "6", users: "4", documents: "4" };
+    const counters = { projects: "5", users: "4", documents: "4" };
     for (const [view, value] of Object.entries(counters)) {
       const counter = d.demo.getByTestId(`demo-counter-${view}`);
       expect(await counter.textContent()).toContain(value);
@@ -100,12 +100,12 @@ describe("demo dashboard on a desktop", () => {
     expect(await d.view()).toBe("dashboard");
   });
 
-  it("projects: six projects with KST-YYYY-NNNN cost centres, the search rules and 'Keine Projekte gefunden'", async () => {
+  it("projects: five projects with KST-YYYY-NNNN cost centres, the search rules and 'Keine Projekte gefunden'", async () => {
     await d.go("projects");
     const list = d.demo.getByTestId("demo-project-list").locator(":scope > li");
-    expect(await list.count()).toBe(6);
+    expect(await list.count()).toBe(5);
     const all = (await list.allTextContents()).join("\n");
-    expect(all.match(/KST-\d{4}-\d{4}/g)).toHaveLength(6);
+    expect(all.match(/KST-\d{4}-\d{4}/g)).toHaveLength(5);
     const search = d.demo.getByPlaceholder("Projekte suchen...");
     const results = async (q: string) => {
       await search.fill(q);
@@ -114,16 +114,16 @@ describe("demo dashboard on a desktop", () => {
     expect(await results("KINDERTAGES")).toBe(1); // name, case-insensitive
     expect(await results("holz-hybrid")).toBe(1); // description
     expect(await results("  tiefgarage ")).toBe(1); // description, trimmed
-    expect(await results("musterbau")).toBe(6); // company name
-    expect(await results("abgeschlossen")).toBe(2); // status
+    expect(await results("musterbau")).toBe(5); // company name
+    expect(await results("abgeschlossen")).toBe(1); // status
     expect(await results("in review")).toBe(2); // status
     expect(await results("neu")).toBe(2); // 'Neubau …' and the status Neu
     expect(await results("xyz")).toBe(0);
     expect(await d.demo.textContent()).toContain("Keine Projekte gefunden");
-    expect(await results("   ")).toBe(6);
+    expect(await results("   ")).toBe(5);
     // Filter does nothing; 'Neues Projekt' is disabled.
     await d.demo.getByRole("button", { name: "Filter" }).click();
-    expect(await list.count()).toBe(6);
+    expect(await list.count()).toBe(5);
     expect(await d.view()).toBe("projects");
     expect(await d.demo.getByRole("button", { name: "Neues Projekt" }).isDisabled()).toBe(true);
     await expectNoNetworkNoRoute(d);
@@ -137,14 +137,13 @@ describe("demo dashboard on a desktop", () => {
     const first = card("Neubau Kindertagesstätte Lindenweg");
     expect(await first.getByRole("button", { name: "Warten auf Auswertung" }).isDisabled()).toBe(true);
     expect(await first.getByRole("button", { name: "Analyse anzeigen" }).count()).toBe(0);
-    const fresh = card("Ersatzbau Sporthalle Am Ring");
+    const fresh = card("Sanierung Grundschule Am Park");
     expect(await fresh.getByRole("button", { name: "Keine Analyse verfügbar" }).isDisabled()).toBe(true);
     expect(await fresh.getByText("Neu", { exact: true }).getAttribute("class")).toContain("bg-blue-100");
     const open = (name: string) => card(name).getByRole("button", { name: /^(Analyse anzeigen|Vorprüfung ansehen)$/ });
     const names = [
       "Neubau Kindertagesstätte Lindenweg",
       "Wohnanlage Gartenstraße, 24 WE",
-      "Sanierung Grundschule Am Park",
       "Erweiterung Verwaltungsgebäude Nord",
       "Umbau Feuerwehrgerätehaus",
     ];
@@ -194,7 +193,7 @@ describe("demo dashboard on a desktop", () => {
     const badge = async (name: string, status: string) =>
       (await card(name).getByText(status, { exact: true }).first().getAttribute("class")) ?? "";
     expect(await badge("Neubau Kindertagesstätte Lindenweg", "In Review")).toContain("bg-yellow-100");
-    expect(await badge("Sanierung Grundschule Am Park", "Aktiv")).toContain("bg-green-100");
+    expect(await badge("Erweiterung Verwaltungsgebäude Nord", "Aktiv")).toContain("bg-green-100");
     expect(await badge("Umbau Feuerwehrgerätehaus", "Abgeschlossen")).toContain("bg-green-100");
     await expectNoNetworkNoRoute(d);
   });
@@ -216,8 +215,8 @@ describe("demo dashboard on a desktop", () => {
     expect(await field("Erstellt von")).toBe("Max Mustermann");
     expect(await field("Kostenstelle")).toBe("KST-2025-0137");
     expect(await field("Erstellt am")).toMatch(LONG_DATE);
-    expect(await field("Status")).toBe("Aktiv");
-    expect(await details.textContent()).toContain("Energetische Sanierung im laufenden Schulbetrieb");
+    expect(await field("Status")).toBe("Neu");
+    expect(await details.textContent()).toContain("Innensanierung im laufenden Schulbetrieb");
     await details.getByRole("button", { name: "Zurück zu den Projekten" }).click();
     expect(await d.view()).toBe("projects");
     // A creator without a name reads 'Benutzer' and the creator's id.

@@ -98,8 +98,8 @@ const PROJECTS: (Omit<DemoProject, "createdAt" | "pdfPath" | "htmlPath" | "compa
     contactPerson: "Jonas Beispiel",
     contactEmail: "j.beispiel@musterbau.example",
     description:
-      "Innensanierung im laufenden Schulbetrieb: Klassenräume auf zwei Ebenen, Flure und Treppenhaus – Rückbau, Trockenbau, Akustikdecken, Anstrich, Brandschutzbekleidung. Ausführung in den Ferien.",
-    status: "Aktiv",
+      "Innensanierung im laufenden Schulbetrieb: Klassenräume, Flure und Treppenhaus, Ausführung in den Ferien. Projekt angelegt – das Leistungsverzeichnis folgt mit der Vergabebekanntmachung.",
+    status: "Neu",
     createdBy: 1,
     creatorName: "Max",
     creatorLastName: "Mustermann",
@@ -114,7 +114,7 @@ const PROJECTS: (Omit<DemoProject, "createdAt" | "pdfPath" | "htmlPath" | "compa
     contactEmail: "m.mustermann@musterbau.example",
     description:
       "Dreigeschossiger Anbau in Stahlbetonskelettbauweise mit Sichtbetonflächen SB 3. LV Rohbau Untergeschoss, Auswertung liegt vor.",
-    status: "Abgeschlossen",
+    status: "Aktiv",
     createdBy: 3,
     creatorName: "Jonas",
     creatorLastName: "Beispiel",
@@ -134,21 +134,6 @@ const PROJECTS: (Omit<DemoProject, "createdAt" | "pdfPath" | "htmlPath" | "compa
     creatorLastName: null,
     creatorUsername: null,
     ageMs: 12 * DAY,
-  },
-  {
-    id: 6,
-    name: "Ersatzbau Sporthalle Am Ring",
-    costCenter: "KST-2025-0156",
-    contactPerson: "Jonas Beispiel",
-    contactEmail: "j.beispiel@musterbau.example",
-    description:
-      "Zweifeldsporthalle als Ersatzbau, Projekt angelegt. Das Leistungsverzeichnis wird nach der Vergabebekanntmachung hochgeladen.",
-    status: "Neu",
-    createdBy: 3,
-    creatorName: "Jonas",
-    creatorLastName: "Beispiel",
-    creatorUsername: "j.beispiel",
-    ageMs: 4 * DAY,
   },
 ];
 
@@ -193,7 +178,7 @@ const USERS: DemoUser[] = [
 
 const DOCUMENTS: DemoDocument[] = [
   { id: 1, projectId: 1, fileName: "LV_Kita_Lindenweg.x84", kind: "GAEB X84", size: "87 KB" },
-  { id: 2, projectId: 3, fileName: "Auswertung_Grundschule_Am_Park.html", kind: "Auswertung", size: "840 KB" },
+  { id: 2, projectId: 2, fileName: "LV_Rohbau_Gartenstrasse.x83", kind: "GAEB X83", size: "64 KB" },
   { id: 3, projectId: 4, fileName: "Auswertung_Verwaltung_Nord.html", kind: "Auswertung", size: "1,1 MB" },
   { id: 4, projectId: 5, fileName: "Auswertung_Feuerwehrgeraetehaus.html", kind: "Auswertung", size: "620 KB" },
 ];

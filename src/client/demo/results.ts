@@ -8,7 +8,6 @@ type Load = () => Promise<{ default: unknown }>;
 const RESULTS: Record<number, Load> = {
   1: () => import("./results/kita-lindenweg.json"),
   2: () => import("./results/wohnanlage-gartenstrasse.json"),
-  3: () => import("./results/grundschule-am-park.json"),
   4: () => import("./results/verwaltung-nord.json"),
   5: () => import("./results/feuerwehrgeraetehaus.json"),
 };

@@ -14,14 +14,14 @@ describe("the demo's results", () => {
     expect(readFileSync(join(ROOT, KITA_LV_FILE), "utf8")).toBe(kitaLvXml());
   });
 
-  it("every demo project has its own result, with its own figures", async () => {
+  it("every demo project with a tender has its own result, with its own figures (project 3 is in status Neu)", async () => {
     const keys = new Set<string>();
     for (const source of DEMO_SOURCES) {
       const r = shipped(source.name);
       keys.add(`${r.positions.length}/${r.findings.length}/${r.money?.risk?.eur ?? r.money?.estimate?.lvTotal.low}`);
     }
     expect(keys.size).toBe(DEMO_SOURCES.length);
-    expect(new Set(DEMO_SOURCES.map((s) => s.projectId))).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(new Set(DEMO_SOURCES.map((s) => s.projectId))).toEqual(new Set([1, 2, 4, 5]));
   });
 
   it("the large LV: ~200 positions, findings with money, Risiko and Chance apart", async () => {

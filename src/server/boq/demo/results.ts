@@ -39,12 +39,6 @@ export const DEMO_SOURCES: DemoSource[] = [
     base: { fileName: "LV_Rohbau_Gartenstrasse.x83", read: file("src/server/tender/fixtures/rohbau-27.x83") },
   },
   {
-    projectId: 3,
-    name: "grundschule-am-park",
-    fileName: "LV_Sanierung_Schule.x83",
-    read: file("tests/quality/corpus/sanierung-schule-sauber.x83"),
-  },
-  {
     projectId: 4,
     name: "verwaltung-nord",
     fileName: "LV_Verwaltung_Nord.x83",
