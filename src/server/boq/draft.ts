@@ -58,6 +58,8 @@ const QUESTION_BY_RULE: Record<string, (oz: string, n: number) => string> = {
     `In welchem Umfang sind die Stundenlohnarbeiten${oz ? ` ${oz}` : ""} zu erwarten, und wer zeichnet die Stundenzettel ab?`,
   "menge-widerspricht-lv-angaben": (oz) =>
     `Welche Menge ist${at(oz)} anzusetzen? Die ausgeschriebene Menge widerspricht den Maßen und Mengen, die das LV selbst nennt.`,
+  "einheit-widerspricht-langtext": (oz) =>
+    `In welcher Einheit ist${at(oz)} abzurechnen? Die Menge passt zu einer anderen Einheit, als ausgeschrieben ist.`,
   "menge-fehlt": (oz) => `Welche Menge ist${at(oz)} anzusetzen?`,
   "menge-vom-bieter": (oz) => `Auf welchen Plänen soll der Bieter die Menge${at(oz)} ermitteln, und wird nach Aufmaß abgerechnet?`,
   "menge-auffaellig-gross": (oz) => `Beruht die Menge${at(oz)} auf einer Mengenermittlung oder auf einer Schätzung?`,

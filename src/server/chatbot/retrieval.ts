@@ -809,9 +809,11 @@ function hasSubject(
   q: QuestionScoring,
   top: ScoredArticle,
   stems: { ownStems: Set<string>; mappedStems: Set<string>; nounStems: Set<string>; nounFormStems: Set<string> },
+  setting: Set<string>,
 ): boolean {
   const isOwn = (l: string) => stems.ownStems.has(l) && (q.weights.get(l) ?? 0) > QUESTION_WORD_WEIGHT;
-  const idf = (l: string) => q.idf.get(l) ?? 0;
+  // A setting word ("im Neubau") is as common as "Frist": it places the question, it names no subject.
+  const idf = (l: string) => (setting.has(withoutZu(l)) ? 0 : (q.idf.get(l) ?? 0));
   if (!carriesSubject({ lexemes: q.lexemes, idf, isOwn, known: (l) => (q.df.get(l) ?? 0) > 0 || stems.mappedStems.has(l) })) return false;
   const head = q.scoreStems(top.c.head).strength;
   return bestCoversSubject({
@@ -860,7 +862,7 @@ export async function retrieve(
   if (relevant.length === 0) return EMPTY(followUp, nearTitles(scored), !construction);
 
   const [top, ...rest] = relevant;
-  if (!followUp && !hasSubject(q, top, stems))
+  if (!followUp && !hasSubject(q, top, stems, (await topicVocabulary(db)).setting))
     return EMPTY(
       false,
       relevant.slice(0, 3).map((s) => s.c.title),

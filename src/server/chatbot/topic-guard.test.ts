@@ -9,6 +9,7 @@ const vocabulary = (v: { domain: string[]; everyday: string[]; known: string[]; 
   general: new Set(),
   everydayWords: new Map(v.everyday.map((e) => [e, 1])),
   requests: new Set(v.requests ?? []),
+  setting: new Set(),
 });
 
 describe("topic guard", () => {

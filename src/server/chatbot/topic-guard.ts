@@ -64,6 +64,8 @@ export interface TopicVocabulary {
   everydayWords: Map<string, number>;
   /** Stems of wanted texts ("gedicht", "witz", "trinkspruch"): asking for one decides off-topic. */
   requests: Set<string>;
+  /** Stems of the word table's "Rahmenwörter": the setting of a question ("Neubau"), never its subject. */
+  setting: Set<string>;
 }
 
 /** Words of quantity and time: they say how much, not what about ("160 grad", "5 kilo", "3 wochen"). */
@@ -82,13 +84,14 @@ export async function topicVocabulary(db: Db): Promise<TopicVocabulary> {
   const topics = everydayTopics();
   const everydayWords = topics.flatMap((t) => t.words);
   const requestWords = topics.filter((t) => t.request).flatMap((t) => t.words);
-  const [r] = await rows<{ fach: string[]; terms: string[]; general: string[]; everyday: string[]; requests: string[] }>(
+  const [r] = await rows<{ fach: string[]; terms: string[]; general: string[]; everyday: string[]; requests: string[]; setting: string[] }>(
     db,
     sql`select tsvector_to_array(to_tsvector('german', ${table.domainWords.join(" ")})) as fach,
                tsvector_to_array(to_tsvector('german', ${table.rules.map((x) => x.target).join(" ")})) as terms,
                tsvector_to_array(to_tsvector('german', ${table.generalWords.join(" ")})) as general,
                tsvector_to_array(to_tsvector('german', ${everydayWords.join(" ")})) as everyday,
-               tsvector_to_array(to_tsvector('german', ${requestWords.join(" ")})) as requests`,
+               tsvector_to_array(to_tsvector('german', ${requestWords.join(" ")})) as requests,
+               tsvector_to_array(to_tsvector('german', ${table.settingWords.join(" ")})) as setting`,
   );
   // A "Fachwort" stays one although a common word has the same stem ("Dach" and "Dächer").
   const fach = new Set(r.fach.map(withoutZu));
@@ -102,7 +105,8 @@ export async function topicVocabulary(db: Db): Promise<TopicVocabulary> {
   );
   const known = new Set(snaps.flatMap((s) => [...s.df.keys()].map(withoutZu)));
   const requests = new Set(r.requests.map(withoutZu).filter((l) => !fach.has(l)));
-  const vocabulary = { domain, everyday, known, general, everydayWords: new Map([...everyday].map((e) => [e, 1])), requests };
+  const setting = new Set(r.setting.map(withoutZu));
+  const vocabulary = { domain, everyday, known, general, everydayWords: new Map([...everyday].map((e) => [e, 1])), requests, setting };
   cache.set(db, { fingerprint, vocabulary });
   return vocabulary;
 }

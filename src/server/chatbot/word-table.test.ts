@@ -51,7 +51,9 @@ describe("word table", () => {
   });
 
   it("matches abbreviations only as written, words wherever they stand", () => {
-    const t = parseWordTable('AN = Auftragnehmer\n"bad" = Abdichtung\nkündig = Kündigung\nFachwörter: Beton\nAllgemeinwörter: Höhe');
+    const t = parseWordTable(
+      'AN = Auftragnehmer\n"bad" = Abdichtung\nkündig = Kündigung\nFachwörter: Beton\nAllgemeinwörter: Höhe\nRahmenwörter: Neubau, Einfamilienhaus',
+    );
     expect(expandWords(t, "Was darf der AN?")).toBe("Auftragnehmer");
     expect(expandWords(t, "Wer denkt an Mängel?")).toBe("");
     expect(expandWords(t, "Abdichtung im Bad")).toBe("Abdichtung");
@@ -60,6 +62,7 @@ describe("word table", () => {
     expect(expandWords(t, "Pendlerpauschale", true)).toBe("");
     expect(t.domainWords).toEqual(["Beton"]);
     expect(t.generalWords).toEqual(["Höhe"]);
+    expect(t.settingWords).toEqual(["Neubau", "Einfamilienhaus"]);
     expect(parseWordTable("ohne Gleichheitszeichen").problems).toEqual([
       { line: 1, message: "Zeile ohne „=“ (Alltagswort, … = Fachbegriff …)" },
     ]);

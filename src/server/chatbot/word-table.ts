@@ -27,6 +27,8 @@ export interface WordTable {
   domainWords: string[];
   /** Words of the right-hand side that alone do not (everyday words such as "Höhe", "Zinsen"). */
   generalWords: string[];
+  /** Words that name the setting of a question, not its subject ("Neubau", "Einfamilienhaus"). */
+  settingWords: string[];
   /** Pairs of opposite cases ("Gegensatz: beheizt, FBH | unbeheizt, ohne FBH"): each side's terms. */
   contrasts: { sides: [string[], string[]]; line: number }[];
   problems: { line: number; message: string }[];
@@ -52,7 +54,7 @@ export function termPattern(raw: string): RegExp {
 
 /** Parses the table; malformed lines are reported, not thrown (the start must not fail on them). */
 export function parseWordTable(text: string): WordTable {
-  const table: WordTable = { rules: [], domainWords: [], generalWords: [], contrasts: [], problems: [] };
+  const table: WordTable = { rules: [], domainWords: [], generalWords: [], settingWords: [], contrasts: [], problems: [] };
   text.split("\n").forEach((raw, i) => {
     const line = raw.trim();
     const n = i + 1;
@@ -70,14 +72,14 @@ export function parseWordTable(text: string): WordTable {
       else table.contrasts.push({ sides: [sides[0], sides[1]], line: n });
       return;
     }
-    const list = /^(Fachwörter|Allgemeinwörter):\s*(.*)$/.exec(line);
+    const list = /^(Fachwörter|Allgemeinwörter|Rahmenwörter):\s*(.*)$/.exec(line);
     if (list) {
       const words = list[2]
         .split(",")
         .map((w) => w.trim())
         .filter(Boolean);
       if (words.length === 0) table.problems.push({ line: n, message: `„${list[1]}:“ ohne Wörter` });
-      (list[1] === "Fachwörter" ? table.domainWords : table.generalWords).push(...words);
+      (list[1] === "Fachwörter" ? table.domainWords : list[1] === "Rahmenwörter" ? table.settingWords : table.generalWords).push(...words);
       return;
     }
     const eq = line.indexOf("=");

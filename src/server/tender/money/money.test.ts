@@ -272,6 +272,23 @@ describe("priceFindings", () => {
     expect(findings[0].why).not.toContain("Obergrenze laut LV");
   });
 
+  it("a quantity clause: keeping the unit price risks the overhead on the deviation, unpaid quantities the whole share", () => {
+    const base = [item("01.0010", 100, "m2", 100)]; // LV total 10 000 €
+    const clause = (excerpt: string) =>
+      finding({ ruleId: "klausel-mengenaenderung", category: "vertrag", scope: "lv", kind: null, severity: "risiko", excerpt });
+    const { findings } = priceFindings(
+      [
+        clause("Abweichungen der Mengen der Bedarfspositionen von bis zu 50 % berechtigen nicht zu einer Änderung der Einheitspreise."),
+        clause("Die Einheitspreise bleiben auch bei Mengenabweichungen von mehr als 20 % unverändert."),
+        clause("Mehrmengen bis zu 10 % je Position werden nicht gesondert vergütet."),
+        clause("Mindermengen bis 15 % sind ohne Vergütung hinzunehmen; eine Änderung der Einheitspreise ist ausgeschlossen."),
+      ],
+      lv(base, 10000),
+    );
+    // 50 % × 10 % and 20 % × 10 % of 10 000 €; unpaid: 10 % and 15 %
+    expect(findings.map((f) => f.potentialEur)).toEqual([500, 200, 1000, 1500]);
+  });
+
   it("LV contract rules: the cap in the quoted sentence, not the usual limit named in the evidence", () => {
     const base = [item("01.0010", 100, "m2", 100)]; // LV total 10 000 €
     const { findings, potential } = priceFindings(

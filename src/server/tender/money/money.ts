@@ -21,6 +21,7 @@
 //   security (Sicherheit, Einbehalt, risiko   cash retention: % × LV total × 6 % p. a. × term;
 //     Bürgschaft)                            surety: % × LV total × 1,5 % p. a. (Aval) × term;
 //                                            term: Mängel = stated years or 5, else 1 year
+//   quantity clause keeping the EP  risiko   stated deviation % × 10 % × LV total (overhead)
 //   other vertrag                   risiko   the stated percentage × LV total
 //   menge with expectedQty          chance   stated < expected: (expected − stated) × EP
 //                                   risiko   stated > expected: 10 % × (stated − expected) × EP
@@ -221,6 +222,12 @@ function statedPercent(text: string): number | null {
 }
 
 const SECURITY = /sicherheit|einbehalt|buergschaft/;
+/** A quantity clause that keeps the unit price ("berechtigen nicht zu einer Änderung der
+ *  Einheitspreise", "§ 2 Abs. 3 VOB/B findet keine Anwendung") … */
+const PRICE_STAYS =
+  /(?:aenderung|anpassung)\s+(?:der\s+)?(?:einheits)?preise|einheitspreise\s+(?:bleiben|gelten)\s[^.;]{0,60}?(?:unveraendert|fest)|§\s*2\s*abs\.?\s*3\s+(?:vob\/b\s+)?(?:findet\s+)?keine/;
+/** … unlike one that leaves quantities unpaid ("Mehrmengen … werden nicht gesondert vergütet"). */
+const UNPAID = /nicht\s+(?:gesondert\s+)?(?:verguetet|bezahlt|abgerechnet)|ohne\s+(?:gesonderte\s+)?verguetung/;
 const CASH_RETENTION = /einbehalt|bareinbehalt/;
 const SURETY_ALLOWED =
   /abgeloest|abloesen|abloesung\s+(durch|mit)|durch\s+(eine\s+)?buergschaft|buergschaft\s+(nach|gemaess|gem\.)|formblatt/;
@@ -358,19 +365,27 @@ function priceContract(f: Finding, lookup: Lookup, hasPrices: boolean): Priced {
   const years = securityYears(text);
   const cash = security && CASH_RETENTION.test(text) && (NO_SURETY.test(text) || !SURETY_ALLOWED.test(text));
   const rate = cash ? LIQUIDITY_RATE : AVAL_RATE;
-  const factor = security ? (percent / 100) * rate * years : percent / 100;
+  // "Abweichungen der Mengen von bis zu 50 % berechtigen nicht zu einer Änderung der
+  // Einheitspreise": the quantities are paid, only the overhead on the deviation is at risk (as for
+  // an overstated quantity); "Mehrmengen bis 10 % werden nicht vergütet" loses the whole share.
+  const priceOnly = !penalty && !security && PRICE_STAYS.test(text) && !UNPAID.test(text);
+  const factor = security ? (percent / 100) * rate * years : priceOnly ? (percent / 100) * OVERSTATED_QUANTITY_SHARE : percent / 100;
   const formula = security
     ? `${formatPercent(percent)} der Angebotssumme × ${formatPercent(rate * 100)} p. a. × ${years} ${years === 1 ? "Jahr" : "Jahre"}`
-    : `${formatPercent(percent)} der Angebotssumme`;
+    : priceOnly
+      ? `${formatPercent(percent)} Mengenabweichung × ${formatPercent(OVERSTATED_QUANTITY_SHARE * 100)} Gemeinkostenanteil der Angebotssumme`
+      : `${formatPercent(percent)} der Angebotssumme`;
   if (!hasPrices || lookup.lvTotal === null) return needed("Mit Einheitspreisen für alle Positionen", formula);
   const c = Math.round(cents(lookup.lvTotal) * factor);
   const note = security
     ? `${formula} – ${cash ? "Zinsverlust auf den Bareinbehalt (Ablösung durch Bürgschaft nicht vorgesehen)" : "Avalprovision der Bürgschaft"} über ${years === 1 ? "die Bauzeit (1 Jahr angesetzt)" : `${years} Jahre`}.`
-    : !penalty
-      ? `${formatPercent(percent)} der Angebotssumme laut Vertragsklausel.`
-      : from === "default"
-        ? `mindestens ${formatPercent(percent)} der Angebotssumme – das LV nennt keine Obergrenze der Vertragsstrafe; angesetzt ist die in Allgemeinen Geschäftsbedingungen zulässige Höchstgrenze von 5 % (ohne Obergrenze ist die Klausel dort unwirksam, das Risiko bleibt bis zur Klärung).`
-        : `${formatPercent(percent)} der Angebotssumme – die Obergrenze der Vertragsstrafe laut LV.`;
+    : priceOnly
+      ? `${formula}: die Mengen werden bezahlt, nur der Einheitspreis bleibt – im Risiko ist die Deckung der Gemeinkosten auf die Abweichung.`
+      : !penalty
+        ? `${formatPercent(percent)} der Angebotssumme laut Vertragsklausel.`
+        : from === "default"
+          ? `mindestens ${formatPercent(percent)} der Angebotssumme – das LV nennt keine Obergrenze der Vertragsstrafe; angesetzt ist die in Allgemeinen Geschäftsbedingungen zulässige Höchstgrenze von 5 % (ohne Obergrenze ist die Klausel dort unwirksam, das Risiko bleibt bis zur Klärung).`
+          : `${formatPercent(percent)} der Angebotssumme – die Obergrenze der Vertragsstrafe laut LV.`;
   return { cents: c, claims: [{ key: penalty ? "contract:vertragsstrafe" : `contract:${f.ruleId}:${percent}`, cents: c }], note };
 }
 

@@ -401,6 +401,8 @@ export const DEFAULT_REFERENCE_PRICES: ReferencePriceTable = {
       1500,
     ),
     r(...Z, "sparren, pfette, kantholz, kvh, bsh, holzbalken, schwelle, rahmholz", "m", 15, 50),
+    // one piece of 4–8 m (8/24 × 7,60 m ≈ 0,15 m³ at 700–1.500 €/m³, with abbinden)
+    r(...Z, "sparren, pfette, kantholz, kvh, holzbalken, deckenbalken, stuetze", "st", 60, 400),
     r(...Z, "holzbalkendecke, holzdecke, brettstapel, brettsperrholz, clt", "m2", 80, 170),
     r(...Z, "holzrahmen, holztafel, holzstaender, holzstaenderwand, holzstaenderwerk", "m2", 140, 300),
     r(...Z, "holzfassade, holzverschalung, boden-deckel, stulpschalung, rhombus, bekleidung", "m2", 70, 160),

@@ -40,9 +40,19 @@ const EXAMPLES: Record<string, { hits: Example[]; misses: Example[] }> = {
     misses: [{ flags: { alternative: { group: "1", serial: 0 } } }, { flags: { alternative: { group: "1", serial: 1 } } }],
   },
   pauschalposition: {
-    hits: [{ flags: { lumpSum: true }, qty: 1, unit: "psch" }, { unit: "Psch." }],
-    // A test of the finished installation is a lump sum by nature.
-    misses: [{}, { shortText: "Erstprüfung nach DIN VDE 0100-600", unit: "psch", qty: 1 }],
+    hits: [
+      { flags: { lumpSum: true }, qty: 1, unit: "psch" },
+      { unit: "Psch." },
+      { shortText: "Mobilkran bis 300 t", unit: "psch", qty: 1 },
+    ],
+    // A test of the finished installation, the workshop drawings and the traffic safety are lump
+    // sums by nature.
+    misses: [
+      {},
+      { shortText: "Erstprüfung nach DIN VDE 0100-600", unit: "psch", qty: 1 },
+      { shortText: "Werk- und Montageplanung", unit: "psch", qty: 1 },
+      { shortText: "Verkehrssicherung nach RSA 21", unit: "psch", qty: 1 },
+    ],
   },
   stundenlohn: {
     hits: [
@@ -172,8 +182,15 @@ const EXAMPLES: Record<string, { hits: Example[]; misses: Example[] }> = {
       { longText: "Ausführung lt. Plan A-101." },
       { longText: "Gründung gemäß Baugrundgutachten." },
       { longText: "Maße siehe Fensterliste." },
+      { longText: "Öffnungen lt. Fensterliste abziehen, ca. 90 m²." },
+      { longText: "Bewehrung nach Statik, Bewehrungsgrad ca. 110 kg/m³." },
     ],
-    misses: [{ longText: "Ausführung nach DIN 18330." }],
+    misses: [
+      { longText: "Ausführung nach DIN 18330." },
+      // the figure is given; the list or plan is only its source
+      { longText: "Wandfläche 635,10 m², abzüglich Öffnungen lt. Fensterliste 92,40 m²." },
+      { longText: "Mauerwerk abzüglich Aussparungen laut Plan 4,20 m³." },
+    ],
   },
   "unterlagen-folgen": {
     hits: [{ longText: "Bewehrung nach Statik, Statik folgt." }, { longText: "Details werden nachgereicht." }],
@@ -184,8 +201,18 @@ const EXAMPLES: Record<string, { hits: Example[]; misses: Example[] }> = {
     misses: [{ longText: "Homogenbereich B1 nach DIN 18300" }],
   },
   schadstoffe: {
-    hits: [{ longText: "Boden mit Altlasten." }, { longText: "Teerhaltiger Asphalt aufnehmen." }],
-    misses: [{ longText: "Unbelasteter Boden Z0." }],
+    hits: [
+      { longText: "Boden mit Altlasten." },
+      { longText: "Teerhaltiger Asphalt aufnehmen." },
+      { longText: "Asphalt aufbrechen, PAK-Gehalt unbekannt, Analyse durch den AN." },
+      { longText: "Asphalt aufnehmen, PAK > 25 mg/kg gem. Voruntersuchung, als gefährlicher Abfall entsorgen." },
+    ],
+    misses: [
+      { longText: "Unbelasteter Boden Z0." },
+      // tested and clean: the position says so
+      { longText: "Asphaltbefestigung, teerfrei (PAK < 25 mg/kg gem. Voruntersuchung), aufbrechen." },
+      { longText: "Asphalt aufnehmen; PAK unter 10 mg/kg laut Analyse, Verwertung als Ausbauasphalt." },
+    ],
   },
   "markenname-ohne-gleichwertig": {
     hits: [

@@ -30,9 +30,21 @@ const BRAND_NAMES = `
 const brandPattern = new RegExp(`\\b(${BRAND_NAMES.map((b) => fold(b).replace(/[-.]/g, "\\$&")).join("|")})`);
 /** Work that is normally offered as a lump sum: no quantity risk worth a warning. */
 export const USUAL_LUMP_SUM =
-  /baustelleneinricht|\bbe\b|einricht|raeumen|inbetriebnahme|einregul|abgleich|einweis|druckprob|dichtheitspr|erstpruef|abnahmepruef|messprotokoll|spuel|vertikaltransport|materialtransport|transport|dokumentation|bestandsplaen|revisionsunterlag|bauschild|baustrom|bauwasser|winterbau/;
+  /baustelleneinricht|\bbe\b|einricht|raeumen|inbetriebnahme|einregul|abgleich|einweis|druckprob|dichtheitspr|erstpruef|abnahmepruef|messprotokoll|spuel|vertikaltransport|materialtransport|transport|dokumentation|bestandsplaen|revisionsunterlag|bauschild|baustrom|bauwasser|winterbau|werkplan|werkstattplan|montageplan|werkstattzeichnung|montagezeichnung|verkehrssicherung/;
 
 const hasQuantity = (p: BoqNode) => p.qty !== null && p.qty > 0;
+
+/** The text says the material is free of the matched pollutant: "teerfrei", "asbestfrei", "frei
+ *  von Schadstoffen", or a measured value under a limit ("PAK < 25 mg/kg", "PAK unter 25 mg/kg"). */
+function statedFreeOf(matched: string, text: string): boolean {
+  const what = /^(pak|teer)/.test(matched) ? "(?:teer|pak)" : /^asbest/.test(matched) ? "asbest" : null;
+  if (/\b(?:schadstofffrei|frei\s+von\s+schadstoffen)\b/.test(text)) return true;
+  if (!what) return false;
+  return (
+    new RegExp(String.raw`\b${what}(?:-)?frei\b|\bfrei\s+von\s+${what}`).test(text) ||
+    new RegExp(String.raw`\b${what}\w*\s*(?:<|unter|kleiner\s+als)\s*\d+(?:,\d+)?\s*mg\/kg`).test(text)
+  );
+}
 
 const OR_EQUIVALENT = /gleichwertig|\bglw\b|gleichw\./;
 
@@ -390,7 +402,8 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     patterns: [
       // "nach GEG Anlage 8", "DIN 1986-100 Anlage": a law or standard, not a document to ask for.
       // "Abrechnung nach Gewicht laut Stückliste": how it is billed, not a document to price from.
-      /(?<!\b(?:abrechnung|abgerechnet|aufmass|abzurechnen)\b[^.;]{0,40})\b(lt\.?|laut|siehe|s\.|gem\.?|gemaess|entsprechend|entspr\.?|nach)\s+(?!(geg|enev|din|en|iso|vob|vdi|vde|atv|ztv\w*|rsa|laga|avv|bgb|fll|zvdh|dguv|asr|trgs|mbo|lbo|bauo\w*)\b)(\w+\s+)?(plan|plaenen?|zeichnung\w*|detail\w*|statik|anlage\w*|raumbuch|\w*liste)\b/,
+      // "abzüglich Öffnungen lt. Fensterliste 92,40 m²": the figure is given, the list is its source.
+      /(?<!\b(?:abrechnung|abgerechnet|aufmass|abzurechnen)\b[^.;]{0,40})\b(lt\.?|laut|siehe|s\.|gem\.?|gemaess|entsprechend|entspr\.?|nach)\s+(?!(geg|enev|din|en|iso|vob|vdi|vde|atv|ztv\w*|rsa|laga|avv|bgb|fll|zvdh|dguv|asr|trgs|mbo|lbo|bauo\w*)\b)(\w+\s+)?(plan|plaenen?|zeichnung\w*|detail\w*|statik|anlage\w*|raumbuch|\w*liste)\b(?!\s*(?:ca\.\s*)?\d[\d.,]*\s*(?:m2|m3|m|st|stk|stueck|kg|t)\b)/,
       /\b\w*gutachten\b/,
     ],
     // "gemäß Baugrundgutachten" is no question when the Vorbemerkungen say it is attached.
@@ -432,8 +445,9 @@ export const PRECHECK_RULES: PrecheckRule[] = [
     nachtragspotenzial: true,
     kinds: ["item", "remark"],
     patterns: [/\baltlast\w*/, /\bkontaminiert\w*/, /\bkampfmittel\w*/, /\bschadstoff\w*/, /\basbest\w*/, /\bteerhaltig\w*/, /\bpak\b/],
-    // "nach Schadstoffgutachten" with the report attached: the analysis is at hand.
-    settledBy: (matched, p, ctx) => isDocumentProvided(matched, [...ctx.contractTexts, ctx.text(p)]),
+    // "nach Schadstoffgutachten" with the report attached: the analysis is at hand; "teerfrei (PAK
+    // < 25 mg/kg gem. Voruntersuchung)": the position states the material was tested and is clean.
+    settledBy: (matched, p, ctx) => isDocumentProvided(matched, [...ctx.contractTexts, ctx.text(p)]) || statedFreeOf(matched, ctx.text(p)),
     why: "Entsorgungs- und Schutzaufwand hängt von Art und Menge der Belastung ab. Analysen, Einstufung und Entsorgungsweg müssen vorliegen; sonst Annahmen festhalten.",
     basis: "§ 7 Abs. 1 Nr. 3 und 6 VOB/A; § 2 Abs. 5 und 6 VOB/B",
   },

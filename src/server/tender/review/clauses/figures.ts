@@ -82,8 +82,10 @@ const PERIOD = new RegExp(
   String.raw`\b${NUMBER}\s*(?:\(\s*\w+\s*\)\s*)?(werktage?n?|arbeitstage?n?|kalendertage?n?|tage?n?|wochen?|monate?n?|jahre?n?)\b`,
   "g",
 );
+/** "20 Mio. €", "€ 1,5 Millionen", "500 Tsd. EUR": the scale between number and currency. */
 const AMOUNT =
-  /(\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?)\s*(?:€|eur\b|euro)|(?:€|eur)\s*(\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?)/g;
+  /(\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?)\s*(mio\.?|millionen|million|tsd\.?|tausend)?\s*(?:€|eur\b|euro)|(?:€|eur)\s*(\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?)(?:\s*(mio\b\.?|millionen|million))?/g;
+const SCALE = (raw: string | undefined) => (!raw ? 1 : raw.startsWith("mio") || raw.startsWith("million") ? 1_000_000 : 1_000);
 
 function unitOf(raw: string): DayUnit | "jahr" {
   if (raw.startsWith("werktag")) return "werktag";
@@ -202,8 +204,9 @@ export function figuresOf(text: string): ClauseFigures {
   }
   figures.chained = chainedDays(folded);
   for (const m of folded.matchAll(AMOUNT)) {
-    const value = parseGermanNumber(m[1] ?? m[2]);
-    if (value === null) continue;
+    const number = parseGermanNumber(m[1] ?? m[3]);
+    if (number === null) continue;
+    const value = number * SCALE(m[2] ?? m[4]);
     figures.amounts.push(value);
     const end = m.index + m[0].length;
     const before = folded.slice(Math.max(0, m.index - 120), m.index);

@@ -41,6 +41,21 @@ describe("words", () => {
     expect(has("Die Mehrkosten sind in die Preise eingerechnet.", "einrechnen")).toBe(true);
   });
 
+  it("does not read a word with the prefix un- as the word, and keeps the -st of every form", () => {
+    expect(has("nur mit unbestrittenen Forderungen", "bestrittene Forderungen")).toBe(false);
+    expect(has("auch mit bestrittenen Forderungen", "bestrittene Forderungen")).toBe(true);
+    expect(has("erst nach Beseitigung auch unwesentlicher Mängel", "wesentliche Mängel")).toBe(false);
+    expect(has("erst nach Beseitigung auch unwesentlicher Mängel", "unwesentliche Mängel")).toBe(true);
+    expect(has("Die Gerüste sind vorzuhalten.", "Gerüst")).toBe(true);
+    expect(has("Das Arbeitsgerüst ist vorzuhalten.", "Gerüste")).toBe(true);
+    expect(has("Mehrkosten aus später festgestellten Erschwernissen", "später festgestellt")).toBe(true);
+  });
+
+  it("lets 'ohne dass' negate the whole dass-clause", () => {
+    expect(negated(stemText("ohne dass ihm aus dem späteren Abruf Ansprüche auf Preisanpassung erwachsen"))).toBe(true);
+    expect(negated(stemText("ohne dass es hierzu einer besonderen Form bedarf"))).toBe(false);
+  });
+
   it("matches a word's synonyms from the checklist's groups", () => {
     const synonyms = synonymsOf([["Vergütung", "Bezahlung", "Entgelt"]]);
     expect(contains(stemText("Ein gesondertes Entgelt wird nicht gezahlt."), phrase("Vergütung", synonyms))).toBe(true);
@@ -76,6 +91,12 @@ describe("words", () => {
 });
 
 describe("figures", () => {
+  it("reads amounts with a scale (Mio., Millionen, Tsd.)", () => {
+    expect(figuresOf("Deckungssumme von mindestens 20 Mio. € je Schadensfall").amounts).toEqual([20_000_000]);
+    expect(figuresOf("€ 1,5 Millionen").amounts).toEqual([1_500_000]);
+    expect(figuresOf("500 Tsd. EUR").amounts).toEqual([500_000]);
+  });
+
   it("reads rates per day (Kalendertage converted to Werktage), caps, periods, amounts and dates", () => {
     const f = figuresOf(
       "Für jeden Kalendertag der Überschreitung 0,3 % der Auftragssumme, insgesamt höchstens 5 %; Frist 24 Werktage, 2.500 € je Tag, bis 31.10.2027.",

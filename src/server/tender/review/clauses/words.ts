@@ -17,6 +17,12 @@ export function stem(word: string): string {
     // The stemmer cuts derivations too: "sicherheit" would become "sich" and match the reflexive
     // pronoun. A long word cut down to a few letters keeps its body, without inflection.
     if (s.length <= 4 && word.length >= 8) s = word.replace(/(?:en|er|es|e|n|s)$/, "");
+    // The stemmer cuts "-st" as if it were an ending, but not in every form: "Gerüst" → "geru",
+    // "Gerüste" → "geruest"; "Dienst" → "dienst", "Dienste" → "dien". Keep the "st" in every form.
+    else {
+      const cut = /^e?st/.exec(word.slice(s.length));
+      if (cut) s = word.slice(0, s.length) + cut[0];
+    }
     if (cache.size < 50_000) cache.set(word, s);
   }
   return s;
@@ -27,8 +33,10 @@ export function stem(word: string): string {
 const ZU_INFIX = /^(ab|an|auf|aus|bei|ein|mit|nach|vor|zurueck|weiter|fest|frei|um|durch|ueber|unter|heraus|her|hin)zu([a-z]{3,}en)$/;
 
 /** "abgelöst" → "ablösen", "eingerechnet" → "einrechnen", "angekündigt" → "ankündigen": the weak
- *  participle of a separable verb reads like the verb (strong ones, "ausgeschlossen", stay). */
-const GE_INFIX = /^(ab|an|auf|aus|bei|ein|mit|nach|vor|zurueck|weiter|fest|frei|um|durch|heraus|her|hin)ge([a-z]{3,}?)(e?)t$/;
+ *  participle of a separable verb reads like the verb, declined too ("später festgestellter Mängel");
+ *  strong ones ("ausgeschlossen") stay. */
+const GE_INFIX =
+  /^(ab|an|auf|aus|bei|ein|mit|nach|vor|zurueck|weiter|fest|frei|um|durch|heraus|her|hin)ge([a-z]{3,}?)(e?)t(?:e|er|en|es|em)?$/;
 const participle = (w: string) => w.replace(GE_INFIX, (_m, particle: string, verb: string) => `${particle}${verb}en`);
 
 /** Folded words of a text ("§", digits and "%" kept as their own tokens). */
@@ -96,7 +104,8 @@ function tokenMatches(token: string, wanted: string): boolean {
     if (tail === "s" || tail === "n" || tail === "en" || tail === "es") return true;
   }
   if (wanted.length < MIN_PART_STEM) return false;
-  if (token.endsWith(wanted)) return true;
+  // "unbestritten" is the opposite of "bestritten", "unwesentlich" of "wesentlich": the prefix un- is no compound.
+  if (token.endsWith(wanted)) return !token.endsWith(`un${wanted}`) || wanted.startsWith("un");
   return wanted.length >= MIN_MODIFIER_STEM && token.startsWith(wanted) && !MODIFIER_HEADS.test(token.slice(wanted.length));
 }
 
@@ -175,6 +184,8 @@ const NEGATIONS = [
  *  or the clause's own subject. */
 const SCOPED_NEGATIONS = ["ohne", "verzicht", "verzichtet", "verzichten"].map(wordStem);
 const SCOPE = 4;
+/** "ohne dass ihm aus dem späteren Abruf Ansprüche … erwachsen": a dass-clause reaches further. */
+const DASS_SCOPE = 8;
 /** Articles and prepositions do not count into a scoped negation's reach ("Verzicht auf die Geltendmachung von Bedenken"). */
 /** Words after which a scoped negation's noun phrase has ended ("ohne weitere Voraussetzungen | durch Bürgschaft"). */
 const SCOPE_ENDS = new Set(
@@ -299,13 +310,14 @@ export function negations(text: StemmedText, subject: Phrase[] = []): number[] {
     } else if (SCOPED_NEGATIONS.includes(t)) {
       // "ohne dass es auf ein Verschulden ankommt", "ohne dass hierfür eine Vergütung beansprucht
       // werden kann": the clause after "dass" is what "ohne" negates.
-      const after = stems.slice(stems[i + 1] === DASS ? i + 2 : i + 1);
+      const dass = stems[i + 1] === DASS;
+      const after = stems.slice(dass ? i + 2 : i + 1);
       const end = after.findIndex((w) => SCOPE_ENDS.has(w));
       const scope: StemmedText = {
         stems: after
           .slice(0, end < 0 ? after.length : end)
           .filter((w) => !FUNCTION_WORDS.has(w))
-          .slice(0, SCOPE),
+          .slice(0, dass ? DASS_SCOPE : SCOPE),
       };
       if (scope.stems.some((s) => CLAIMS.some((c) => tokenMatches(s, c))) || containsAny(scope, subject)) out.push(i);
     }

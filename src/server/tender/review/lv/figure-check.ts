@@ -5,7 +5,8 @@ import { fold } from "../../text";
 import type { BoqNode } from "../../types";
 import { unitClass } from "../position-facts";
 import { de, parseGermanNumber, unitLabel } from "./facts";
-import { countOf, sameNoun } from "./stated-counts";
+import { countOf, sameNoun, stem } from "./stated-counts";
+import { ownPieceCount } from "./stated-figures";
 import type { LvHit, LvView } from "./types";
 
 /** A figure in the position's own text differing from the quantity by more than this factor is a
@@ -36,6 +37,9 @@ export interface Expectation {
   /** A weak witness (a count that only names the thing the position's work is for): only a slip
    *  of the pen – a shifted decimal point or swapped digits – is a finding. */
   onlySlips?: boolean;
+  /** Exact figures ("Menge wie Pos. 03.0010", "25,00 m × 12,50 m" without "ca."): swapped digits
+   *  are a slip from 1 % off (an approximate figure needs 8 %). */
+  exact?: boolean;
 }
 
 /** The quantity is a whole number of units of the stated size, but not the stated number: a unit
@@ -45,7 +49,8 @@ export const otherMultiple = (qty: number, e: Expectation) => {
   const k = Math.round(qty / e.per);
   return k >= 1 && k !== Math.round(e.qty / e.per) && Math.abs(qty / e.per - k) < 0.01;
 };
-export const holds = (qty: number, e: Expectation) => within(qty, e) && !otherMultiple(qty, e) && !isDigitSwap(qty, e.qty);
+export const holds = (qty: number, e: Expectation) => within(qty, e) && !otherMultiple(qty, e) && !swapped(qty, e);
+const swapped = (qty: number, e: Expectation) => isDigitSwap(qty, e.qty, e.exact ? 1.01 : 1.08);
 
 export const within = (qty: number, e: Expectation) => {
   if (e.onlySlips) return !isDecimalShift(qty / e.qty);
@@ -56,15 +61,15 @@ export const within = (qty: number, e: Expectation) => {
 /** A derived figure flags a smaller quantity only when its decimal point is shifted: the work may
  *  cover a part of the area. Swapped digits ("1.611" for 1.116) are a slip either way. */
 export function contradicts(qty: number, e: Expectation): boolean {
-  if (isDigitSwap(qty, e.qty)) return true;
+  if (swapped(qty, e)) return true;
   if (within(qty, e)) return false;
   return qty > e.qty || e.bothWays === true || isDecimalShift(qty / e.qty);
 }
 
 /** A "Zahlendreher": the same digits in another order ("121" for 112, "2.250" for 2.520), at
- *  least 8 % off (closer figures are rounding or a measured value). */
-export const isDigitSwap = (qty: number, expected: number) => {
-  if (!(qty > 0 && expected > 0) || Math.abs(Math.log(qty / expected)) < Math.log(1.08)) return false;
+ *  least 8 % off (closer figures are rounding or a measured value) unless the figure is exact. */
+export const isDigitSwap = (qty: number, expected: number, minFactor = 1.08) => {
+  if (!(qty > 0 && expected > 0) || Math.abs(Math.log(qty / expected)) < Math.log(minFactor)) return false;
   const [a, b] = [qty, expected].map((x) => String(Math.round(x * 100)));
   const sorted = (d: string) => [...d].sort().join("");
   return a.length === b.length && a !== b && sorted(a) === sorted(b);
@@ -102,8 +107,26 @@ export function view(lv: LvView): View {
           .split(/[^a-z]+/)
           .some((w) => w && sameNoun(w, noun)),
     );
-    return counted ? { count: counted.qty!, where: `Menge von OZ ${counted.oz}` } : null;
+    if (counted) return { count: counted.qty!, where: `Menge von OZ ${counted.oz}` };
+    // The one position of the thing that states its count ("Rahmenstützen HEA 300 … 22 Stück", in t)
+    const n = stem(noun);
+    const stating = n.length >= 4 ? statedPieces().filter((x) => x.q !== p && x.main.endsWith(n)) : [];
+    return stating.length === 1 ? { count: stating[0].count, where: `Langtext von OZ ${stating[0].q.oz}` } : null;
   };
+  // Positions not counted in pieces whose own text counts their thing: read once, when asked.
+  let stated: { main: string; q: BoqNode; count: number }[] | null = null; // main: the stem
+  const statedPieces = () =>
+    (stated ??= lv.items.flatMap((q) => {
+      const main =
+        unitClass(q.unit) === "piece"
+          ? undefined
+          : lv
+              .headline(q)
+              .split(/[^a-z]+/)
+              .find((w) => w.length >= 4);
+      const c = main ? ownPieceCount(lv.text(q), (w) => stem(w).length >= 3 && stem(main).endsWith(stem(w))) : null;
+      return main && c && !c.per ? [{ main: stem(main), q, count: c.count }] : [];
+    }));
   return { ...lv, countFor, title };
 }
 
@@ -117,7 +140,7 @@ export function hit(p: BoqNode, expected: Expectation, relatedOz: string[] = [])
   const unit = unitLabel(p.unit);
   const factor = p.qty! / expected.qty;
   const shift = isDecimalShift(factor);
-  const swap = !shift && isDigitSwap(p.qty!, expected.qty);
+  const swap = !shift && swapped(p.qty!, expected);
   return {
     oz: p.oz,
     ...(relatedOz.length ? { relatedOz } : {}),

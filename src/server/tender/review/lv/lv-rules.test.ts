@@ -340,6 +340,31 @@ const EXAMPLES: Record<string, { hits: LvExample[]; misses: LvExample[] }> = {
       ]),
     ],
   },
+  "einheit-widerspricht-langtext": {
+    hits: [
+      lv(
+        [
+          {
+            shortText: "Kimmschicht",
+            longText: "Gesamtlänge lt. Grundriss 201,00 m. Abrechnung nach laufenden Metern Wandlänge.",
+            qty: 201,
+            unit: "m3",
+          },
+        ],
+        { oz: "01.0010", evidence: "die Menge passt zur Einheit m, nicht zu m³" },
+      ),
+    ],
+    misses: [
+      lv([
+        {
+          shortText: "Kimmschicht",
+          longText: "Gesamtlänge lt. Grundriss 201,00 m. Abrechnung nach laufenden Metern.",
+          qty: 201,
+          unit: "m",
+        },
+      ]),
+    ],
+  },
   "menge-widerspricht-lv-angaben": {
     hits: [
       // own text: a figure with the position's unit, ten times smaller

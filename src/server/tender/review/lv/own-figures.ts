@@ -11,6 +11,7 @@
 //   2. named areas     a room or area the LV sizes somewhere ("Mensa 240 m²") and a floor
 //                      position that covers only it
 //   3. references      "aus Pos. X", "zu Pos. X", "abzüglich Pos. Y": not more than X (− Y)
+//   3b. the same       "Menge wie Pos. X", "Fläche wie Pos. X": X's quantity (a slip or 1,5 ×)
 //   4. layers          positions of one title with the same area (roof or floor layers): one of
 //                      them five times larger or smaller than the others
 //   4a. objects     the same object in another title with an area confirmed by its own figures
@@ -88,6 +89,14 @@ const OZ = String.raw`(\d{1,3}(?:\.\d{1,5}){1,3})`;
 /** Position kinds whose quantity cannot exceed the one they take from (disposal, a surcharge). */
 const SUBSET = new RegExp(String.raw`(?:aus|zu|von)\s+(?:der\s+|den\s+)?pos(?:ition)?\.?\s*${OZ}`, "g");
 const MINUS = new RegExp(String.raw`(?:abzueglich|abzgl\.?|abzgl|minus)\s+(?:\w+\s+){0,2}pos(?:ition)?\.?\s*${OZ}`, "g");
+
+/** "Menge wie Pos. X", "Fläche wie Position X", "Massen wie Pos. X": the quantity of X ("Abrechnung
+ *  wie Pos. X" and "Oberfläche wie Pos. X" are the way of measuring and the finish, not a quantity). */
+export const SAME_AS = new RegExp(
+  String.raw`\b(?:menge|massen?|flaeche|laenge)\s+(?:wie|gemaess|entsprechend|analog)\s+(?:in\s+)?pos(?:ition)?\.?\s*${OZ}`,
+);
+/** … unless the text takes a part of it ("jedoch abzüglich", "anteilig", "davon"). */
+const PART_OF = /\b(?:abzueglich|abzgl|zuzueglich|zzgl|jedoch|anteilig|teilweise|davon|nur\s+(?:im|in|fuer)|halbe[nr]?)\b/;
 
 export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[] {
   const lv = view(lvIn);
@@ -177,6 +186,22 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
       { qty: expected, derivation },
       [...base, ...minus].map((q) => q.oz),
     );
+  }
+
+  // 3b. "Menge wie Pos. 03.0010", "Fläche wie Pos. 02.0020": the same quantity as that position
+  for (const p of items) {
+    if (flagged.has(p)) continue;
+    const text = lv.text(p);
+    const m = SAME_AS.exec(text);
+    const q = m ? lv.byOz.get(m[1]) : undefined;
+    if (!q || q === p || q.qty === null || !(qtyOf(q) > 0) || unitClass(q.unit) !== unitClass(p.unit) || PART_OF.test(text)) continue;
+    const e: Expectation = {
+      qty: qtyOf(q),
+      exact: true,
+      bothWays: true,
+      derivation: `der Langtext nennt „${m![0].replace(/^./, (c) => c.toUpperCase())}“; OZ ${q.oz} hat ${de(qtyOf(q))} ${unitLabel(p.unit)}`,
+    };
+    if (contradicts(p.qty!, e)) add(p, e, [q.oz]);
   }
 
   // 4. layers: one title, the same area for most positions, one far off

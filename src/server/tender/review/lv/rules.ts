@@ -9,8 +9,16 @@
 import { COMPLETENESS_RULES } from "./completeness";
 import { CONTRACT_RULES } from "./contract-clauses";
 import { OWN_FIGURE_RULES } from "./own-figures";
+import { UNIT_RULES } from "./unit-plausibility";
 import { QUANTITY_RULES } from "./quantities";
 import { STRUCTURE_RULES } from "./structure";
 import type { LvRule } from "./types";
 
-export const LV_RULES: LvRule[] = [...COMPLETENESS_RULES, ...CONTRACT_RULES, ...STRUCTURE_RULES, ...QUANTITY_RULES, ...OWN_FIGURE_RULES];
+export const LV_RULES: LvRule[] = [
+  ...COMPLETENESS_RULES,
+  ...CONTRACT_RULES,
+  ...STRUCTURE_RULES,
+  ...QUANTITY_RULES,
+  ...OWN_FIGURE_RULES,
+  ...UNIT_RULES,
+];

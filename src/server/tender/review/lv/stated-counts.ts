@@ -31,10 +31,12 @@ export function stem(word: string): string {
   return w;
 }
 
-/** The same noun, or a compound ending in it ("Zweigelenkrahmen" counts as "Rahmen"). */
+/** The same noun, or a compound ending in it ("Zweigelenkrahmen" counts as "Rahmen"); a compound
+ *  needs a head of three letters at least ("40 mm" counts no "Zimmer", "WE" only itself). */
 export const sameNoun = (a: string, b: string) => {
   const [x, y] = [stem(a), stem(b)];
-  return x.length >= 2 && y.length >= 2 && (x === y || x.endsWith(y) || y.endsWith(x));
+  if (x.length < 2 || y.length < 2) return false;
+  return x === y || (Math.min(x.length, y.length) >= 3 && (x.endsWith(y) || y.endsWith(x)));
 };
 
 /** A full stop that ends a sentence, not an abbreviation or an ordinal ("ca.", "z. B.", "1. OG",
@@ -130,7 +132,13 @@ export function statedCount(noun: string, text: string, depth = 2): StatedCount 
   const take = (c: StatedCount) => {
     if (!best || c.count > best.count) best = c;
   };
-  for (const m of countMentions(text)) if (sameNoun(m.word, noun)) take({ count: m.count, how: "" });
+  for (const m of countMentions(text)) {
+    if (!sameNoun(m.word, noun)) continue;
+    // "12 Binderfelder in Längsrichtung × 3 Schiffe": the count times what follows it
+    const times = /^\S+[^,.;:()]{0,40}?\s(?:x|×|\*)\s*(\d{1,3})\s+[a-z]/.exec(text.slice(m.index));
+    const f = times ? Number(times[1]) : 1;
+    take(f > 1 ? { count: m.count * f, how: `${m.count} × ${f}` } : { count: m.count, how: "" });
+  }
   // "Häuser A, B und C", "Haus A und Haus B"
   for (const m of text.matchAll(/\b([a-z]+)\s+([a-h])((?:\s*,\s*(?:\1\s+)?[a-h])*)\s+und\s+(?:\1\s+)?([a-h])\b/g)) {
     if (sameNoun(m[1], noun)) take({ count: 2 + (m[3].match(/,/g)?.length ?? 0), how: "" });
@@ -146,7 +154,7 @@ export function statedCount(noun: string, text: string, depth = 2): StatedCount 
     }
   // "Büroflächen im 1. bis 4. OG" with no other count of the storeys: the upper floors named
   if (!best && FLOOR_NOUN.test(stem(noun)))
-    for (const m of text.matchAll(/\b(\d{1,2})\.\s*(?:bis|-|–)\s*(\d{1,2})\.\s*og\b/g))
+    for (const m of text.matchAll(/\b(\d{1,2})\.\s*(?:bis|-|–)\s*(\d{1,2})\.\s*(?:og|obergeschoss\w*)\b/g))
       if (Number(m[2]) > Number(m[1])) take({ count: Number(m[2]) - Number(m[1]) + 1, how: m[0].toUpperCase() });
   return best;
 }

@@ -33,8 +33,12 @@ describe("stated figures", () => {
   it("reads number words, dimensions, lengths and products", () => {
     expect(wordNumber("zwoelf")).toBe(12);
     expect(wordNumber("zweiundsiebzig")).toBe(72);
-    expect(roomDimensions("raum 3,10 x 2,45 m")).toEqual([{ length: 3.1, width: 2.45, count: 1 }]);
-    expect(roomDimensions("bad 3,10 m x 2,45 m")).toEqual([{ length: 3.1, width: 2.45, count: 1 }]);
+    expect(roomDimensions("raum 3,10 x 2,45 m")).toMatchObject([{ length: 3.1, width: 2.45, count: 1, exact: true }]);
+    expect(roomDimensions("bad rund 3,10 m x 2,45 m")).toMatchObject([{ length: 3.1, width: 2.45, count: 1, exact: false }]);
+    expect(roomDimensions("in 4 duschraeumen je 6,50 m x 4,20 m")).toMatchObject([{ length: 6.5, width: 4.2, count: 4 }]);
+    expect(roomDimensions("flurflaeche je geschoss 38,50 m x 1,80 m")).toMatchObject([{ perUnit: "geschoss" }]);
+    // the door of a room is no room
+    expect(roomDimensions("abzueglich tueroeffnung je raum 1,00 m x 2,10 m")).toEqual([]);
     expect(roomDimensions("fliesen 0,30 x 0,60 m")).toEqual([]); // a tile, not a room
     expect(statedLength("trasse, laenge rd. 86 m")).toBe(86);
     expect(productCounts("4 geschosse a 18 fenster")[0].count).toBe(72);

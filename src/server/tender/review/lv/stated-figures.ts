@@ -1,9 +1,10 @@
 // Figures an LV states in the usual German forms, read for the quantity check against the LV's
 // own figures (own-figures.ts): room dimensions ("Raum 3,10 × 2,45 m", "3,10 m x 2,45 m"),
 // thicknesses ("d = 25 cm", "Dicke 250 mm"), heights ("h = 2,75 m"), lengths ("Länge rd. 86 m"),
-// counts ("insgesamt 72 Stück", "4 Geschosse à 18 Fenster", numbers as words) and the areas of a
-// named part of the building ("Dachfläche ca. 1.240 m²", "Fassadenfläche 980 qm"). All texts are
-// folded (lowercase, umlauts as ae/oe/ue).
+// counts ("insgesamt 72 Stück", "4 Geschosse à 18 Fenster", numbers as words, "11 Riegel" of the
+// position's own thing), the length of one piece, weights per metre ("Nenngewicht 90,7 kg/m") and
+// the areas of a named part of the building ("Dachfläche ca. 1.240 m²", "Fassadenfläche 980 qm").
+// All texts are folded (lowercase, umlauts as ae/oe/ue).
 
 import { numberWord, parseGermanNumber } from "./facts";
 
@@ -28,19 +29,54 @@ const DIMS = new RegExp(String.raw`(${NUMBER})\s*(?:m\s*)?(?:x|×|\*|/)\s*(${NUM
 /** Words that make a pair of dimensions the size of a room or surface (not of a tile or a window). */
 // Only rooms: the dimensions of a parking space, a slab, a window or a tile are the size of one of
 // many.
-const ROOM_WORD = /\b(raum|raeume|\w+raum|zimmer|\w+zimmer|bad|baeder|flur|kueche|halle|innenmass|lichte\s+raummass)\w*\b[^.;]{0,25}$/;
+const ROOM_WORD =
+  /\b(raum|raeume|\w+raum|\w+raeume\w*|zimmer|\w+zimmer|bad|baeder|flur|kueche|halle|\w*becken|innenmass|lichte\s+raummass)\w*\b[^.;]{0,25}$/;
+/** A surface named right before its dimensions ("Bühnenfläche 12,00 m × 4,00 m"), not the size of
+ *  one of many ("Plattenfläche", "Einzelfläche") or a part ("Teilfläche"). */
+const NAMED_SURFACE =
+  /\b(?!teil|einzel|klein|rest|oeffnung|platten|fliesen|stein|element|modul|feld|ansicht|raster|kassette|format)[a-z]{3,}flaeche\s*(?::\s*)?(?:ca\.\s*)?$/;
+/** Dimensions of an opening, a door or a window ("abzüglich Türöffnung je Raum 1,00 m × 2,10 m"). */
+const OPENING_WORD = /(oeffnung|tuer|fenster|\btor|aussparung|durchbruch)\w*\s+(?:je\s+[a-z]+\s+)?(?:ca\.\s*)?$/;
 
-/** Rooms sized in the text: "Raum 3,10 × 2,45 m" with an optional count ("2 Räume je …"). */
-export function roomDimensions(text: string): { length: number; width: number; count: number }[] {
-  const out: { length: number; width: number; count: number }[] = [];
+export interface RoomDimensions {
+  length: number;
+  width: number;
+  count: number;
+  /** "Flurfläche je Geschoss 38,50 m × 1,80 m": the size of one unit (the caller counts them). */
+  perUnit?: string;
+  /** No "ca." before the figures. */
+  exact: boolean;
+  index: number;
+}
+
+/** Rooms sized in the text: "Raum 3,10 × 2,45 m" with an optional count ("2 Räume je …", "in 4
+ *  Duschräumen je 6,50 m × 4,20 m"); an opening's size is no room. */
+export function roomDimensions(text: string): RoomDimensions[] {
+  const out: RoomDimensions[] = [];
   for (const m of text.matchAll(DIMS)) {
     const before = text.slice(Math.max(0, m.index - 40), m.index);
-    if (!ROOM_WORD.test(before)) continue;
+    if (!(ROOM_WORD.test(before) || NAMED_SURFACE.test(before)) || OPENING_WORD.test(before)) continue;
     const [l, w] = [num(m[1]), num(m[2])];
     if (!(l >= 0.8 && w >= 0.8 && l < 200 && w < 200)) continue;
-    const many = /\b(\d{1,3}|[a-z]+)\s+(?:gleiche\s+|gleich\s+grosse\s+)?(?:raeume|baeder|zimmer|flure)\b[^.;]{0,20}$/.exec(before);
-    const count = many ? countValue(many[1]) : 1;
-    out.push({ length: l, width: w, count: count > 0 ? count : 1 });
+    // the nearest count of rooms with a number ("Bodenfliesen Duschräume\n4 Duschräume je …")
+    const many = [
+      ...before.matchAll(
+        /\b(\d{1,3}|[a-z]+)\s+(?:gleiche\s+|gleich\s+grosse\s+)?[a-z]*(?:raeume|raeumen|baeder|baedern|zimmer|zimmern|flure|fluren)\b(?=[^.;]{0,20}$)/g,
+      ),
+    ]
+      .map((c) => countValue(c[1]))
+      .filter((n) => n > 0)
+      .pop();
+    const count = many ?? 1;
+    const perUnit = /\b(?:je|pro)\s+([a-z][\w-]*)\s*(?:ca\.\s*)?$/.exec(before)?.[1];
+    out.push({
+      length: l,
+      width: w,
+      count: count > 0 ? count : 1,
+      ...(perUnit ? { perUnit } : {}),
+      exact: !/(ca\.|rd\.|etwa|rund)\s*$/.test(before),
+      index: m.index,
+    });
   }
   return out;
 }
@@ -50,7 +86,8 @@ const UNIT_M: Record<string, number> = { mm: 0.001, cm: 0.01, m: 1 };
 /** A height written in the text ("h = 2,75 m", "Raumhöhe 2,75 m", "Höhe ca. 3,10 m"), in metres. */
 export function heightMetres(text: string): number | null {
   const m = new RegExp(
-    String.raw`(?:\bh|hoehe|wandhoehe|raumhoehe|lichte\s+hoehe)\s*(?:=|:)?\s*(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*(mm|cm|m)(?![\w²2])`,
+    // "Wandhöhe bis Rinnenunterkante 1,80 m": up to an edge, not a limit
+    String.raw`(?:\bh|hoehe|wandhoehe|raumhoehe|sockelhoehe|lichte\s+hoehe)\s*(?:gesamt\s+|insgesamt\s+)?(?:bis\s+(?:zur\s+)?[a-z]*kante\s+)?(?:=|:)?\s*(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*)?(${NUMBER})\s*(mm|cm|m)(?![\w²2])`,
   ).exec(text);
   if (!m || /\bbis\s*$/.test(text.slice(Math.max(0, m.index - 6), m.index))) return null;
   const h = num(m[1]) * UNIT_M[m[2]];
@@ -156,7 +193,10 @@ export function extentMetres(text: string, what: keyof typeof EXTENT_WORDS): num
   const w = EXTENT_WORDS[what];
   const value = String.raw`(?:ca\.\s*|rd\.\s*|rund\s*|etwa\s*|i\.\s*m\.\s*)?(${NUMBER})\s*(mm|cm|m)(?![\w²2/])`;
   // "Länge je 420 m": the extent of each of several (the caller counts them)
-  const re = new RegExp(String.raw`\b(?:${w.noun})\s*(?:=|:)?\s*(?:von\s+|je\s+)?${value}|${value}\s+${w.adjective}\b`);
+  // "Gesamtlänge der Fundamentachsen 236,00 m": a genitive between the noun and its figure
+  const re = new RegExp(
+    String.raw`\b(?:${w.noun})(?:\s+(?:der|des|aller|beider)\s+[a-z]+)?\s*(?:=|:)?\s*(?:von\s+|je\s+)?${value}|${value}\s+${w.adjective}\b`,
+  );
   const m = re.exec(text);
   if (!m) return null;
   const [raw, unit] = m[1] !== undefined ? [m[1], m[2]] : [m[3], m[4]];
@@ -187,4 +227,43 @@ export function piecesTimesLength(text: string): { count: number; each: number }
   if (!m) return null;
   const [count, each] = [num(m[1]), num(m[2])];
   return count > 0 && each > 0 && each < 50 ? { count, each } : null;
+}
+
+/** How many of the position's thing its own text states ("11 Riegel", "22 Stück", "32 Sparrenpaare
+ *  (64 Sparren)", "38 Balken je Decke" with the unit it is per); not a part ("davon 4 Gratsparren"),
+ *  a limit ("bis 10 Stück") or a factor ("3 Häuser × 32"). Several different counts: none. */
+export function ownPieceCount(text: string, isThing: (noun: string) => boolean): { count: number; per?: string } | null {
+  const found = new Map<string, { count: number; per?: string }>();
+  for (const m of text.matchAll(/(?<![\d,.]|[×*/-]\s?)\b(\d{1,4})[ \t]+([a-z][\w-]*)(?:\s+(?:je|pro)\s+([a-z][\w-]*))?/g)) {
+    const before = text.slice(Math.max(0, m.index - 25), m.index);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 4);
+    if (
+      /\b(je|pro|davon|bis|max\.?|mind\.?|von|a|à|zu|in|ueber|unter)\s*$|\b(je|pro)\s+[a-z][\w-]*\s*$/.test(before) ||
+      /^\s*(×|x\b|\*)/.test(after)
+    )
+      continue;
+    // a norm or a type ("DIN EN 1838 und", "DIN 4052 mit"), not a count
+    if (/\b(din|en|iso|vde|vdi|trgs|dguv|nr\.?|typ|klasse|dn|pn|ral|pos\.?|hea|heb|hem|ipe|upe|rhs|shs)\s*$/.test(before)) continue;
+    const pieces = /^(st|stk|stck|stueck)$/.test(m[2].replace(/\.$/, ""));
+    if (!pieces && !(m[2].length >= 4 && isThing(m[2]))) continue;
+    // "Anzahl der Flügel: 2 Stück": pieces of something else
+    const of = /\banzahl\s+(?:der|des|an)\s+([a-z]+)\s*:?\s*$/.exec(before);
+    if (pieces && of && !isThing(of[1])) continue;
+    const count = Number(m[1]);
+    if (count > 0) found.set(`${count}/${m[3] ?? ""}`, { count, ...(m[3] ? { per: m[3] } : {}) });
+  }
+  return found.size === 1 ? [...found.values()][0] : null;
+}
+
+/** The length of one piece: "Länge 6,50 m", "Stützweite 30,00 m", "Spannweite 12 m". */
+export function pieceLengthMetres(text: string): number | null {
+  const m = new RegExp(String.raw`\b(?:stuetzweite|spannweite)\s*(?:=|:)?\s*(?:ca\.\s*)?(${NUMBER})\s*m(?![\w²2/])`).exec(text);
+  return m ? num(m[1]) : extentMetres(text, "laenge");
+}
+
+/** A weight per metre: "Nenngewicht 90,7 kg/m", "Metergewicht 42,2 kg/m". */
+export function kgPerMetre(text: string): number | null {
+  const m = new RegExp(String.raw`(${NUMBER})\s*kg\s*\/\s*m(?![\w²2])`).exec(text);
+  const v = m ? num(m[1]) : NaN;
+  return v > 0 ? v : null;
 }
