@@ -1,0 +1,12 @@
+import { openDatabase } from "/work/wt/chat6/src/server/db/client";
+import { seedChatbotDefaults } from "/work/wt/chat6/src/server/chatbot/seed";
+import { topicVocabulary, stemKind } from "/work/wt/chat6/src/server/chatbot/topic-guard";
+import { sql } from "drizzle-orm";
+const d = await openDatabase({ dataDir: "memory://" });
+await seedChatbotDefaults(d.db);
+const v = await topicVocabulary(d.db);
+const q = process.argv[2];
+const r: any = await d.db.execute(sql`select tsvector_to_array(to_tsvector('german', ${q})) as s`);
+const s = (r.rows ?? r)[0].s as string[];
+console.log(s.map((x) => `${x}:${stemKind(x, v)}`).join(" "));
+await d.close();
