@@ -100,7 +100,7 @@ describe("blind questions, tuning set 4 (fifth author)", () => {
 
 describe("blind questions, tuning set 5 (sixth author)", () => {
   it("puts the main fact first, cites no wrong source, refuses every off-topic question, stays short", async () => {
-    // Reached in round 6 (27.11.2026): Baurecht 13/22 (59 %), Bauausführung 16/22 (73 %) – bars a few points below.
-    await expectBars(BLIND_TUNE_5, { baurecht: 0.54, bauausfuehrung: 0.68 });
+    // Reached in round 6 (27.11.2026): Baurecht 13/22 (59 %), Bauausführung 17/22 (77 %) – bars a few points below.
+    await expectBars(BLIND_TUNE_5, { baurecht: 0.54, bauausfuehrung: 0.72 });
   }, 300_000);
 });
