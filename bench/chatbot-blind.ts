@@ -21,14 +21,9 @@ export const BLIND_TUNE = join(root, "tests/quality/chatbot-blind-tune.json");
 export const BLIND_TUNE_2 = join(root, "tests/quality/chatbot-blind-tune-2.json");
 export const BLIND_TUNE_3 = join(root, "tests/quality/chatbot-blind-tune-3.json");
 export const BLIND_TUNE_4 = join(root, "tests/quality/chatbot-blind-tune-4.json");
+export const BLIND_TUNE_5 = join(root, "tests/quality/chatbot-blind-tune-5.json");
 /** Every tuning set in the order they were written (tune-4 and tune-5 by later authors). */
-export const BLIND_TUNE_SETS = [
-  BLIND_TUNE,
-  BLIND_TUNE_2,
-  BLIND_TUNE_3,
-  BLIND_TUNE_4,
-  join(root, "tests/quality/chatbot-blind-tune-5.json"),
-];
+export const BLIND_TUNE_SETS = [BLIND_TUNE, BLIND_TUNE_2, BLIND_TUNE_3, BLIND_TUNE_4, BLIND_TUNE_5];
 /** "tuning set N" from the file name, "held-out set" for the held-out file. */
 export const setName = (file: string) =>
   file.includes("heldout") ? "held-out set" : `tuning set ${/tune-(\d+)\.json$/.exec(file)?.[1] ?? "1"}`;

@@ -12,6 +12,7 @@ import {
   BLIND_TUNE,
   BLIND_TUNE_3,
   BLIND_TUNE_4,
+  BLIND_TUNE_5,
   loadBlind,
   measureBlind,
   type CitationCheck,
@@ -94,5 +95,12 @@ describe("blind questions, tuning set 4 (fifth author)", () => {
   it("puts the main fact first, cites no wrong source, refuses every off-topic question, stays short", async () => {
     // Reached in round 5 (27.11.2026): Baurecht 17/22 (77 %), Bauausführung 20/22 (91 %) – bars a few points below.
     await expectBars(BLIND_TUNE_4, { baurecht: 0.72, bauausfuehrung: 0.86 });
+  }, 300_000);
+});
+
+describe("blind questions, tuning set 5 (sixth author)", () => {
+  it("puts the main fact first, cites no wrong source, refuses every off-topic question, stays short", async () => {
+    // Reached in round 6 (27.11.2026): Baurecht 13/22 (59 %), Bauausführung 17/22 (77 %) – bars a few points below.
+    await expectBars(BLIND_TUNE_5, { baurecht: 0.54, bauausfuehrung: 0.72 });
   }, 300_000);
 });

@@ -12,7 +12,7 @@ export const QUESTION_WORDS =
   "wann gehört gehören passiert passieren brauche brauchen gibt geben geht gehen mache machen macht steht stehen gilt gelten bedeutet bedeuten heißt heißen genau eigentlich bitte erklären erkläre beachten beachte müssen darf dürfen soll sollen können richtig wichtig tun tue frage fragen meinem meine unser unsere jemand etwas " +
   "innerhalb binnen beim lange viel viele hoch üblicherweise normalerweise üblich welcher welchem welchen durchführen durchgeführt verlange verlangen einfach habe hat haben zeit steht stehen mir mich ich " +
   // Site language: fillers and colloquial forms that say nothing about the subject.
-  "braucht benötigt benötige benötigen hallo moin servus danke nen ne n nix nichts is isn gibts gibt's krieg krieg kriege kriegen krieg's wenns werdens sinds hab habs bissl bisschen mal halt eh doch schon noch gestern heute morgen letzte letzten woche wochen jetzt nun eigentlich überhaupt wohl gut ca etwa ungefähr irgendwann einfach so zb also leute jemand rum sagt fragt meint will wollen";
+  "braucht benötigt benötige benötigen hallo moin servus danke nen ne n nix nichts is isn gibts gibt's krieg krieg kriege kriegen krieg's wenns werdens sinds hab habs bissl bisschen mal halt eh doch schon noch gestern heute morgen letzte letzten woche wochen jetzt nun eigentlich überhaupt wohl gut ca etwa ungefähr irgendwann einfach so zb also leute jemand rum sagt fragt meint will wollen hätte hätten hättest wäre wären wär würde würden";
 export const QUESTION_WORD_WEIGHT = 0.3;
 
 // A question that refers back to the previous one ("und bei Bauwerken?", "Gilt das auch …").

@@ -18,4 +18,13 @@ describe("figures named in a question", () => {
     expect(figureRelation(f, "mindestens 4 Tage")).toBe("none");
     expect(figureRelation(questionFigures("1 m Messpunktabstand"), "bei 100 cm Messpunktabstand 5 mm")).toBe("match");
   });
+
+  it("takes a limit as the rule on the asked figure, on either side of it; a row's condition stays another case", () => {
+    const limit = "höchstens 90 % der Gesamtvergütung";
+    expect(figureRelation(questionFigures("darf ich mir 100% als abschläge zahlen lassen?"), limit)).toBe("match");
+    expect(figureRelation(questionFigures("sind 95 prozent abschlag ok?"), limit)).toBe("match");
+    expect(figureRelation(questionFigures("reichen 2 cm überdeckung"), "mindestens 4 cm Betondeckung")).toBe("match");
+    expect(figureRelation(questionFigures("bei 12 grad"), "unter 5 °C keine Arbeiten")).toBe("other");
+    expect(figureRelation(questionFigures("bei 3 grad"), "ab 25 °C Sonnenschutz")).toBe("other");
+  });
 });

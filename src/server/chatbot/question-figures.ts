@@ -53,6 +53,8 @@ const BOUNDED = new RegExp(
   "giu",
 );
 const UPPER = /^(unter|bis|höchstens|maximal|max|weniger)/i;
+/** A limit of a rule, unlike the condition of a row ("unter 5 °C", "ab 25 °C"). */
+const LIMIT = /^(höchstens|maximal|max|mindestens|min)/i;
 
 /**
  * How a sentence relates to the question's figures: it states one of them (as such, inside a range
@@ -65,7 +67,9 @@ export function figureRelation(figures: Figure[], sentence: string): "match" | "
   for (const m of sentence.matchAll(BOUNDED)) {
     const [unit, factor] = unitOf(m[3]);
     const bound = toNumber(m[2]) * factor;
-    if (unit && figures.some((f) => f.unit === unit && (UPPER.test(m[1]) ? f.value <= bound : f.value >= bound))) return "match";
+    // A limit ("höchstens 90 %") decides the asked figure on either side of it: "darf ich 100 % …?" – no.
+    if (unit && figures.some((f) => f.unit === unit && (LIMIT.test(m[1]) || (UPPER.test(m[1]) ? f.value <= bound : f.value >= bound))))
+      return "match";
   }
   for (const m of sentence.matchAll(FIGURE)) {
     const [unit] = unitOf(m[2]);

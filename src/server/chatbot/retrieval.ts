@@ -139,6 +139,8 @@ const EMPTY = (usedPrevious: boolean, near: string[] = [], offTopic = false): Re
  * compound parts) 0.85, the article terms its everyday words stand for (word table) 0.7, a
  * previous question 0.5. Also whether the question is about construction at all.
  */
+/** A stem this rare in the articles names a subject ("belehrt"), not a mere question word. */
+const FRESH_MIN_IDF = 1.2;
 async function weightedLexemes(db: Db, type: ChatbotType, question: string, previous: string | null) {
   const followUpShape = previous !== null && (FOLLOW_UP.test(question.trim()) || ANAPHORA.test(question));
   const table = wordTable();
@@ -153,8 +155,9 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
     .join(" ");
   // Words the word table understands stand for article terms: the knowledge base knows them.
   const mappedWords = (question.match(/\p{L}[\p{L}\d/-]*/gu) ?? []).filter(understood).join(" ");
-  const synonymSource = `${question} ${repairs} ${followUpShape ? previous : ""}`;
-  const synonyms = expandWords(table, synonymSource);
+  const synonyms = expandWords(table, `${question} ${repairs}`);
+  // A follow-up's previous question speaks through its synonyms too, but no louder than itself.
+  const previousSynonyms = followUpShape && previous ? expandWords(table, previous) : "";
   // For telling a construction question: words the table understands at their start (not "pauschal" in "Pendlerpauschale").
   const understoodWords = (`${question} ${repairs}`.match(/\p{L}[\p{L}\d/-]*/gu) ?? [])
     .filter((w) => table.rules.some((x) => x.testStart(w)))
@@ -179,6 +182,7 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
     whole: string[];
     mapped: string[];
     syn: string[];
+    prevsyn: string[];
     own: string[];
     prev: string[];
     noise: string[];
@@ -192,6 +196,7 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
                tsvector_to_array(to_tsvector('german', ${wholeRepairs})) as whole,
                tsvector_to_array(to_tsvector('german', ${mappedWords})) as mapped,
                tsvector_to_array(to_tsvector('german', ${synonyms})) as syn,
+               tsvector_to_array(to_tsvector('german', ${previousSynonyms})) as prevsyn,
                tsvector_to_array(to_tsvector('german', ${understoodWords})) as own,
                tsvector_to_array(to_tsvector('german', ${previous ?? ""})) as prev,
                tsvector_to_array(to_tsvector('german', ${QUESTION_WORDS})) as noise,
@@ -215,6 +220,17 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   add(r.syn.map(withoutZu), 0.7);
   const followUp = previous !== null && (FOLLOW_UP.test(question.trim()) || (r.cur.length <= 4 && ANAPHORA.test(question)));
   if (followUp) add(r.prev.map(withoutZu), 0.5);
+  // The previous question's synonyms stand in for its subject ("und andersrum?") – unless the
+  // follow-up names a new subject of its own ("und wenn wir gar nicht belehrt haben?"): then they
+  // step back like the previous question's own words.
+  const before = new Set([...r.prev, ...r.prevsyn].map(withoutZu));
+  const n = Math.max(snapshot.total, 1);
+  const rare = (l: string) => {
+    const d = snapshot.df.get(l) ?? 0;
+    return d > 0 && Math.log(1 + (n - d + 0.5) / (d + 0.5)) >= FRESH_MIN_IDF;
+  };
+  const newSubject = r.cur.map(withoutZu).some((l) => !noise.has(l) && !before.has(l) && !/\d/.test(l) && usable(l) && rare(l));
+  add(r.prevsyn.map(withoutZu), newSubject ? 0.5 : 0.7);
   const own = [...r.cur, ...r.fix].map(withoutZu).filter((l) => !noise.has(l));
   // About construction, an everyday topic (cooking, travel …) or neither clearly (topic-guard.ts).
   const topic = questionTopic(own, new Set(r.own.map(withoutZu)), await topicVocabulary(db), previous !== null);
@@ -323,6 +339,8 @@ interface ScoredSentence {
   labelled: boolean;
   paraScore: number;
   kind: boolean;
+  /** In a follow-up: holds none of its new words, only the conversation's. */
+  storyOnly: boolean;
   score: number;
 }
 
@@ -473,13 +491,20 @@ function scoreSentences(pool: ScoredArticle[], top: ScoredArticle, q: QuestionSc
   // Stems of this question itself (not of the previous one, not mere question words).
   // Specific ones only: "vereinbart" in "und wenn kein VOB/B vereinbart ist?" is no new aspect.
   const fresh = new Set(
-    q.lexemes.filter((l) => (q.weights.get(l) ?? 0) >= 0.7 && !conversation.previousStems.has(l) && (q.idf.get(l) ?? 0) >= 1.2),
+    q.lexemes.filter((l) => (q.weights.get(l) ?? 0) >= 0.7 && !conversation.previousStems.has(l) && (q.idf.get(l) ?? 0) >= FRESH_MIN_IDF),
   );
   const { previousAnswer } = conversation;
+  // A follow-up asks for something new ("und wenn wir gar nicht belehrt haben?"): the conversation
+  // so far is its story, its own specific words are what it asks (asked-part.ts storyOnlyFactor).
+  // A figure ("und bei 200 m³?") or an asked side of a contrast ("ohne Fliesen") has its own weighing.
+  const freshKnown =
+    conversation.followUp && q.contrasts.length === 0
+      ? [...fresh].filter((l) => (q.df.get(l) ?? 0) > 0 && (q.weights.get(l) ?? 0) >= 0.85 && !/\d/.test(l))
+      : [];
   return pool.flatMap((a, rank) => {
     const articleFactor = 0.7 + 0.3 * Math.min(1, a.score / top.score);
     const titleOtherBook = rulebooks.length > 0 && !rulebooks.some((r) => r.test(a.c.title)) && otherBooks.some((r) => r.test(a.c.title));
-    return a.paras.flatMap(({ p, base }) =>
+    return a.paras.flatMap(({ p, base, strength: paraStrength }) =>
       p.sentences.map((s, index): ScoredSentence => {
         const text = withoutLabel(s.text);
         const stems = q.scoreStems(s.lex);
@@ -518,10 +543,16 @@ function scoreSentences(pool: ScoredArticle[], top: ScoredArticle, q: QuestionSc
         const topic = index === 0 ? 1.1 : 1;
         // A follow-up leads with what is new: what the previous answer already said comes last.
         // (unless it holds a word of the new question: "Und bei Fußbodenheizung?").
+        // …nor when the follow-up asks the other case of a contrast and the sentence is not on the case left ("und ohne Fliesen?").
+        const otherCase = q.contrasts.length > 0 && contrastFactor(q.contrasts, `${p.label ?? ""} ${s.text}`) >= 1;
         const repeated =
-          previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !s.lex.some((l) => fresh.has(withoutZu(l))) ? 0.3 : 1;
-        const contrast =
-          contrastFactor(q.contrasts, where) * FIGURE_FACTOR[figureRelation(q.figures, where)] * storyOnlyFactor(q.asking, stems.strength);
+          previousAnswer && previousAnswer.includes(text.slice(0, 60)) && !otherCase && !s.lex.some((l) => fresh.has(withoutZu(l)))
+            ? 0.3
+            : 1;
+        // …a sentence whose paragraph holds the new words is about them too ("AGB" – the BGH sentence in the AGB paragraph).
+        const outsideFollowUp = Math.max(storyOnlyFactor(freshKnown, stems.strength), storyOnlyFactor(freshKnown, paraStrength));
+        const storyOnly = storyOnlyFactor(q.asking, stems.strength) * outsideFollowUp;
+        const contrast = contrastFactor(q.contrasts, where) * FIGURE_FACTOR[figureRelation(q.figures, where)] * storyOnly;
         const value =
           (own + 0.2 * base + 0.2 * a.head + bonus) *
           articleFactor *
@@ -551,6 +582,7 @@ function scoreSentences(pool: ScoredArticle[], top: ScoredArticle, q: QuestionSc
           labelled: labelBonus > sentenceBonus,
           paraScore: base,
           kind: bonus > 0,
+          storyOnly: outsideFollowUp < 1,
           score: own > 0 || (bonus > 0 && onTopic) ? value : 0,
         };
       }),
@@ -570,7 +602,12 @@ function rankSentences(sentences: ScoredSentence[], kinds: AnswerKind[]): Scored
     const best = ranked[0];
     // Only a clear statement of the kind counts here (a list is no answer to "Welche Betondeckung?").
     const stating = ranked.findIndex(
-      (s) => s.strongKind && s.onTopic && s.score >= 0.5 * best.score && (s.rank <= best.rank || s.score >= 0.8 * best.score),
+      (s) =>
+        s.strongKind &&
+        s.onTopic &&
+        (!s.storyOnly || best.storyOnly) &&
+        s.score >= 0.5 * best.score &&
+        (s.rank <= best.rank || s.score >= 0.8 * best.score),
     );
     if (stating > 0) ranked.unshift(...ranked.splice(stating, 1));
   }
@@ -615,7 +652,7 @@ function logRetrieval(q: QuestionScoring, relevant: ScoredArticle[], ranked: Sco
   );
   for (const a of relevant.slice(0, 4))
     console.error(`A ${a.score.toFixed(2)} cov ${a.coverage.toFixed(2)} head ${a.head.toFixed(2)} ${a.c.title}`);
-  for (const x of ranked.slice(0, 6))
+  for (const x of ranked.slice(0, Number(process.env.BAUKLAR_DEBUG_N ?? 6)))
     console.error(`S ${x.score.toFixed(2)} own ${x.own.toFixed(2)} bonus ${x.bonus.toFixed(2)} r${x.rank} ${x.text.slice(0, 90)}`);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { everydayTopics, parseEverydayTopics, stemKind, topicVerdict, type TopicVocabulary } from "./topic-guard";
+import { everydayTopics, parseEverydayTopics, questionTopic, stemKind, topicVerdict, type TopicVocabulary } from "./topic-guard";
 import { wordTable } from "./word-table";
 
 const vocabulary = (v: { domain: string[]; everyday: string[]; known: string[]; requests?: string[] }): TopicVocabulary => ({
@@ -33,6 +33,20 @@ describe("topic guard", () => {
     expect(topicVerdict(["domain", "unknown", "unknown"])).toBe("construction"); // a term the articles lack
     expect(topicVerdict(["known", "known"])).toBe("unclear");
     expect(topicVerdict(["unknown"], true)).toBe("unclear"); // in a conversation
+  });
+
+  it("keeps a follow-up on the form of a notice in the conversation; a word of both sides decides nothing", () => {
+    // "reicht ne mail oder whatsapp oder muss das per einschreiben?" after a question on a Nachtrag.
+    expect(topicVerdict(["domain", "everyday", "known"], true)).toBe("construction");
+    expect(topicVerdict(["domain", "everyday", "known"])).toBe("everyday"); // outside a conversation, as before
+    expect(topicVerdict(["domain", "everyday", "everyday"], true)).toBe("everyday");
+    const w = vocabulary({ domain: ["mangelrug", "kundig"], everyday: ["whatsapp", "handy", "mail"], known: ["reicht"] });
+    const understood = new Set(["whatsapp", "einschreib", "mangelrug", "kundig"]);
+    // "WhatsApp" is a form of notice (word table) and an app (everyday topics): the other words decide.
+    expect(questionTopic(["whatsapp", "handy"], understood, w)).toBe("everyday"); // whatsapp geht nich mehr aufm handy
+    expect(questionTopic(["kundig", "whatsapp"], understood, w)).toBe("construction"); // kündigung per whatsapp
+    expect(questionTopic(["mangelrug", "whatsapp", "reicht"], understood, w)).toBe("construction");
+    expect(questionTopic(["einschreib", "mail", "whatsapp", "reicht"], understood, w, true)).toBe("construction");
   });
 
   it("refuses a request for a poem, speech, joke or greeting, whoever it is for", () => {

@@ -148,6 +148,8 @@ export function topicVerdict(kinds: StemKind[], inConversation = false): TopicVe
   const domain = count("domain");
   const everyday = count("everyday");
   if (domain > everyday) return "construction";
+  // In a conversation about construction a tie ("reicht ne mail oder whatsapp?" – the form of a notice) stays in it.
+  if (inConversation && domain > 0 && domain === everyday) return "construction";
   // In a conversation about construction, an unknown word is more likely a term the articles lack.
   if (everyday > 0 || (count("unknown") > 0 && !inConversation)) return "everyday";
   return "unclear";
@@ -158,8 +160,14 @@ export function topicVerdict(kinds: StemKind[], inConversation = false): TopicVe
  * word table understands ("Pfusch", "AG", "LV") is a construction word.
  */
 export function questionTopic(stems: string[], understood: Set<string>, v: TopicVocabulary, inConversation = false): TopicVerdict {
+  // A word both the word table and an everyday topic name ("WhatsApp": a form of notice, and an
+  // app) speaks for neither side; the other words decide.
   const kinds = [...new Set(stems)].map((l) =>
-    understood.has(l) && !v.general.has(l) && !MEASURE.test(l) && !isRequest(l, v) ? "domain" : stemKind(l, v),
+    understood.has(l) && !v.general.has(l) && !MEASURE.test(l) && !isRequest(l, v)
+      ? v.everyday.has(l)
+        ? "known"
+        : "domain"
+      : stemKind(l, v),
   );
   return topicVerdict(kinds, inConversation);
 }

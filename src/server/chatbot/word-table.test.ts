@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { knowledgeDir, readKnowledgeBase } from "./knowledge-base/articles";
-import { WORD_TABLE_FILE, expandWords, parseWordTable } from "./word-table";
+import { WORD_TABLE_FILE, expandWords, parseWordTable, termPattern } from "./word-table";
 import { closestWord, repairWords, splitCompound } from "./everyday-german";
 
 const table = parseWordTable(readFileSync(join(knowledgeDir(), WORD_TABLE_FILE), "utf8"));
@@ -32,6 +32,22 @@ describe("word table", () => {
         .map((t) => `Zeile ${r.line}: ${t}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it("reads the site spelling „nich“ as „nicht“ inside a term, not „nichts“", () => {
+    expect(termPattern("nicht im LV").test("ne stützmauer die nich im LV is")).toBe(true);
+    expect(termPattern("nicht im LV").test("Leistung nicht im LV")).toBe(true);
+    expect(termPattern("nicht fertig").test("der is immer noch nich fertig")).toBe(true);
+    expect(termPattern("meldet sich nicht").test("AG meldet sich nich")).toBe(true);
+    expect(termPattern("nicht fertig").test("nichts fertig")).toBe(false);
+    const table = parseWordTable(
+      "Widerruf, will raus, anders überlegt = Widerrufsrecht\nok vom, okay vom, Erlaubnis, einverstanden = Zustimmung",
+    );
+    expect(expandWords(table, "kunde will raus aus dem vertrag")).toContain("Widerrufsrecht");
+    expect(expandWords(table, "bauherr hat es sich anders überlegt")).toContain("Widerrufsrecht");
+    expect(expandWords(table, "brauch ich das ok vom AG")).toContain("Zustimmung");
+    expect(expandWords(table, "ist der AG einverstanden sein muss")).toContain("Zustimmung");
+    expect(expandWords(table, "ist das okay so?")).not.toContain("Zustimmung");
   });
 
   it("matches abbreviations only as written, words wherever they stand", () => {

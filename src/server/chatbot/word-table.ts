@@ -44,10 +44,12 @@ export function termPattern(raw: string): RegExp {
   const quoted = /^"(.+)"$/.exec(raw.trim());
   const term = (quoted ? quoted[1] : raw).trim();
   const letters = term.replace(/[^\p{L}]/gu, "");
-  const whole = `(?<![\\p{L}\\d])${escape(term)}(?![\\p{L}\\d])`;
+  // Site spelling: "nich" for "nicht" ("nich im LV", "nich fertig").
+  const body = escape(term).replace(/(?<![\p{L}])nicht(?![\p{L}])/giu, (w) => `${w.slice(0, 4)}${w[4]}?`);
+  const whole = `(?<![\\p{L}\\d])${body}(?![\\p{L}\\d])`;
   if (letters.length >= 2 && letters === letters.toUpperCase() && /^[\p{Lu}\d/-]+$/u.test(term)) return new RegExp(whole, "u");
   if (quoted || letters.length <= 4) return new RegExp(whole, "iu");
-  return new RegExp(escape(term), "iu");
+  return new RegExp(body, "iu");
 }
 
 /** Parses the table; malformed lines are reported, not thrown (the start must not fail on them). */
