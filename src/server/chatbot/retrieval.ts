@@ -233,10 +233,12 @@ async function weightedLexemes(db: Db, type: ChatbotType, question: string, prev
   add(r.prevsyn.map(withoutZu), newSubject ? 0.5 : 0.7);
   const own = [...r.cur, ...r.fix].map(withoutZu).filter((l) => !noise.has(l));
   // About construction, an everyday topic (cooking, travel …) or neither clearly (topic-guard.ts).
-  const topic = questionTopic(own, new Set(r.own.map(withoutZu)), await topicVocabulary(db), previous !== null);
+  const vocabulary = await topicVocabulary(db);
+  const topic = questionTopic(own, new Set(r.own.map(withoutZu)), vocabulary, previous !== null);
   const construction = topic === "construction";
   return {
     weights,
+    settingStems: vocabulary.setting,
     followUp,
     construction,
     topic,
@@ -808,12 +810,11 @@ function modelContext(top: ScoredArticle, relevant: ScoredArticle[], picked: Sco
 function hasSubject(
   q: QuestionScoring,
   top: ScoredArticle,
-  stems: { ownStems: Set<string>; mappedStems: Set<string>; nounStems: Set<string>; nounFormStems: Set<string> },
-  setting: Set<string>,
+  stems: { ownStems: Set<string>; mappedStems: Set<string>; nounStems: Set<string>; nounFormStems: Set<string>; settingStems: Set<string> },
 ): boolean {
   const isOwn = (l: string) => stems.ownStems.has(l) && (q.weights.get(l) ?? 0) > QUESTION_WORD_WEIGHT;
   // A setting word ("im Neubau") is as common as "Frist": it places the question, it names no subject.
-  const idf = (l: string) => (setting.has(withoutZu(l)) ? 0 : (q.idf.get(l) ?? 0));
+  const idf = (l: string) => (stems.settingStems.has(withoutZu(l)) ? 0 : (q.idf.get(l) ?? 0));
   if (!carriesSubject({ lexemes: q.lexemes, idf, isOwn, known: (l) => (q.df.get(l) ?? 0) > 0 || stems.mappedStems.has(l) })) return false;
   const head = q.scoreStems(top.c.head).strength;
   return bestCoversSubject({
@@ -862,7 +863,7 @@ export async function retrieve(
   if (relevant.length === 0) return EMPTY(followUp, nearTitles(scored), !construction);
 
   const [top, ...rest] = relevant;
-  if (!followUp && !hasSubject(q, top, stems, (await topicVocabulary(db)).setting))
+  if (!followUp && !hasSubject(q, top, stems))
     return EMPTY(
       false,
       relevant.slice(0, 3).map((s) => s.c.title),

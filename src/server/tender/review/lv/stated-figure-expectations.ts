@@ -744,9 +744,14 @@ export const COUNTED_BY: { work: RegExp; nouns: string[] }[] = [
 /** The nouns a piece or length position is counted by: the words of its headline and, for
  *  things that come one per another thing, that thing. */
 export function countedNouns(head: string): string[] {
-  const own = head.split(/[^a-z]+/).filter((w) => w.length >= 4);
-  return [...own, ...COUNTED_BY.filter((c) => c.work.test(head)).flatMap((c) => c.nouns)];
+  return [...headWords(head), ...countedByNouns(head)];
 }
+
+/** The words of a position's headline that can name its thing. */
+export const headWords = (head: string) => head.split(/[^a-z]+/).filter((w) => w.length >= 4);
+
+/** What the headline's work is counted by ("Fensterbank" – Fenster). */
+export const countedByNouns = (head: string) => COUNTED_BY.filter((c) => c.work.test(head)).flatMap((c) => c.nouns);
 
 const FLOOR = /(geschoss|etage|ebene|stockwerk)\w*$/;
 

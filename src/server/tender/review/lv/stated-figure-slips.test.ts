@@ -4,34 +4,17 @@
 // harmless neighbour that must stay quiet.
 
 import { describe, expect, it } from "vitest";
-import { emptyFlags, newNode, type BoqNode } from "../../types";
 import { buildLvView } from "./facts";
 import { isDigitSwap } from "./figure-check";
 import { ownFigureHits } from "./own-figures";
 import { statedCount } from "./stated-counts";
+import { lvPositions, type PositionSpec } from "./test-lv";
 
-type Spec = { shortText: string; longText?: string; qty: number; unit: string };
+type Spec = PositionSpec;
 
 /** An LV of one or more titles; positions are numbered 0T.0010, 0T.0020 … */
 function lv(titles: { title: string; specs: Spec[] }[], preamble = "") {
-  const positions: BoqNode[] = [];
-  titles.forEach((t, ti) => {
-    const oz = String(ti + 1).padStart(2, "0");
-    positions.push(newNode("title", { oz, shortText: t.title }));
-    t.specs.forEach((s, i) =>
-      positions.push(
-        newNode("item", {
-          oz: `${oz}.${String((i + 1) * 10).padStart(4, "0")}`,
-          parentOz: oz,
-          level: 1,
-          longText: "",
-          ...s,
-          flags: emptyFlags(),
-        }),
-      ),
-    );
-  });
-  return ownFigureHits(buildLvView({ positions, preamble })).map((h) => ({ oz: h.oz, expected: h.expectedQty }));
+  return ownFigureHits(buildLvView({ positions: lvPositions(titles), preamble })).map((h) => ({ oz: h.oz, expected: h.expectedQty }));
 }
 const one = (specs: Spec[], preamble = "") => lv([{ title: "Leistungen", specs }], preamble);
 

@@ -4,28 +4,14 @@
 // with two other wordings that fire and two harmless look-alikes that stay quiet.
 
 import { describe, expect, it } from "vitest";
-import { emptyFlags, newNode, type BoqNode } from "../../types";
 import { buildLvView } from "./facts";
 import { ownFigureHits } from "./own-figures";
+import { lvPositions, type PositionSpec } from "./test-lv";
 import { unitContradictions } from "./unit-plausibility";
 
-type Spec = { shortText: string; longText?: string; qty: number; unit: string };
+type Spec = PositionSpec;
 
-function positions(specs: Spec[]): BoqNode[] {
-  return [
-    newNode("title", { oz: "01", shortText: "Leistungen" }),
-    ...specs.map((s, i) =>
-      newNode("item", {
-        oz: `01.${String((i + 1) * 10).padStart(4, "0")}`,
-        parentOz: "01",
-        level: 1,
-        longText: "",
-        ...s,
-        flags: emptyFlags(),
-      }),
-    ),
-  ];
-}
+const positions = (specs: Spec[]) => lvPositions([{ title: "Leistungen", specs }]);
 const one = (specs: Spec[], preamble = "") =>
   ownFigureHits(buildLvView({ positions: positions(specs), preamble })).map((h) => ({ oz: h.oz, expected: h.expectedQty }));
 const units = (specs: Spec[], preamble = "") => unitContradictions(buildLvView({ positions: positions(specs), preamble })).map((h) => h.oz);

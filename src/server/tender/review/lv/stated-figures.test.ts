@@ -9,24 +9,12 @@ import { ownFigureHits } from "./own-figures";
 import { QUANTITY_RULES } from "./quantities";
 import { statedCount } from "./stated-counts";
 import { productCounts, roomDimensions, statedLength, wordNumber } from "./stated-figures";
+import { lvPositions, type PositionSpec } from "./test-lv";
 
-type Spec = { shortText: string; longText?: string; qty: number; unit: string };
+type Spec = PositionSpec;
 
 function lv(title: string, specs: Spec[], preamble = "") {
-  const positions: BoqNode[] = [newNode("title", { oz: "01", shortText: title })];
-  specs.forEach((s, i) =>
-    positions.push(
-      newNode("item", {
-        oz: `01.${String((i + 1) * 10).padStart(4, "0")}`,
-        parentOz: "01",
-        level: 1,
-        longText: "",
-        ...s,
-        flags: emptyFlags(),
-      }),
-    ),
-  );
-  return ownFigureHits(buildLvView({ positions, preamble }));
+  return ownFigureHits(buildLvView({ positions: lvPositions([{ title, specs }]), preamble }));
 }
 
 describe("stated figures", () => {

@@ -9,7 +9,7 @@ import { isLumpSum, unitClass } from "../position-facts";
 import { de, unitLabel } from "./facts";
 import { AREA_UNIT, holds, NUMBER, num, view, VOLUME_UNIT, type View } from "./figure-check";
 import { SAME_AS } from "./own-figures";
-import { countedNouns, ownExpectations } from "./stated-figure-expectations";
+import { countedByNouns, headWords, ownExpectations } from "./stated-figure-expectations";
 import { sameNoun, stem } from "./stated-counts";
 import { ownPieceCount } from "./stated-figures";
 import type { LvHit, LvRule, LvView } from "./types";
@@ -47,8 +47,7 @@ function witnesses(p: BoqNode, text: string, lv: View): { unit: Measured; what: 
   }
   // "für alle 96 Fenster" in a Fensterbank position: the count of the thing or what it is counted by
   const head = lv.headline(p);
-  const words = head.split(/[^a-z]+/).filter((w) => w.length >= 4);
-  const nouns = [...words.slice(0, 1), ...countedNouns(head).slice(words.length)];
+  const nouns = [...headWords(head).slice(0, 1), ...countedByNouns(head)];
   const pieces = ownPieceCount(text, (n) => nouns.some((x) => stem(n).length >= 3 && (sameNoun(n, x) || stem(x).endsWith(stem(n)))));
   if (pieces && !pieces.per && same(pieces.count)) out.push({ unit: "piece", what: `${de(pieces.count)} Stück`, strong: true });
   // "Fläche wie Pos. 04.0040": that position's quantity in its unit
