@@ -4,10 +4,11 @@
 //   flagged  – a problem clause gets its type flagged at all (kritisch or prüfen)
 //   kritisch – kritisch clauses flagged kritisch under their type
 //   false alarms – üblich clauses with any kritisch/prüfen entry (any type)
-// Usage: npx tsx scripts/quality-clause-sentences.ts <file.yaml> [--verbose]
+// Usage: npx tsx scripts/quality-clause-sentences.ts <file.yaml> [--verbose] [--rules-only]
+//   --rules-only: without the wording model (learned.ts), to see what it adds
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import { reviewClauses, type ClauseSource } from "../src/server/tender/review/clauses/review";
+import { reviewClauses, type ClauseSource, type ReviewOptions } from "../src/server/tender/review/clauses/review";
 
 interface Sentence {
   text: string;
@@ -23,6 +24,8 @@ export interface SentenceScore {
   kritischFound: number;
   harmless: number;
   falseAlarms: number;
+  /** Problem clauses whose type was not recognised at all (neither flagged nor üblich). */
+  typeMissed: number;
   lines: string[];
 }
 
@@ -31,10 +34,20 @@ const source = (text: string): ClauseSource => ({
   paragraphs: [{ text, page: null, paragraph: 1 }],
 });
 
-export function scoreSentences(sentences: Sentence[]): SentenceScore {
-  const s: SentenceScore = { problems: 0, exact: 0, flagged: 0, kritisch: 0, kritischFound: 0, harmless: 0, falseAlarms: 0, lines: [] };
+export function scoreSentences(sentences: Sentence[], options: ReviewOptions = {}): SentenceScore {
+  const s: SentenceScore = {
+    problems: 0,
+    exact: 0,
+    flagged: 0,
+    kritisch: 0,
+    kritischFound: 0,
+    harmless: 0,
+    falseAlarms: 0,
+    typeMissed: 0,
+    lines: [],
+  };
   for (const c of sentences) {
-    const entries = reviewClauses([source(c.text)]).entries.filter((e) => e.status === "geregelt");
+    const entries = reviewClauses([source(c.text)], undefined, {}, options).entries.filter((e) => e.status === "geregelt");
     const own = entries.filter((e) => e.type === c.type).map((e) => e.verdict);
     const worst = own.includes("kritisch") ? "kritisch" : own.includes("prüfen") ? "prüfen" : own.length ? "üblich" : "–";
     if (c.verdict === "üblich") {
@@ -48,6 +61,7 @@ export function scoreSentences(sentences: Sentence[]): SentenceScore {
     }
     s.problems++;
     if (worst === c.verdict) s.exact++;
+    if (worst === "–") s.typeMissed++;
     if (worst === "kritisch" || worst === "prüfen") s.flagged++;
     if (c.verdict === "kritisch") {
       s.kritisch++;
@@ -66,7 +80,7 @@ const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)
 export function summary(s: SentenceScore): string {
   return (
     `Problemklauseln ${s.problems}: genau ${pct(s.exact, s.problems)}, markiert ${pct(s.flagged, s.problems)}; ` +
-    `kritisch als kritisch ${s.kritischFound}/${s.kritisch}; Fehlalarme ${s.falseAlarms}/${s.harmless} übliche Klauseln`
+    `Typ nicht erkannt ${s.typeMissed}; kritisch als kritisch ${s.kritischFound}/${s.kritisch}; Fehlalarme ${s.falseAlarms}/${s.harmless} übliche Klauseln`
   );
 }
 
@@ -76,7 +90,10 @@ if (process.argv[1]?.endsWith("quality-clause-sentences.ts")) {
     console.error("Aufruf: npx tsx scripts/quality-clause-sentences.ts <datei.yaml> [--verbose]");
     process.exit(2);
   }
-  const score = scoreSentences(parse(readFileSync(file, "utf8")) as Sentence[]);
+  const score = scoreSentences(
+    parse(readFileSync(file, "utf8")) as Sentence[],
+    process.argv.includes("--rules-only") ? { model: null } : {},
+  );
   if (process.argv.includes("--verbose")) for (const l of score.lines) console.log(l);
   console.log(summary(score));
 }

@@ -128,6 +128,9 @@ export interface ClauseType {
   notRegulated: VerdictRule | null;
   /** A sentence that names only this type continues a clause of these types (a detail of it). */
   continues: string[];
+  /** Whether the wording model (learned.ts) may raise a fallback "üblich" of this type; off where
+   *  the verdict depends on the tender rather than the words (a Festpreis is fine for a short job). */
+  wordingModel: boolean;
   /** Explanation for the estimator (the file's body). */
   explanation: string;
   file: string;
@@ -208,6 +211,7 @@ export function parseClauseType(text: string, file: string, synonyms?: Synonyms)
     "not_regulated",
     "figures",
     "continues",
+    "wording_model",
   ]);
   for (const key of Object.keys(data)) if (!known.has(key)) fail(file, `unbekanntes Feld „${key}“`);
   const slug = data.slug;
@@ -233,10 +237,17 @@ export function parseClauseType(text: string, file: string, synonyms?: Synonyms)
     verdicts,
     fallback: { verdict: fallback.verdict, why: fallback.why },
     continues: stringList(file, "continues", data.continues),
+    wordingModel: wordingModel(file, data.wording_model),
     notRegulated: data.not_regulated ? verdictRule(file, "not_regulated", data.not_regulated, synonyms) : null,
     explanation,
     file,
   };
+}
+
+function wordingModel(file: string, value: unknown): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== "boolean") fail(file, "wording_model muss true oder false sein");
+  return value;
 }
 
 /** knowledge/klauseln next to the sources (tsx, tests), next to the bundle (dist/server) or in the working directory. */

@@ -10,7 +10,8 @@ import { fold } from "../../text";
 import { splitSentences } from "../lv/facts";
 import { checklist, type ClauseType, type Conditions, type VerdictRule } from "./checklist";
 import { datesIn, describeFigures, figuresOf, type ClauseFigures } from "./figures";
-import { contains, containsAny, negated, phrase, stemText, type Phrase, type StemmedText } from "./words";
+import { clauseModel, PROBLEM_THRESHOLD, scoreClause, type ClauseModel } from "./learned";
+import { contains, containsAny, matchAt, negated, phrase, stemText, type Phrase, type StemmedText } from "./words";
 
 /** One text to review: the LV's Vorbemerkungen or one contract document. */
 export interface ClauseSource {
@@ -521,11 +522,46 @@ export function publicClient(sources: ClauseSource[]): boolean {
   return sources.some((s) => s.paragraphs.some((p) => containsAny(stemText(p.text), PUBLIC)));
 }
 
+export interface ReviewOptions {
+  /** The wording model for clauses no rule judges (default: the trained weights; null: rules only). */
+  model?: ClauseModel | null;
+  /** The model's probability from which a clause is raised to "prüfen" (default PROBLEM_THRESHOLD). */
+  threshold?: number;
+}
+
+/** Where no rule of the checklist holds and its fallback is "üblich", the wording model may still
+ *  see a clause like those estimators flag: then "prüfen", naming the words that weighed most. */
+function wordingRule(text: string, type: ClauseType, options: ReviewOptions): Pick<VerdictRule, "verdict" | "why"> | undefined {
+  const model = options.model === undefined ? clauseModel() : options.model;
+  if (!model) return undefined;
+  const { probability, cues } = scoreClause(model, text);
+  if (probability < (options.threshold ?? PROBLEM_THRESHOLD)) return undefined;
+  const words = cues.length ? ` (${cues.map((c) => `„${c}“`).join(", ")})` : "";
+  return { verdict: "prüfen", why: `Formulierung wie bei Klauseln, die Kalkulatoren beanstanden${words} – prüfen` };
+}
+
+const targets = new WeakMap<Clause, ClauseType | undefined>();
+
+/** The one type of a clause the wording model may raise — the one it names first of those that
+ *  allow it — so that a clause naming three types is flagged once, not three times. */
+function wordingTarget(clause: Clause): ClauseType | undefined {
+  if (targets.has(clause)) return targets.get(clause);
+  let best: { type: ClauseType; at: number } | undefined;
+  for (const type of clause.types) {
+    if (!type.wordingModel || type.fallback.verdict !== "üblich") continue;
+    const at = Math.min(...type.lookFor.map((p) => matchAt(clause.stems, p)?.[0] ?? Infinity));
+    if (!best || at < best.at) best = { type, at };
+  }
+  targets.set(clause, best?.type);
+  return best?.type;
+}
+
 /** Reviews the sources against the checklist: an entry per clause found, "nicht geregelt" per type without one. */
 export function reviewClauses(
   sources: ClauseSource[],
   types: ClauseType[] = checklist(),
   work: { itemTexts?: string[] } = {},
+  options: ReviewOptions = {},
 ): ClauseReview {
   const clauses = clausesOf(sources, types);
   const dates = tenderDates(sources, clauses);
@@ -557,7 +593,9 @@ export function reviewClauses(
           o.figures.rates.length === 0,
       );
       const facts: Facts = { clause, type, sectionCap, tender };
-      const rule = type.verdicts.find((r) => holds(r, facts));
+      const rule =
+        type.verdicts.find((r) => holds(r, facts)) ??
+        (wordingTarget(clause) === type ? wordingRule(clause.text, type, options) : undefined);
       const figures = describeFigures(clause.figures);
       entries.push({
         type: type.slug,

@@ -1,0 +1,75 @@
+// The wording model (learned.ts): the committed weights are what the training material gives, no
+// held-out clause is ever read for training, and in the review the model only raises a fallback
+// "üblich" of one type per clause to "prüfen", naming the clause's own words. On the dev halves of
+// the single-clause corpus (two authors who had seen nothing of the software; never trained on)
+// it must flag more problem clauses than the rules alone without one more false alarm.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { scoreSentences } from "../../../../../scripts/quality-clause-sentences";
+import { modelJson, readTraining } from "../../../../../scripts/train-clause-model";
+import { checklistDir } from "./checklist";
+import { clauseModel, MODEL_FILE, PROBLEM_THRESHOLD, scoreClause } from "./learned";
+import { reviewClauses, type ReviewOptions } from "./review";
+
+const SENTENCES = join(import.meta.dirname, "../../../../../tests/quality/blind/sentences");
+
+const review = (text: string, options: ReviewOptions = {}) =>
+  reviewClauses([{ document: "BVB", paragraphs: [{ text, page: null, paragraph: 1 }] }], undefined, {}, options).entries.filter(
+    (e) => e.status === "geregelt",
+  );
+
+describe("clause wording model", () => {
+  it("ships the weights the training material gives (npx tsx scripts/train-clause-model.ts)", () => {
+    expect(readFileSync(join(checklistDir(), MODEL_FILE), "utf8") === modelJson()).toBe(true);
+  });
+
+  it("never reads held-out or dev material for training", () => {
+    for (const path of [
+      "tests/quality/blind/heldout2/x.truth.json",
+      "tests/quality/blind/sentences/heldout-a.never-tune-on.yaml",
+      "tests/quality/blind/sentences/dev-c1.yaml",
+    ])
+      expect(() => readTraining(path)).toThrow(/nie zum Training/);
+  });
+
+  it("raises a clause that shifts a cost to the contractor in words no rule names, quoting them", () => {
+    const text =
+      "Die Vorhaltung der Baustelleneinrichtung über die vereinbarte Bauzeit hinaus ist vom Auftragnehmer ohne gesonderte Vergütung zu erbringen, gleich aus welchem Grund sich die Bauzeit verlängert.";
+    const rulesOnly = review(text, { model: null });
+    expect(rulesOnly.every((e) => e.verdict === "üblich")).toBe(true);
+    const entries = review(text);
+    const raised = entries.filter((e) => e.verdict !== "üblich");
+    // One clause, one flag: the type it names first, not every type it mentions.
+    expect(raised.map((e) => [e.type, e.verdict])).toEqual([["baustelleneinrichtung", "prüfen"]]);
+    expect(raised[0].why).toMatch(/^Formulierung wie bei Klauseln, die Kalkulatoren beanstanden \(.*„[^“]*ohne gesonderte Vergütung[^“]*“/);
+    expect(entries.length).toBe(rulesOnly.length);
+  });
+
+  it("leaves plain clauses üblich and never lowers what a rule found", () => {
+    for (const text of [
+      "Die Baustelleneinrichtung wird nach Position 01.01 des Leistungsverzeichnisses vergütet.",
+      "Behinderungen sind dem Auftraggeber unverzüglich schriftlich anzuzeigen.",
+      "Abschlagsrechnungen können monatlich nach Leistungsstand gestellt werden.",
+    ])
+      expect(review(text).map((e) => e.verdict)).not.toContain("prüfen");
+    const excluded =
+      "Der Auftragnehmer verzichtet auf die Geltendmachung von Ansprüchen aus Behinderungen, soweit diese auf Vorunternehmer zurückzuführen sind.";
+    expect(review(excluded).find((e) => e.type === "behinderung")?.verdict).toBe("kritisch");
+  });
+
+  it("keeps out of types whose verdict depends on the tender (wording_model: false)", () => {
+    const festpreis = "Die Preise sind Festpreise; Lohn- und Materialpreiserhöhungen werden nicht vergütet.";
+    expect(scoreClause(clauseModel()!, festpreis).probability).toBeGreaterThanOrEqual(PROBLEM_THRESHOLD);
+    expect(review(festpreis).find((e) => e.type === "preisgleitung")?.verdict).toBe("üblich");
+  });
+
+  it.each(["dev-c1.yaml", "dev-c2.yaml"])("flags more problem clauses of %s than the rules alone, with no more false alarms", (file) => {
+    const clauses = parse(readFileSync(join(SENTENCES, file), "utf8")) as Parameters<typeof scoreSentences>[0];
+    const rules = scoreSentences(clauses, { model: null });
+    const withModel = scoreSentences(clauses);
+    expect(withModel.flagged).toBeGreaterThan(rules.flagged);
+    expect(withModel.falseAlarms).toBeLessThanOrEqual(rules.falseAlarms);
+  });
+});
