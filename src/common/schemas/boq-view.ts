@@ -67,7 +67,14 @@ export const boqFindingSchema = z.object({
   priceNeeded: z.string().optional(),
   /** Contract clause findings: the checklist type, verdict and where the clause stands. */
   clause: z
-    .object({ type: z.string(), verdict: z.string(), status: z.string(), document: z.string().optional(), location: z.string().optional() })
+    .object({
+      type: z.string(),
+      verdict: z.string(),
+      status: z.string(),
+      document: z.string().optional(),
+      location: z.string().optional(),
+      wording: z.boolean().optional(),
+    })
     .optional(),
   /** Risiko (possible loss), Chance (likely Nachtrag) or offen (shown, never summed). */
   effect: z.enum(["risiko", "chance", "offen"]).optional(),

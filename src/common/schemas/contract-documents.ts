@@ -69,5 +69,7 @@ export const checklistEntrySchema = z.object({
   figures: z.string().optional(),
   /** Who judged: the checklist's rules or the language model. */
   source: z.enum(["rule", "model"]),
+  /** Raised by the wording model (no rule of the type holds): no figure is read for it, no amount put on it. */
+  wording: z.boolean().optional(),
 });
 export type ChecklistEntryDto = z.infer<typeof checklistEntrySchema>;

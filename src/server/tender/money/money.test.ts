@@ -289,6 +289,23 @@ describe("priceFindings", () => {
     expect(findings.map((f) => f.potentialEur)).toEqual([500, 200, 1000, 1500]);
   });
 
+  it("a clause raised by the wording model gets no amount: a percentage in it says nothing of the stake", () => {
+    const base = [item("01.0010", 100, "m2", 100)]; // LV total 10 000 €
+    const excerpt = "Abschlagszahlungen werden erst nach Fertigstellung von 90 % der Leistung geleistet.";
+    const clause = (wording: boolean) =>
+      finding({
+        ruleId: "klausel-abschlagszahlungen",
+        category: "vertrag",
+        scope: "lv",
+        kind: null,
+        severity: "warnung",
+        excerpt,
+        clause: { type: "abschlagszahlungen", verdict: "prüfen", status: "geregelt", ...(wording ? { wording } : {}) },
+      });
+    const { findings } = priceFindings([clause(false), clause(true)], lv(base, 10000));
+    expect(findings.map((f) => f.potentialEur ?? null)).toEqual([9000, null]);
+  });
+
   it("LV contract rules: the cap in the quoted sentence, not the usual limit named in the evidence", () => {
     const base = [item("01.0010", 100, "m2", 100)]; // LV total 10 000 €
     const { findings, potential } = priceFindings(

@@ -345,6 +345,9 @@ const unique = (entries: Entry[]) => [...new Map(entries.map((e) => [e.index, e]
 
 /** A contract clause: a percentage of the offer sum (a security: its cost over its term). */
 function priceContract(f: Finding, lookup: Lookup, hasPrices: boolean): Priced {
+  // The wording model sees how a clause is worded, not what it puts at stake: a percentage in it
+  // may be anything ("erst nach 90 % Fertigstellung"), so it gets no amount.
+  if (f.clause?.wording) return NONE;
   const penalty = isPenalty(f);
   // The LV's own words: the quoted excerpt (a rule's evidence and why also name the usual limits);
   // a model finding has only its own wording.

@@ -107,6 +107,8 @@ export interface FindingClause {
   document?: string;
   /** "Seite 2, Absatz 3" or "Absatz 5". */
   location?: string;
+  /** Raised by the wording model, not by a rule: what is at stake is not read, so no amount. */
+  wording?: boolean;
 }
 
 /** The money at stake over all findings (BoQ response `potential`). */

@@ -79,6 +79,7 @@ export function clauseFindings(entries: ChecklistEntry[]): Finding[] {
         status: e.status,
         ...(e.document ? { document: e.document } : {}),
         ...(e.location ? { location: e.location } : {}),
+        ...(e.wording ? { wording: true } : {}),
       },
     }));
 }

@@ -42,7 +42,8 @@ describe("clause wording model", () => {
     const entries = review(text);
     const raised = entries.filter((e) => e.verdict !== "üblich");
     // One clause, one flag: the type it names first, not every type it mentions.
-    expect(raised.map((e) => [e.type, e.verdict])).toEqual([["baustelleneinrichtung", "prüfen"]]);
+    expect(raised.map((e) => [e.type, e.verdict, e.wording])).toEqual([["baustelleneinrichtung", "prüfen", true]]);
+    expect(rulesOnly.some((e) => e.wording)).toBe(false);
     expect(raised[0].why).toMatch(/^Formulierung wie bei Klauseln, die Kalkulatoren beanstanden \(.*„[^“]*ohne gesonderte Vergütung[^“]*“/);
     expect(entries.length).toBe(rulesOnly.length);
   });

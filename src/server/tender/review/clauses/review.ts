@@ -593,9 +593,9 @@ export function reviewClauses(
           o.figures.rates.length === 0,
       );
       const facts: Facts = { clause, type, sectionCap, tender };
-      const rule =
-        type.verdicts.find((r) => holds(r, facts)) ??
-        (wordingTarget(clause) === type ? wordingRule(clause.text, type, options) : undefined);
+      const ruled = type.verdicts.find((r) => holds(r, facts));
+      const worded = !ruled && wordingTarget(clause) === type ? wordingRule(clause.text, type, options) : undefined;
+      const rule = ruled ?? worded;
       const figures = describeFigures(clause.figures);
       entries.push({
         type: type.slug,
@@ -610,6 +610,7 @@ export function reviewClauses(
         location: clause.location,
         ...(figures ? { figures } : {}),
         source: "rule",
+        ...(worded ? { wording: true } : {}),
       });
     }
     if (own.length) continue;
