@@ -30,7 +30,7 @@ export interface ClauseModel {
 export const MODEL_FILE = "formulierungen.json";
 
 /** From this probability on, a clause left "üblich" by the rules is shown as "prüfen". */
-export const PROBLEM_THRESHOLD = 0.8;
+export const PROBLEM_THRESHOLD = 0.9;
 
 /** Words that carry no meaning for a verdict ("der", "für", "im"), from a maintained German list —
  *  less those that turn a clause around or widen it ("nicht", "ohne", "nur", "erst", "jede"). */
@@ -80,7 +80,7 @@ const EPOCHS = 30;
 /** A feature must occur in clauses of this many types (see trainModel). */
 const MIN_TYPES = 2;
 const RATE = 0.2;
-const DECAY = 0.01;
+const DECAY = 0.001;
 /** Weights this small change no verdict; left out of the file. */
 const MIN_WEIGHT = 0.005;
 

@@ -542,18 +542,19 @@ function wordingRule(text: string, type: ClauseType, options: ReviewOptions): Pi
 
 const targets = new WeakMap<Clause, ClauseType | undefined>();
 
-/** The one type of a clause the wording model may raise — the one it names first of those that
- *  allow it — so that a clause naming three types is flagged once, not three times. */
+/** The one type of a clause the wording model may raise — the one the clause names first — so
+ *  that a clause naming three types is flagged once, not three times; none where that type keeps
+ *  the model out ("Festpreise für die Dauer der Bauzeit" is a Preisgleitung clause first). */
 function wordingTarget(clause: Clause): ClauseType | undefined {
   if (targets.has(clause)) return targets.get(clause);
   let best: { type: ClauseType; at: number } | undefined;
   for (const type of clause.types) {
-    if (!type.wordingModel || type.fallback.verdict !== "üblich") continue;
-    const at = Math.min(...type.lookFor.map((p) => matchAt(clause.stems, p)?.[0] ?? Infinity));
+    const at = Math.min(...type.lookFor.map((p) => Math.min(...(matchAt(clause.stems, p) ?? [Infinity]))));
     if (!best || at < best.at) best = { type, at };
   }
-  targets.set(clause, best?.type);
-  return best?.type;
+  const target = best && best.type.wordingModel && best.type.fallback.verdict === "üblich" ? best.type : undefined;
+  targets.set(clause, target);
+  return target;
 }
 
 /** Reviews the sources against the checklist: an entry per clause found, "nicht geregelt" per type without one. */
