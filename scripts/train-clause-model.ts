@@ -14,7 +14,9 @@ import { overlaps } from "../tests/quality/blind/evaluate-blind";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TUNING_LVS = ["tune", "tune2", "tune3", "tune4", "tune5", "tune6"];
-const SENTENCE_SETS = ["tune-a.yaml", "tune-b.yaml", "train-d1.yaml", "train-d2.yaml"].map((f) => `tests/quality/blind/sentences/${f}`);
+const SENTENCE_SETS = ["tune-a.yaml", "tune-b.yaml", "train-d1.yaml", "train-d2.yaml", "train-e1.yaml", "train-e2.yaml"].map(
+  (f) => `tests/quality/blind/sentences/${f}`,
+);
 const PARAPHRASES = "src/server/tender/review/clauses/paraphrases.yaml";
 const FAIR_CONTRACTS = ["fair-contract.txt", "fair-contract-zvb.txt", "fair-contract-private.txt"].map(
   (f) => `src/server/tender/review/clauses/${f}`,

@@ -529,9 +529,17 @@ export interface ReviewOptions {
   threshold?: number;
 }
 
+/** A clause that names the VOB/B or BGB rule it follows, and no departure from it ("Leistungen ohne
+ *  Auftrag werden nicht vergütet (§ 2 Abs. 8 Nr. 1 VOB/B)"), restates the rule: no wording flag. */
+const CITED_RULE = /§\s*\d+[a-z]?(?:\s*(?:Abs\.|Absatz)\s*\d+)?(?:\s*(?:Nr\.|Satz)\s*\d+)*\s*(?:VOB\/B|BGB)/;
+const DEPARTS =
+  /abweichend|in abänderung|entgegen|abbedungen|ausgeschlossen|keine anwendung|gilt nicht|gelten nicht|findet nicht|\bnur\b|\berst\b|verzicht|darüber hinaus|ohne (?:\p{L}+ )?(?:vergütung|anspruch|ansprüche|mehrkosten|zuschl)/iu;
+const restatesRule = (text: string) => CITED_RULE.test(text) && !DEPARTS.test(text);
+
 /** Where no rule of the checklist holds and its fallback is "üblich", the wording model may still
  *  see a clause like those estimators flag: then "prüfen", naming the words that weighed most. */
 function wordingRule(text: string, type: ClauseType, options: ReviewOptions): Pick<VerdictRule, "verdict" | "why"> | undefined {
+  if (restatesRule(text)) return undefined;
   const model = options.model === undefined ? clauseModel() : options.model;
   if (!model) return undefined;
   const { probability, cues } = scoreClause(model, text);
