@@ -1,4 +1,4 @@
-// Trains the clause wording model (src/server/tender/review/clauses/learned.ts) and writes its
+// Trains the clause wording models (src/server/tender/review/clauses/learned.ts) and writes their
 // weights to knowledge/klauseln/formulierungen.json. Training material: the paraphrase set, the
 // tuning halves of the single-clause blind corpus and the clause truths of the blind tuning LVs.
 // Held-out material (heldout2, *.never-tune-on.*) is never read: it measures the model.
@@ -8,7 +8,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { checklistDir } from "../src/server/tender/review/clauses/checklist";
-import { MODEL_FILE, trainModel, type LabelledClause } from "../src/server/tender/review/clauses/learned";
+import type { Verdict } from "../src/server/tender/review/clauses/checklist";
+import { MODEL_FILE, trainClauseModels, type ClauseModels, type LabelledClause } from "../src/server/tender/review/clauses/learned";
 import { reviewClauses, type ClauseSource } from "../src/server/tender/review/clauses/review";
 import { overlaps } from "../tests/quality/blind/evaluate-blind";
 
@@ -30,14 +31,10 @@ export function readTraining(path: string): string {
 }
 
 const fromYaml = (path: string): LabelledClause[] =>
-  (parse(readTraining(path)) as { text: string; verdict: string; type: string }[]).map((c) => ({
-    text: c.text,
-    problem: c.verdict !== "üblich",
-    type: c.type,
-  }));
+  (parse(readTraining(path)) as LabelledClause[]).map((c) => ({ text: c.text, verdict: c.verdict, type: c.type }));
 
 interface Truth {
-  clauses?: { quote?: string; verdict: string; type: string }[];
+  clauses?: { quote?: string; verdict: Verdict; type: string }[];
 }
 
 interface BlindLv {
@@ -54,7 +51,7 @@ function fromLv(dir: string): LabelledClause[] {
     if (!file.endsWith(".truth.json")) continue;
     const truth = JSON.parse(readTraining(`${folder}/${file}`)) as Truth;
     const problems = (truth.clauses ?? []).filter((c) => c.quote && c.verdict !== "üblich");
-    for (const c of problems) out.push({ text: c.quote!, problem: true, type: c.type });
+    for (const c of problems) out.push({ text: c.quote!, verdict: c.verdict, type: c.type });
     const lv = JSON.parse(readTraining(`${folder}/${file.replace(/\.truth\.json$/, ".lv.json")}`)) as BlindLv;
     const sources: ClauseSource[] = [
       { document: "Vorbemerkungen", paragraphs: (lv.vorbemerkungen ?? []).map((text, i) => ({ text, page: null, paragraph: i + 1 })) },
@@ -69,14 +66,14 @@ function fromLv(dir: string): LabelledClause[] {
 }
 
 /** Each clause the review reads from the sources, as the model sees it: a problem where it overlaps a known one. */
-function segmented(sources: ClauseSource[], problems: { quote?: string; type: string }[]): LabelledClause[] {
+function segmented(sources: ClauseSource[], problems: { quote?: string; type: string; verdict: Verdict }[]): LabelledClause[] {
   const out: LabelledClause[] = [];
   const seen = new Set<string>();
   for (const e of reviewClauses(sources, undefined, {}, { model: null }).entries) {
     if (e.status !== "geregelt" || !e.quote || seen.has(e.quote)) continue;
     seen.add(e.quote);
     const problem = problems.find((c) => overlaps(c.quote!, e.quote!));
-    out.push({ text: e.quote, problem: Boolean(problem), type: problem?.type ?? e.type });
+    out.push({ text: e.quote, verdict: problem?.verdict ?? "üblich", type: problem?.type ?? e.type });
   }
   return out;
 }
@@ -99,7 +96,7 @@ export function trainingClauses(): LabelledClause[] {
   ];
 }
 
-export const modelJson = () => `${JSON.stringify(trainModel(trainingClauses()))}\n`;
+export const modelJson = () => `${JSON.stringify(trainClauseModels(trainingClauses()))}\n`;
 
 if (process.argv[1]?.endsWith("train-clause-model.ts")) {
   const path = join(checklistDir(), MODEL_FILE);
@@ -111,8 +108,9 @@ if (process.argv[1]?.endsWith("train-clause-model.ts")) {
     }
   } else {
     writeFileSync(path, json);
+    const models = JSON.parse(json) as ClauseModels;
     console.log(
-      `${MODEL_FILE}: ${Object.keys(JSON.parse(json).weights as object).length} Gewichte aus ${trainingClauses().length} Klauseln`,
+      `${MODEL_FILE}: ${Object.keys(models.problem.weights).length} + ${Object.keys(models.kritisch.weights).length} Gewichte aus ${trainingClauses().length} Klauseln`,
     );
   }
 }

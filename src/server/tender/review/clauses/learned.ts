@@ -1,24 +1,33 @@
-// A second reader for clauses the checklist's rules leave at their default verdict: a logistic
-// regression over the clause's word stems and stem pairs, trained on contract clauses that blind
-// authors and estimators labelled (kritisch/prüfen vs. üblich). The rules read figures and legal
-// conditions; this model reads wording — the many ways a clause shifts a cost, a risk or a right
-// to the contractor that no rule names. It only ever raises a fallback "üblich" to "prüfen", and
-// says which words made it do so. Weights: knowledge/klauseln/formulierungen.json, built by
-// scripts/train-clause-model.ts (the training sets are listed there; held-out sets never are).
+// A second reader for the clauses: two logistic regressions over a clause's word stems and stem
+// pairs, trained on contract clauses that blind authors and estimators labelled. The rules read
+// figures and legal conditions; these models read wording — the many ways a clause shifts a cost,
+// a risk or a right to the contractor that no rule names. The first ("problem") raises a clause the
+// rules leave at their fallback "üblich"; the second ("kritisch", trained on flagged clauses only)
+// tells kritisch from prüfen for those. A rule's own verdict is never changed (tried: raising a
+// rule's prüfen by wording broke verdicts the tuning authors gave); the words that weighed most are
+// named. Weights: knowledge/klauseln/formulierungen.json,
+// built by scripts/train-clause-model.ts (the training sets are listed there; held-out sets never are).
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deu } from "stopword";
 import { fold } from "../../text";
-import { checklistDir } from "./checklist";
+import { checklistDir, type Verdict } from "./checklist";
 import { stem, words } from "./words";
 
-/** A labelled clause: the text and whether an estimator flags it (kritisch or prüfen). */
+/** A labelled clause: the text, the verdict an estimator gave it and its type. */
 export interface LabelledClause {
   text: string;
-  problem: boolean;
-  /** The clause type (checklist slug) or "" where unknown: each type's problem and harmless
-   *  clauses weigh alike, so the model learns wording, not which subjects are often flagged. */
+  verdict: Verdict;
+  /** The clause type (checklist slug) or "" where unknown: each type's two sides weigh alike, so
+   *  the models learn wording, not which subjects are often flagged. */
+  type: string;
+}
+
+/** One binary example: the text, its side and its type. */
+interface Example {
+  text: string;
+  positive: boolean;
   type: string;
 }
 
@@ -27,10 +36,19 @@ export interface ClauseModel {
   weights: Record<string, number>;
 }
 
+export interface ClauseModels {
+  /** kritisch or prüfen against üblich. */
+  problem: ClauseModel;
+  /** kritisch against prüfen (flagged clauses only). */
+  kritisch: ClauseModel;
+}
+
 export const MODEL_FILE = "formulierungen.json";
 
-/** From this probability on, a clause left "üblich" by the rules is shown as "prüfen". */
+/** From this probability on, a clause left "üblich" by the rules is flagged. */
 export const PROBLEM_THRESHOLD = 0.9;
+/** From this probability of the kritisch model on, a clause the problem model flags is kritisch. */
+export const KRITISCH_THRESHOLD = 0.7;
 
 /** Words that carry no meaning for a verdict ("der", "für", "im"), from a maintained German list —
  *  less those that turn a clause around or widen it ("nicht", "ohne", "nur", "erst", "jede"). */
@@ -84,15 +102,36 @@ const DECAY = 0.001;
 /** Weights this small change no verdict; left out of the file. */
 const MIN_WEIGHT = 0.005;
 
+export interface TrainingOptions {
+  epochs?: number;
+  rate?: number;
+  decay?: number;
+  minTypes?: number;
+}
+
+/** Both models from the labelled clauses. */
+export function trainClauseModels(data: LabelledClause[], options: TrainingOptions = {}): ClauseModels {
+  return {
+    problem: trainModel(
+      data.map((d) => ({ text: d.text, positive: d.verdict !== "üblich", type: d.type })),
+      options,
+    ),
+    kritisch: trainModel(
+      data.filter((d) => d.verdict !== "üblich").map((d) => ({ text: d.text, positive: d.verdict === "kritisch", type: d.type })),
+      options,
+    ),
+  };
+}
+
 /** Stochastic gradient descent in the given order (deterministic: the same data give the same file). */
 export function trainModel(
-  data: LabelledClause[],
-  { epochs = EPOCHS, rate = RATE, decay = DECAY, minTypes = MIN_TYPES } = {},
+  data: Example[],
+  { epochs = EPOCHS, rate = RATE, decay = DECAY, minTypes = MIN_TYPES }: TrainingOptions = {},
 ): ClauseModel {
   const w = new Map<string, number>();
   let bias = 0;
   const count = new Map<string, number>();
-  const key = (d: LabelledClause) => `${d.type}|${d.problem}`;
+  const key = (d: Example) => `${d.type}|${d.positive}`;
   for (const d of data) count.set(key(d), (count.get(key(d)) ?? 0) + 1);
   // Only wording that clauses of several types share: a word of one subject ("Baustrom",
   // "Schlussrechnung") would teach the model which subjects are often flagged, not how.
@@ -101,10 +140,10 @@ export function trainModel(
   const shared = (k: string) => (typesOf.get(k)?.size ?? 0) >= minTypes;
   const rows = data.map((d) => {
     const own = count.get(key(d)) ?? 1;
-    const other = count.get(`${d.type}|${!d.problem}`) ?? 0;
+    const other = count.get(`${d.type}|${!d.positive}`) ?? 0;
     // Half of the type's weight to each side; a side without counterpart keeps a small weight.
     const weight = other ? (own + other) / (2 * own) : 0.2;
-    return { f: [...features(d.text).keys()].filter(shared), y: d.problem ? 1 : 0, weight };
+    return { f: [...features(d.text).keys()].filter(shared), y: d.positive ? 1 : 0, weight };
   });
   for (let e = 0; e < epochs; e++) {
     for (const r of rows) {
@@ -144,25 +183,32 @@ export function scoreClause(model: ClauseModel, text: string): ProblemScore {
     if (weight > 0) pulls.push({ ...span, weight });
   }
   // The strongest features, overlapping ones joined into one passage ("ohne gesonderte" and
-  // "gesonderte Vergütung" show as „ohne gesonderte Vergütung“), in the order of the text.
-  const spans: (Span & { weight: number })[] = [];
-  for (const p of pulls.sort((a, b) => b.weight - a.weight)) {
-    const joined = spans.find((s) => p.start <= s.end && s.start <= p.end);
-    if (joined) {
-      joined.start = Math.min(joined.start, p.start);
-      joined.end = Math.max(joined.end, p.end);
-    } else if (spans.length < MAX_CUES) spans.push({ ...p });
+  // "gesonderte Vergütung" show as „ohne gesonderte Vergütung“), the strongest passages in the
+  // order of the text.
+  const strongest = pulls.sort((a, b) => b.weight - a.weight).slice(0, 2 * MAX_CUES);
+  const merged: (Span & { weight: number })[] = [];
+  for (const p of strongest.sort((a, b) => a.start - b.start)) {
+    const last = merged.at(-1);
+    // Overlapping, or side by side with only a space between ("Auftragnehmer ohne" + "gesonderte Vergütung").
+    if (last && (p.start <= last.end || !text.slice(last.end, p.start).trim())) {
+      last.end = Math.max(last.end, p.end);
+      last.weight = Math.max(last.weight, p.weight);
+    } else merged.push({ ...p });
   }
-  const cues = spans.sort((a, b) => a.start - b.start).map((s) => text.slice(s.start, s.end));
+  const cues = merged
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, MAX_CUES)
+    .sort((a, b) => a.start - b.start)
+    .map((s) => text.slice(s.start, s.end));
   return { probability: 1 / (1 + Math.exp(-z)), cues };
 }
 
-let loaded: ClauseModel | null | undefined;
+let loaded: ClauseModels | null | undefined;
 
 /** The trained weights beside the checklist, read once per thread; null without the file. */
-export function clauseModel(): ClauseModel | null {
+export function clauseModels(): ClauseModels | null {
   if (loaded !== undefined) return loaded;
   const path = join(checklistDir(), MODEL_FILE);
-  loaded = existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as ClauseModel) : null;
+  loaded = existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as ClauseModels) : null;
   return loaded;
 }

@@ -10,7 +10,7 @@ import { fold } from "../../text";
 import { splitSentences } from "../lv/facts";
 import { checklist, type ClauseType, type Conditions, type VerdictRule } from "./checklist";
 import { datesIn, describeFigures, figuresOf, type ClauseFigures } from "./figures";
-import { clauseModel, PROBLEM_THRESHOLD, scoreClause, type ClauseModel } from "./learned";
+import { clauseModels, KRITISCH_THRESHOLD, PROBLEM_THRESHOLD, scoreClause, type ClauseModels } from "./learned";
 import { contains, containsAny, matchAt, negated, phrase, stemText, type Phrase, type StemmedText } from "./words";
 
 /** One text to review: the LV's Vorbemerkungen or one contract document. */
@@ -523,9 +523,9 @@ export function publicClient(sources: ClauseSource[]): boolean {
 }
 
 export interface ReviewOptions {
-  /** The wording model for clauses no rule judges (default: the trained weights; null: rules only). */
-  model?: ClauseModel | null;
-  /** The model's probability from which a clause is raised to "prüfen" (default PROBLEM_THRESHOLD). */
+  /** The wording models (default: the trained weights; null: rules only). */
+  model?: ClauseModels | null;
+  /** The problem model's probability from which a clause is raised (default PROBLEM_THRESHOLD). */
   threshold?: number;
 }
 
@@ -536,16 +536,23 @@ const DEPARTS =
   /abweichend|in abänderung|entgegen|abbedungen|ausgeschlossen|keine anwendung|gilt nicht|gelten nicht|findet nicht|\bnur\b|\berst\b|verzicht|darüber hinaus|ohne (?:\p{L}+ )?(?:vergütung|anspruch|ansprüche|mehrkosten|zuschl)/iu;
 const restatesRule = (text: string) => CITED_RULE.test(text) && !DEPARTS.test(text);
 
-/** Where no rule of the checklist holds and its fallback is "üblich", the wording model may still
- *  see a clause like those estimators flag: then "prüfen", naming the words that weighed most. */
-function wordingRule(text: string, type: ClauseType, options: ReviewOptions): Pick<VerdictRule, "verdict" | "why"> | undefined {
-  if (restatesRule(text)) return undefined;
-  const model = options.model === undefined ? clauseModel() : options.model;
-  if (!model) return undefined;
-  const { probability, cues } = scoreClause(model, text);
-  if (probability < (options.threshold ?? PROBLEM_THRESHOLD)) return undefined;
-  const words = cues.length ? ` (${cues.map((c) => `„${c}“`).join(", ")})` : "";
-  return { verdict: "prüfen", why: `Formulierung wie bei Klauseln, die Kalkulatoren beanstanden${words} – prüfen` };
+const modelsOf = (options: ReviewOptions) => (options.model === undefined ? clauseModels() : options.model);
+const quoted = (cues: string[]) => (cues.length ? ` (${cues.map((c) => `„${c}“`).join(", ")})` : "");
+
+/** Where no rule of the checklist holds and its fallback is "üblich", the wording models may still
+ *  see a clause like those estimators flag: then "prüfen" or "kritisch", naming the words that weighed most. */
+function wordingRule(text: string, options: ReviewOptions): Pick<VerdictRule, "verdict" | "why"> | undefined {
+  const models = modelsOf(options);
+  if (!models || restatesRule(text)) return undefined;
+  const problem = scoreClause(models.problem, text);
+  if (problem.probability < (options.threshold ?? PROBLEM_THRESHOLD)) return undefined;
+  const severe = scoreClause(models.kritisch, text);
+  return severe.probability >= KRITISCH_THRESHOLD
+    ? {
+        verdict: "kritisch",
+        why: `Formulierung wie bei Klauseln, die Kalkulatoren als kritisch beanstanden${quoted(severe.cues)} – kritisch`,
+      }
+    : { verdict: "prüfen", why: `Formulierung wie bei Klauseln, die Kalkulatoren beanstanden${quoted(problem.cues)} – prüfen` };
 }
 
 const targets = new WeakMap<Clause, ClauseType | undefined>();
@@ -603,7 +610,7 @@ export function reviewClauses(
       );
       const facts: Facts = { clause, type, sectionCap, tender };
       const ruled = type.verdicts.find((r) => holds(r, facts));
-      const worded = !ruled && wordingTarget(clause) === type ? wordingRule(clause.text, type, options) : undefined;
+      const worded = !ruled && wordingTarget(clause) === type ? wordingRule(clause.text, options) : undefined;
       const rule = ruled ?? worded;
       const figures = describeFigures(clause.figures);
       entries.push({
