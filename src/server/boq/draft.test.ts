@@ -163,6 +163,32 @@ describe("draft evaluation", () => {
     expect(questionFor([findings[3]])).toBe("Mit welcher Menge und Wahrscheinlichkeit wird die Bedarfsposition OZ 01.0030 beauftragt?");
   });
 
+  it("asks what a clause raised for its wording means, naming where it stands", () => {
+    const f: Finding = {
+      ruleId: "formulierung-baustelleneinrichtung",
+      scope: "lv",
+      oz: null,
+      kind: null,
+      source: "rule",
+      severity: "risiko",
+      category: "vertrag",
+      title: "Baustelleneinrichtung, Baustrom/-wasser, Umlagen: kritisch",
+      why: "Formulierung wie bei Klauseln, die Kalkulatoren als kritisch beanstanden („ohne gesonderte Vergütung“) – kritisch",
+      nachtragspotenzial: false,
+      clause: {
+        type: "baustelleneinrichtung",
+        verdict: "kritisch",
+        status: "geregelt",
+        document: "BVB.txt",
+        location: "Absatz 2",
+        wording: true,
+      },
+    };
+    expect(questionFor([f])).toBe(
+      "Zu „Baustelleneinrichtung, Baustrom/-wasser, Umlagen: kritisch“ (BVB.txt, Absatz 2): Wie ist diese Klausel gemeint, und bleibt es insoweit bei der Regelung der VOB/B?",
+    );
+  });
+
   it("names many OZ briefly", () => {
     expect(ozPhrase(["1"])).toBe("OZ 1");
     expect(ozPhrase(["1", "2", "3"])).toBe("OZ 1, 2 und 3");

@@ -94,6 +94,11 @@ export function questionFor(findings: Finding[]): string {
   // Model findings are worded as questions already.
   if (f.source === "model" && findings.length === 1 && /\?\s*$/.test(f.title)) return f.title.trim();
   const oz = ozPhrase(findings.flatMap(findingOz));
+  // A clause raised for its wording: the owner is asked what it means beyond the VOB/B.
+  if (f.clause?.wording) {
+    const where = [f.clause.document, f.clause.location].filter(Boolean).join(", ");
+    return `Zu „${f.title}“${where ? ` (${where})` : ""}: Wie ist diese Klausel gemeint, und bleibt es insoweit bei der Regelung der VOB/B?`;
+  }
   const byRule = QUESTION_BY_RULE[f.ruleId];
   if (byRule && f.source === "rule") return byRule(oz, findings.length);
   const byCategory = QUESTION_BY_CATEGORY[f.category];

@@ -114,7 +114,8 @@ export function mergeModelClauses(
     if (same) {
       merged++;
       if (VERDICT_RANK[m.verdict] < VERDICT_RANK[same.verdict])
-        Object.assign(same, { verdict: m.verdict, why: m.why, source: "model" as const });
+        // The model's verdict and reason replace the wording models' (which read no figures).
+        Object.assign(same, { verdict: m.verdict, why: m.why, source: "model" as const, wording: undefined });
       continue;
     }
     const entry: ChecklistEntry = {

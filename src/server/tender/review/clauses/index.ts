@@ -54,13 +54,16 @@ export function reviewTenderClauses(parsed: Pick<ParsedTender, "preamble" | "pos
 
 /** The rule id of a clause type's findings. */
 export const clauseRuleId = (type: string) => `klausel-${type}`;
+/** The wording models' findings of a type have their own id, so the experts' confirmation rate
+ *  shows how the models fare apart from the checklist's rules. */
+export const wordingRuleId = (type: string) => `formulierung-${type}`;
 
 /** A finding for every entry that needs action (kritisch or prüfen). */
 export function clauseFindings(entries: ChecklistEntry[]): Finding[] {
   return entries
     .filter((e) => e.verdict !== "üblich")
     .map((e) => ({
-      ruleId: clauseRuleId(e.type),
+      ruleId: e.wording ? wordingRuleId(e.type) : clauseRuleId(e.type),
       scope: "lv" as const,
       oz: null,
       kind: null,

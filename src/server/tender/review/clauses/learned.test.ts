@@ -11,6 +11,7 @@ import { scoreSentences } from "../../../../../scripts/quality-clause-sentences"
 import { modelJson, readTraining } from "../../../../../scripts/train-clause-model";
 import { checklistDir } from "./checklist";
 import { clauseModels, MODEL_FILE, PROBLEM_THRESHOLD, scoreClause } from "./learned";
+import { clauseFindings } from "./index";
 import { reviewClauses, type ReviewOptions } from "./review";
 
 const SENTENCES = join(import.meta.dirname, "../../../../../tests/quality/blind/sentences");
@@ -49,6 +50,10 @@ describe("clause wording model", () => {
       /^Formulierung wie bei Klauseln, die Kalkulatoren als kritisch beanstanden \(„Auftragnehmer ohne gesonderte Vergütung“/,
     );
     expect(entries.length).toBe(rulesOnly.length);
+    // Its finding has a rule id of its own, so the experts' confirmation rate shows how the models fare.
+    expect(clauseFindings(raised).map((f) => [f.ruleId, f.severity, f.clause?.wording])).toEqual([
+      ["formulierung-baustelleneinrichtung", "risiko", true],
+    ]);
   });
 
   it("leaves plain clauses üblich and never lowers what a rule found", () => {
