@@ -8,10 +8,11 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { checklistDir } from "../src/server/tender/review/clauses/checklist";
-import type { Verdict } from "../src/server/tender/review/clauses/checklist";
 import { MODEL_FILE, trainClauseModels, type ClauseModels, type LabelledClause } from "../src/server/tender/review/clauses/learned";
 import { reviewClauses, type ClauseSource } from "../src/server/tender/review/clauses/review";
-import { overlaps } from "../tests/quality/blind/evaluate-blind";
+import { overlaps, type Truth, type TruthClause } from "../tests/quality/blind/evaluate-blind";
+import type { BlindLv } from "../tests/quality/blind/lv-to-files";
+import { LV_SOURCE } from "../src/server/tender/review/clauses";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TUNING_LVS = ["tune", "tune2", "tune3", "tune4", "tune5", "tune6"];
@@ -33,14 +34,11 @@ export function readTraining(path: string): string {
 const fromYaml = (path: string): LabelledClause[] =>
   (parse(readTraining(path)) as LabelledClause[]).map((c) => ({ text: c.text, verdict: c.verdict, type: c.type }));
 
-interface Truth {
-  clauses?: { quote?: string; verdict: Verdict; type: string }[];
-}
-
-interface BlindLv {
-  vorbemerkungen?: string[];
-  contractDocuments?: { name: string; paragraphs: string[] }[];
-}
+/** A contract text as the review reads it: its paragraphs in order. */
+const source = (document: string, texts: string[]): ClauseSource => ({
+  document,
+  paragraphs: texts.map((text, i) => ({ text, page: null, paragraph: i + 1 })),
+});
 
 /** A tuning LV: its quoted problem clauses, and every clause the review reads from its contract
  *  texts — a problem where it overlaps a quoted one, else harmless (the authors list every problem). */
@@ -50,29 +48,23 @@ function fromLv(dir: string): LabelledClause[] {
   for (const file of readdirSync(join(root, folder)).sort()) {
     if (!file.endsWith(".truth.json")) continue;
     const truth = JSON.parse(readTraining(`${folder}/${file}`)) as Truth;
-    const problems = (truth.clauses ?? []).filter((c) => c.quote && c.verdict !== "üblich");
-    for (const c of problems) out.push({ text: c.quote!, verdict: c.verdict, type: c.type });
+    const problems = truth.clauses.filter((c) => c.quote && c.verdict !== "üblich");
+    for (const c of problems) out.push({ text: c.quote, verdict: c.verdict, type: c.type });
     const lv = JSON.parse(readTraining(`${folder}/${file.replace(/\.truth\.json$/, ".lv.json")}`)) as BlindLv;
-    const sources: ClauseSource[] = [
-      { document: "Vorbemerkungen", paragraphs: (lv.vorbemerkungen ?? []).map((text, i) => ({ text, page: null, paragraph: i + 1 })) },
-      ...(lv.contractDocuments ?? []).map((d) => ({
-        document: d.name,
-        paragraphs: d.paragraphs.map((text, i) => ({ text, page: null, paragraph: i + 1 })),
-      })),
-    ];
+    const sources = [source(LV_SOURCE, lv.vorbemerkungen), ...(lv.contractDocuments ?? []).map((d) => source(d.name, d.paragraphs))];
     out.push(...segmented(sources, problems));
   }
   return out;
 }
 
 /** Each clause the review reads from the sources, as the model sees it: a problem where it overlaps a known one. */
-function segmented(sources: ClauseSource[], problems: { quote?: string; type: string; verdict: Verdict }[]): LabelledClause[] {
+function segmented(sources: ClauseSource[], problems: TruthClause[]): LabelledClause[] {
   const out: LabelledClause[] = [];
   const seen = new Set<string>();
   for (const e of reviewClauses(sources, undefined, {}, { model: null }).entries) {
     if (e.status !== "geregelt" || !e.quote || seen.has(e.quote)) continue;
     seen.add(e.quote);
-    const problem = problems.find((c) => overlaps(c.quote!, e.quote!));
+    const problem = problems.find((c) => overlaps(c.quote, e.quote!));
     out.push({ text: e.quote, verdict: problem?.verdict ?? "üblich", type: problem?.type ?? e.type });
   }
   return out;
@@ -82,9 +74,9 @@ function segmented(sources: ClauseSource[], problems: { quote?: string; type: st
 function fromFairContract(file: string): LabelledClause[] {
   const paragraphs = readTraining(file)
     .split(/\n\s*\n/)
-    .map((text, i) => ({ text: text.trim(), page: null, paragraph: i + 1 }))
-    .filter((p) => p.text);
-  return segmented([{ document: file, paragraphs }], []);
+    .map((text) => text.trim())
+    .filter(Boolean);
+  return segmented([source(file, paragraphs)], []);
 }
 
 export function trainingClauses(): LabelledClause[] {

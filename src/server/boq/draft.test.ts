@@ -164,17 +164,12 @@ describe("draft evaluation", () => {
   });
 
   it("asks what a clause raised for its wording means, naming where it stands", () => {
-    const f: Finding = {
+    const f = lvFinding({
       ruleId: "formulierung-baustelleneinrichtung",
-      scope: "lv",
-      oz: null,
-      kind: null,
-      source: "rule",
       severity: "risiko",
       category: "vertrag",
       title: "Baustelleneinrichtung, Baustrom/-wasser, Umlagen: kritisch",
       why: "Formulierung wie bei Klauseln, die Kalkulatoren als kritisch beanstanden („ohne gesonderte Vergütung“) – kritisch",
-      nachtragspotenzial: false,
       clause: {
         type: "baustelleneinrichtung",
         verdict: "kritisch",
@@ -183,7 +178,7 @@ describe("draft evaluation", () => {
         location: "Absatz 2",
         wording: true,
       },
-    };
+    });
     expect(questionFor([f])).toBe(
       "Zu „Baustelleneinrichtung, Baustrom/-wasser, Umlagen: kritisch“ (BVB.txt, Absatz 2): Wie ist diese Klausel gemeint, und bleibt es insoweit bei der Regelung der VOB/B?",
     );

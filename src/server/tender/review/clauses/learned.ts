@@ -63,21 +63,21 @@ const STOP = new Set(deu.filter((w) => !KEEP.has(w)).map(fold));
  *  the numbers, the model only the wording around them. */
 const FIGURE = /^(\d.*|%|§|abs|nr|ziff|s|v|h)$/;
 
+/** Where a word or feature stands in the text (character offsets), to show the words behind it. */
+interface Span {
+  start: number;
+  end: number;
+}
+
 /** The clause's tokens: stems in order, each with where its word stands in the text. */
-function tokens(text: string): { stem: string; start: number; end: number }[] {
-  const out: { stem: string; start: number; end: number }[] = [];
+function tokens(text: string): (Span & { stem: string })[] {
+  const out: (Span & { stem: string })[] = [];
   for (const m of text.matchAll(/[\p{L}]+|\d+(?:[.,]\d+)*|%|§/gu)) {
     for (const w of words(m[0])) {
       if (!STOP.has(w) && !FIGURE.test(w)) out.push({ stem: stem(w), start: m.index, end: m.index + m[0].length });
     }
   }
   return out;
-}
-
-/** A feature's first place in the text (character offsets), to show the words behind it. */
-interface Span {
-  start: number;
-  end: number;
 }
 
 /** Stems and pairs of neighbouring stems, meaningless words left out ("ohn gesondert", "vergutung ausgeschloss"). */
