@@ -20,8 +20,13 @@ export function parseGermanNumber(raw: string): number | null {
 
 /** A number written the German way: 12345678.012 → "12.345.678,012". */
 export function de(n: number, maxFractionDigits = 3): string {
-  return n.toLocaleString("de-DE", { maximumFractionDigits: maxFractionDigits });
+  let format = GERMAN_FORMATS.get(maxFractionDigits);
+  if (!format)
+    GERMAN_FORMATS.set(maxFractionDigits, (format = new Intl.NumberFormat("de-DE", { maximumFractionDigits: maxFractionDigits })));
+  return format.format(n);
 }
+/** One formatter per precision: toLocaleString builds a new one on every call (slow on long LVs). */
+const GERMAN_FORMATS = new Map<number, Intl.NumberFormat>();
 
 const UNIT_LABELS: Record<string, string> = { m2: "m²", qm: "m²", m3: "m³", cbm: "m³" };
 

@@ -380,7 +380,8 @@ const EXAMPLES: Record<string, { hits: LvExample[]; misses: LvExample[] }> = {
       // length × height for an area
       lv([{ shortText: "MS-Wand CW 100", longText: "Wandhöhe 3,10 m, Wandlänge gesamt lt. Plan ca. 1.380 m.", qty: 1380 }], {
         oz: "01.0010",
-        evidence: "erwartet etwa 4.278 m² (Länge 1.380 m × Höhe 3,1 m laut Langtext = 4.278 m²)",
+        evidence:
+          "erwartet etwa 4.278 m² (3,10 m × 1.380 m (Langtext) = 4.278 m²; 1.380 ist die Länge laut Langtext, nicht die Menge in m²)",
       }),
       // per unit × a count from the Vorbemerkungen
       lv([{ shortText: "Flachdachablauf DN 100", longText: "je Haus 4 Abläufe", qty: 21, unit: "St" }], {

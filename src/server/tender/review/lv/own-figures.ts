@@ -18,6 +18,8 @@
 //                      and exactly ten times smaller or larger
 //   4c. counts      a count of the thing in the title or the Vorbemerkungen ("16 Schachtbauwerken")
 //   5. pairs           counts that go together (Vorwandelement WC ↔ WC, Verteilerschrank ↔ Verteiler)
+//   6. arithmetic      any product of the figures around the position of which the quantity is a
+//                      slip of the pen (figure-arithmetic.ts): the general net under 1–5
 //
 // Modules: stated-figure-expectations.ts (1: own text, title, Vorbemerkungen), stated-counts.ts
 // (how many of a thing the texts state), layer-consistency.ts (4), earthwork-balance.ts (4b),
@@ -28,10 +30,12 @@ import { fold } from "../../text";
 import type { BoqNode } from "../../types";
 import { isLumpSum, unitClass } from "../position-facts";
 import { earthworkBalance } from "./earthwork-balance";
+import { arithmeticFinding } from "./figure-arithmetic";
 import { de, unitLabel } from "./facts";
 import {
   AREA_UNIT,
   contradicts,
+  isDigitSwap,
   hit,
   holds,
   NUMBER,
@@ -98,6 +102,32 @@ export const SAME_AS = new RegExp(
 /** … unless the text takes a part of it ("jedoch abzüglich", "anteilig", "davon"). */
 const PART_OF = /\b(?:abzueglich|abzgl|zuzueglich|zzgl|jedoch|anteilig|teilweise|davon|nur\s+(?:im|in|fuer)|halbe[nr]?)\b/;
 
+/** How a wrong quantity differs from the right one: a little (up to about twice), a shifted
+ *  decimal point, swapped digits, or a whole number of units. A figure of the text 7,5 or 30
+ *  times the quantity is another figure (per room, per piece), not a slip in the quantity. */
+export function slipShaped(qty: number, expected: number): boolean {
+  const r = Math.max(qty, expected) / Math.min(qty, expected);
+  if (!(r > 0) || !Number.isFinite(r)) return false;
+  // a shifted decimal point of a figure given "zzgl. Dachüberstand" or "ca." may be 5 % off
+  const shifted = r >= 5 && Math.abs(r / 10 ** Math.round(Math.log10(r)) - 1) < 0.05;
+  return (
+    r <= 2.2 ||
+    shifted ||
+    isDigitSwap(qty, expected) ||
+    droppedDigit(qty, expected) ||
+    (r <= 12.5 && Math.abs(r - Math.round(r)) < 0.01 * r)
+  );
+}
+
+/** "14" for 144: one digit of the figure left out (or one too many). */
+function droppedDigit(a: number, b: number): boolean {
+  const [x, y] = [a, b].map((v) => String(Math.round(v * 100)).replace(/0+$/, ""));
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  if (long.length !== short.length + 1) return false;
+  for (let i = 0; i < long.length; i++) if (long.slice(0, i) + long.slice(i + 1) === short) return true;
+  return false;
+}
+
 export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[] {
   const lv = view(lvIn);
   const hits: (LvHit & { expectedQty: number })[] = [];
@@ -127,15 +157,17 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
   for (const p of items) {
     const found = ownExpectations(p, lv.text(p), lv);
     if (!found.length || found.some((e) => holds(p.qty!, e))) continue;
-    const nearest = [...found].sort((a, b) => Math.abs(Math.log(p.qty! / a.qty)) - Math.abs(Math.log(p.qty! / b.qty)))[0];
-    add(p, nearest);
+    const nearest = found
+      .filter((e) => slipShaped(p.qty!, e.qty))
+      .sort((a, b) => Math.abs(Math.log(p.qty! / a.qty)) - Math.abs(Math.log(p.qty! / b.qty)))[0];
+    if (nearest) add(p, nearest);
   }
 
   // 1b. title and Vorbemerkungen
   for (const p of items) {
     if (flagged.has(p)) continue;
     // A whole number of the stated units other than the stated number ("je Haus 575 m²" of two) too
-    const e = contextExpectations(p, lv).find((x) => contradicts(p.qty!, x) || otherMultiple(p.qty!, x));
+    const e = contextExpectations(p, lv).find((x) => (contradicts(p.qty!, x) || otherMultiple(p.qty!, x)) && slipShaped(p.qty!, x.qty));
     if (e) add(p, e);
   }
 
@@ -227,6 +259,13 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
     add(o, { qty: qtyOf(c), derivation: `je ${pair.label} ein Stück: OZ ${c.oz} „${c.shortText.slice(0, 40)}“ hat ${de(qtyOf(c))} St` }, [
       c.oz,
     ]);
+  }
+
+  // 6. the arithmetic of the figures around the position: a slip of the pen of one of their products
+  for (const p of items) {
+    if (flagged.has(p)) continue;
+    const a = arithmeticFinding(p, lv, qtyOf);
+    if (a) add(p, { qty: a.expected, derivation: a.derivation, exact: true }, a.relatedOz);
   }
   return hits;
 }

@@ -242,6 +242,13 @@ export function ownPieceCount(text: string, isThing: (noun: string) => boolean):
       /^\s*(×|x\b|\*)/.test(after)
     )
       continue;
+    // "je Entwässerungsabschnitt der Halle 1 Stück", "Je Bewohnerbad, Besucher-WC und Pflegebad
+    // 1 Stück": a count per unit, however many words name the unit
+    if (
+      /\b(?:je|pro)\s+[a-z][\w-]*(?:[\s,]+(?:und|oder|der|des|die|das|[a-z][\w-]*)){0,5}\s*$/.test(sentenceBefore(text, m.index)) &&
+      Number(m[1]) === 1
+    )
+      continue;
     // a norm or a type ("DIN EN 1838 und", "DIN 4052 mit"), not a count
     if (/\b(din|en|iso|vde|vdi|trgs|dguv|nr\.?|typ|klasse|dn|pn|ral|pos\.?|hea|heb|hem|ipe|upe|rhs|shs)\s*$/.test(before)) continue;
     const pieces = /^(st|stk|stck|stueck)$/.test(m[2].replace(/\.$/, ""));
@@ -253,6 +260,13 @@ export function ownPieceCount(text: string, isThing: (noun: string) => boolean):
     if (count > 0) found.set(`${count}/${m[3] ?? ""}`, { count, ...(m[3] ? { per: m[3] } : {}) });
   }
   return found.size === 1 ? [...found.values()][0] : null;
+}
+
+/** The sentence up to `index` (abbreviations do not end it). */
+function sentenceBefore(text: string, index: number): string {
+  const head = text.slice(0, index);
+  const ends = [...head.matchAll(/(?<!\b(?:ca|rd|nr|bzw|ggf|inkl|evtl|zzgl|max|mind|pos|vgl|abs|[a-z]|\d+))\.\s|[\n;:]/g)];
+  return ends.length ? head.slice(ends[ends.length - 1].index + 1) : head;
 }
 
 /** The length of one piece: "Länge 6,50 m", "Stützweite 30,00 m", "Spannweite 12 m". */
