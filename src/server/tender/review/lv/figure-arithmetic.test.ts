@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from "vitest";
 import { buildLvView } from "./facts";
-import { arithmeticFinding, figuresOf, productsOf } from "./figure-arithmetic";
+import { arithmeticFinding, figuresOf, ownChainExplains, productsOf } from "./figure-arithmetic";
 import { view } from "./figure-check";
 import { ownFigureHits, slipShaped } from "./own-figures";
 import { lvPositions, type PositionSpec } from "./test-lv";
@@ -184,6 +184,26 @@ describe("in the LV rule", () => {
     expect(hits[0]).toMatchObject({ oz: "01.0010", expectedQty: 1.21 });
     expect(hits[0].evidence).toContain("6,00 m × 22,4 kg/m × 9 Pfetten (Langtext) = 1,21 t");
     expect(hits[0].evidence).toContain("Kommafehler");
+  });
+});
+
+describe("a chain of counts in the position's own text", () => {
+  it("multiplies out and stands a reading of one link down", () => {
+    const spec = (qty: number) => [
+      {
+        shortText: "Stufenbelag Kautschuk",
+        longText: "Je Haus 3 Geschosstreppen mit je 2 Läufen à 9 Stufen. Abrechnung nach Stück.",
+        qty,
+        unit: "St",
+      },
+    ];
+    const preamble = "Drei Häuser A, B und C.";
+    const { lv, items } = lvOf(spec(162), preamble);
+    expect(ownChainExplains(items[0], lv)).toBe(true);
+    expect(ownFigureHits(buildLvView({ positions: lvPositions([{ title: "Beläge", specs: spec(162) }]), preamble }))).toEqual([]);
+    const wrong = lvOf(spec(54), preamble); // one house
+    expect(ownChainExplains(wrong.items[0], wrong.lv)).toBe(false);
+    expect(arithmeticFinding(wrong.items[0], wrong.lv)).toMatchObject({ expected: 162, kind: "one-of-several" });
   });
 });
 

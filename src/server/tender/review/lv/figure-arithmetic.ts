@@ -105,13 +105,13 @@ const SIZE = new RegExp(
 );
 const PER_BEFORE =
   /(?:\bje|\bpro|\bà|\bjeweils)\s+(?:(?:ca\.|rd\.|etwa|i\.\s?m\.)\s*)?$|(?:\bje|\bpro)\s+([A-ZÄÖÜ][\wäöüß-]+)\s+(?:(?:ca\.|rd\.|etwa|i\.\s?m\.)\s*)?$/;
-const PER_AFTER = /^\s*(?:je|pro)\s+([A-ZÄÖÜ][\wäöüß-]+)/;
+const PER_AFTER = /^\s*(?:[Jj]e|[Pp]ro)\s+([A-ZÄÖÜ][\wäöüß-]+)/;
 /** "In den Büroetagen sind je Geschoss ca. 180 m Kanal, 48 Leuchten sowie 24 Melder": a "je"
  *  earlier in the sentence makes every figure after it a figure per unit. */
 function sentenceUnit(text: string, index: number): string | undefined {
   const ends = [...text.slice(0, index).matchAll(/(?<!\b(?:ca|rd|nr|bzw|ggf|inkl|evtl|zzgl|max|mind|pos|vgl|abs|[a-z]|\d+))\.\s|[\n;]/gi)];
   const start = ends.length ? ends[ends.length - 1].index + 1 : 0;
-  const je = [...text.slice(start, index).matchAll(/\b(?:je|pro)\s+([A-ZÄÖÜ][\wäöüß-]*)/g)].pop();
+  const je = [...text.slice(start, index).matchAll(/\b(?:[Jj]e|[Pp]ro)\s+([A-ZÄÖÜ][\wäöüß-]*)/g)].pop();
   return je ? fold(je[1]) : undefined;
 }
 
@@ -168,8 +168,10 @@ export function figuresOf(text: string, source: FigureSource): Figure[] {
     const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
     if (/^\s*\//.test(rest)) continue; // "45 MN/m²": a rate
     const per = PER_AFTER.exec(rest);
-    const perBefore = /\b(?:je|pro)\s+([A-ZÄÖÜ][\wäöüß-]*)\s*$/.exec(before);
-    const scope = per || perBefore ? undefined : sentenceUnit(text, m.index);
+    const perBefore = /\b(?:[Jj]e|[Pp]ro)\s+([A-ZÄÖÜ][\wäöüß-]*)\s*$/.exec(before);
+    // "mit je 2 Läufen à 9 Stufen": per the thing counted just before (attached below)
+    const unnamed = !per && !perBefore && /(?:\b[Jj]e|(?:^|\s)à|\b[Pp]ro|\bjeweils)\s*$/.test(before);
+    const scope = per || perBefore || unnamed ? undefined : sentenceUnit(text, m.index);
     out.push({
       value,
       l: 0,
@@ -177,7 +179,15 @@ export function figuresOf(text: string, source: FigureSource): Figure[] {
       label: m[0].trim(),
       source,
       counts: stem(noun),
-      ...(per ? { per: stem(fold(per[1])) } : perBefore ? { per: stem(fold(perBefore[1])) } : scope ? { per: stem(scope) } : {}),
+      ...(per
+        ? { per: stem(fold(per[1])) }
+        : perBefore
+          ? { per: stem(fold(perBefore[1])) }
+          : unnamed
+            ? { per: "" }
+            : scope
+              ? { per: stem(scope) }
+              : {}),
     });
   }
   if (/\bbeidseitig|\bbeide[nr]? seiten|\bzweiseitig|\bbeiderseits/i.test(text))
@@ -186,7 +196,10 @@ export function figuresOf(text: string, source: FigureSource): Figure[] {
   for (const f of out) {
     if (f.per !== "") continue;
     const at = text.indexOf(f.label);
-    const count = out.filter((c) => c.counts && c !== f && text.indexOf(c.label) < at && at - text.indexOf(c.label) < 120).pop();
+    const count = out
+      .filter((c) => c.counts && c !== f && text.indexOf(c.label) < at && at - text.indexOf(c.label) < 120)
+      .sort((a, b) => text.indexOf(a.label) - text.indexOf(b.label))
+      .pop();
     if (count) f.per = count.counts;
   }
   return out;
@@ -213,7 +226,10 @@ export function productsOf(figures: Figure[], dim: { l: number; kg: number }): P
   const n = figures.length;
   const ok = (fs: Figure[]) => {
     const counts = fs.filter((f) => f.l === 0 && f.kg === 0);
-    if (counts.length === fs.length && dim.l === 0 && dim.kg === 0 && fs.length > 2) return false;
+    // Three or more counts multiply only as a chain ("je Haus 3 Treppen mit je 2 Läufen à 9 Stufen")
+    const linked = (f: Figure) => !!f.per && fs.some((c) => c !== f && countsUnit(c, f));
+    if (counts.length === fs.length && dim.l === 0 && dim.kg === 0 && fs.length > 2 && fs.filter(linked).length < fs.length - 1)
+      return false;
     if (fs.some((f) => f.parts?.some((g) => fs.includes(g)))) return false;
     // Two counts of one thing ("vier Doppelhäuser", "acht Doppelhaushälften") are alternatives
     if (counts.some((a, i) => counts.some((b, j) => j > i && relatedNouns(a.counts ?? "", b.counts ?? "")))) return false;
@@ -227,11 +243,17 @@ export function productsOf(figures: Figure[], dim: { l: number; kg: number }): P
   // Up to four factors ("5 Trennwände × 2 Schalen × 10,50 m × 5,50 m"), by recursion over the
   // figures in order, so each set is tried once; the dimension is summed on the way, and only a
   // set with the right one is built and checked.
-  const maxFactors = n > 10 ? 3 : MAX_FACTORS;
+  const maxFactors = n > 14 ? 3 : MAX_FACTORS;
   const chosen: Figure[] = [];
   const walk = (from: number, l: number, kg: number, value: number) => {
     for (let i = from; i < n; i++) {
       const f = figures[i];
+      // one quantity of another position and one area or volume at most: area × area is no unit
+      if (
+        (f.source === "Position" || f.l >= 2) &&
+        chosen.some((c) => (f.source === "Position" && c.source === "Position") || (f.l >= 2 && c.l >= 2))
+      )
+        continue;
       chosen.push(f);
       if (l + f.l === dim.l && kg + f.kg === dim.kg && ok(chosen)) out.push({ value: value * f.value, factors: [...chosen] });
       if (chosen.length < maxFactors) walk(i + 1, l + f.l, kg + f.kg, value * f.value);
@@ -400,7 +422,7 @@ export interface ArithmeticFinding {
 /** Enough figures for every text an estimator writes; beyond, the products would be chance. */
 const MAX_FIGURES = 16;
 /** A slip is a slip of the exact figure: rounding to two decimals stays far inside. */
-const EXACT = 0.001;
+const EXACT = 0.0005;
 
 /** One figure per value, dimension and counted thing (the short text repeats the long text's). */
 function distinct(figures: Figure[]): Figure[] {
@@ -506,6 +528,21 @@ const coherent = (pr: Product) =>
 /** The slip of the pen the quantity is, against the figures around it; null when a product
  *  explains it or none relates to it by a slip. `qtyOf` gives other positions' quantities as
  *  corrected by earlier checks (a position found wrong is no witness for its neighbour). */
+/** The position's own text multiplies out to its quantity exactly, through a chain of three or
+ *  more figures ("Je Haus 3 Geschosstreppen mit je 2 Läufen à 9 Stufen", 3 Häuser: 162 St): a
+ *  check that read one link of the chain as the total stands down. */
+export function ownChainExplains(p: BoqNode, lv: View): boolean {
+  const r = reading(p, lv);
+  if (!r) return false;
+  return r.products.some(
+    (pr) =>
+      pr.factors.length >= 3 &&
+      pr.factors.filter((f) => f.source === "Langtext").length >= 2 &&
+      pr.factors.every((f) => f.source === "Langtext" || (f.l === 0 && f.kg === 0)) &&
+      same(pr.value, r.q, EXACT),
+  );
+}
+
 export function arithmeticFinding(p: BoqNode, lv: View, qtyOf?: (q: BoqNode) => number | null): ArithmeticFinding | null {
   const r = reading(p, lv, qtyOf);
   if (!r || r.explainedBy) return null;
@@ -535,7 +572,7 @@ export function arithmeticFinding(p: BoqNode, lv: View, qtyOf?: (q: BoqNode) => 
       slip(pr, "digits");
     else {
       const count = pr.factors.find((f) => f.l === 0 && f.kg === 0 && f.counts && pr.factors.some((g) => g !== f && countsUnit(f, g)));
-      if (count && same(q * count.value, pr.value, 0.01))
+      if (count && same(q * count.value, pr.value, EXACT))
         slip(pr, "one-of-several", 0, `; die Menge deckt nur eine von ${count.value} Einheiten („${count.label}“)`);
       // Half or twice what the position's own text computes (one side of the ring, both sides twice)
       // Half the perimeter the position's own text gives (one long and one short side)

@@ -30,7 +30,7 @@ import { fold } from "../../text";
 import type { BoqNode } from "../../types";
 import { isLumpSum, unitClass } from "../position-facts";
 import { earthworkBalance } from "./earthwork-balance";
-import { arithmeticFinding } from "./figure-arithmetic";
+import { arithmeticFinding, ownChainExplains } from "./figure-arithmetic";
 import { de, unitLabel } from "./facts";
 import {
   AREA_UNIT,
@@ -267,7 +267,7 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
     const a = arithmeticFinding(p, lv, qtyOf);
     if (a) add(p, { qty: a.expected, derivation: a.derivation, exact: true }, a.relatedOz);
   }
-  return hits;
+  return hits.filter((h) => !(h.oz && lv.byOz.get(h.oz) && ownChainExplains(lv.byOz.get(h.oz)!, lv)));
 }
 
 /** Counts that go together: the carrier is counted from the plans, the object follows it. */
