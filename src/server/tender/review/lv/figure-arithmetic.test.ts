@@ -5,10 +5,11 @@
 
 import { describe, expect, it } from "vitest";
 import { buildLvView } from "./facts";
-import { arithmeticFinding, figuresOf, ownChainExplains, productsOf } from "./figure-arithmetic";
+import { arithmeticFinding, figuresOf, otherDimensionWitnesses, ownChainExplains, productsOf } from "./figure-arithmetic";
 import { view } from "./figure-check";
 import { ownFigureHits, slipShaped } from "./own-figures";
 import { lvPositions, type PositionSpec } from "./test-lv";
+import { unitContradictions } from "./unit-plausibility";
 
 function lvOf(specs: PositionSpec[], preamble = "") {
   const positions = lvPositions([{ title: "Leistungen", specs }]);
@@ -204,6 +205,29 @@ describe("a chain of counts in the position's own text", () => {
     const wrong = lvOf(spec(54), preamble); // one house
     expect(ownChainExplains(wrong.items[0], wrong.lv)).toBe(false);
     expect(arithmeticFinding(wrong.items[0], wrong.lv)).toMatchObject({ expected: 162, kind: "one-of-several" });
+  });
+});
+
+describe("a length billed in another unit", () => {
+  it("reads '2 × 42 m' as twice a length and gives the unit check its witness", () => {
+    expect(figuresOf("je Geschoss 2 × 42 m", "Langtext").map((f) => [f.value, f.l, f.counts ?? null])).toEqual([
+      [2, 0, "mal"],
+      [42, 1, null],
+    ]);
+    const spec = (unit: string) => [
+      {
+        shortText: "Brüstungskanal demontieren",
+        longText: "Entlang beider Längsseiten, EG bis 4. OG (je Geschoss 2 × 42 m). Abrechnung nach Länge.",
+        qty: 420,
+        unit,
+      },
+    ];
+    const preamble = "Das Gebäude hat 5 Geschosse.";
+    const { lv, items } = lvOf(spec("m²"), preamble);
+    expect(otherDimensionWitnesses(items[0], lv)).toEqual([{ l: 1, what: "2 × 42 m (Langtext) × 5 Geschosse (Vorbemerkungen) = 420 m" }]);
+    const hits = unitContradictions(buildLvView({ positions: lvPositions([{ title: "Abbruch", specs: spec("m²") }]), preamble }));
+    expect(hits.map((h) => h.oz)).toEqual(["01.0010"]);
+    expect(unitContradictions(buildLvView({ positions: lvPositions([{ title: "Abbruch", specs: spec("m") }]), preamble }))).toEqual([]);
   });
 });
 

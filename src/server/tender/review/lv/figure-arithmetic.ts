@@ -136,7 +136,19 @@ export function figuresOf(text: string, source: FigureSource): Figure[] {
     const label = text.slice(m.index, m.index + m[0].length).trim(); // as written, units and all
     const push = (value: number, l: number, kg: number) =>
       out.push({ value, l, kg, label, source, ...(per !== undefined ? { per: per && stem(per) } : {}) });
-    if (unit in LENGTH_UNITS) {
+    const raw = m[1].split(/\s*(?:x|×|\*)\s*/i);
+    if (unit in LENGTH_UNITS && raw.length === 2 && /^\d{1,2}$/.test(raw[0]) && values[0] <= 12) {
+      // "2 × 42 m": twice a length, not a rectangle (dimensions are written "2,00 × 42,00 m")
+      out.push({ value: values[0], l: 0, kg: 0, label: raw[0], source, counts: "mal" });
+      out.push({
+        value: values[1] * LENGTH_UNITS[unit],
+        l: 1,
+        kg: 0,
+        label: `${raw[1]} ${m[2]}`,
+        source,
+        ...(per !== undefined ? { per: per && stem(per) } : {}),
+      });
+    } else if (unit in LENGTH_UNITS) {
       // "60,00 x 30,00 m" – two lengths; "1,26 × 1,51 m" of a product is the same
       for (const v of values) push(v * LENGTH_UNITS[unit], 1, 0);
       // … and the perimeter of the rectangle, for what runs around it (Attika, Frostschürze, Ringerder)
@@ -528,6 +540,33 @@ const coherent = (pr: Product) =>
 /** The slip of the pen the quantity is, against the figures around it; null when a product
  *  explains it or none relates to it by a slip. `qtyOf` gives other positions' quantities as
  *  corrected by earlier checks (a position found wrong is no witness for its neighbour). */
+/** Products of the figures around the position with another dimension than its unit's that give
+ *  its quantity exactly ("Abrechnung nach Länge" and 161 m² where the outline 64,00 × 16,50 m has
+ *  a perimeter of 161 m): witnesses for the unit check (unit-plausibility.ts). */
+export function otherDimensionWitnesses(p: BoqNode, lv: View): { l: number; what: string }[] {
+  const dim = unitDimension(p.unit);
+  if (!dim || dim.kg !== 0 || p.qty === null || !(p.qty > 0)) return [];
+  const figures = distinct(figuresAround(p, lv)).slice(0, MAX_FIGURES);
+  const out: { l: number; what: string }[] = [];
+  for (const l of [0, 1, 2, 3]) {
+    if (l === dim.l) continue;
+    const unit = ["St", "m", "m2", "m3"][l];
+    const pr = productsOf(figures, { l, kg: 0 }).find(
+      (x) =>
+        same(x.value, p.qty!, EXACT) &&
+        coherent(x) &&
+        x.factors.every((f) => f.source !== "Position") &&
+        !(l === 0 && x.factors.length === 1 && x.value < 10),
+    );
+    if (pr)
+      out.push({
+        l,
+        what: pr.factors.length === 1 && !pr.factors[0].parts ? `${pr.factors[0].label} (${pr.factors[0].source})` : describe(pr, unit, 1),
+      });
+  }
+  return out;
+}
+
 /** The position's own text multiplies out to its quantity exactly, through a chain of three or
  *  more figures ("Je Haus 3 Geschosstreppen mit je 2 Läufen à 9 Stufen", 3 Häuser: 162 St): a
  *  check that read one link of the chain as the total stands down. */

@@ -8,6 +8,7 @@ import type { BoqNode } from "../../types";
 import { isLumpSum, unitClass } from "../position-facts";
 import { de, unitLabel } from "./facts";
 import { AREA_UNIT, holds, NUMBER, num, view, VOLUME_UNIT, type View } from "./figure-check";
+import { otherDimensionWitnesses } from "./figure-arithmetic";
 import { SAME_AS } from "./own-figures";
 import { countedByNouns, headWords, ownExpectations } from "./stated-figure-expectations";
 import { sameNoun, stem } from "./stated-counts";
@@ -22,7 +23,7 @@ const LABEL: Record<Measured, string> = { length: "m", area: "m²", volume: "m³
  *  the work is measured. */
 const MEASURED_BY: Record<Measured, RegExp> = {
   length:
-    /\babrechnung\s+(?:nach|in|je)\s+(?:laufenden\s+|lfd\.\s*)?met(?:er|ern)\b|\blaufende[nr]?\s+meter|\babrechnung\s+(?:nach\s+|in\s+|je\s+)?(?:lfm|lfdm|laenge)\b/,
+    /\babrechnung\s+(?:nach|in|je)\s+(?:laufenden\s+|lfd\.\s*)?met(?:er|ern)\b|\blaufende[nr]?\s+meter|\babrechnung\s+(?:nach\s+|in\s+|je\s+)?(?:lfm|lfdm|laenge)\b|\babrechnung\s+(?:nach|in|je)\s+m\b(?![23²³])/,
   area: /\babrechnung\s+(?:nach|in|je)\s+(?:flaeche|quadratmet\w*|m2)\b/,
   volume: /\babrechnung\s+(?:nach|in|je)\s+(?:raummass|volumen|kubikmet\w*|m3)\b/,
   piece: /\babrechnung\s+(?:nach|je)\s+(?:stueck|stk|anzahl)\b/,
@@ -56,6 +57,10 @@ function witnesses(p: BoqNode, text: string, lv: View): { unit: Measured; what: 
   const cls = other ? unitClass(other.unit) : null;
   if (other && other.qty && same(other.qty) && (cls === "length" || cls === "area" || cls === "volume" || cls === "piece"))
     out.push({ unit: cls, what: `OZ ${other.oz} mit ${de(other.qty)} ${unitLabel(other.unit)} („${ref![0]}“)`, strong: true });
+  // Products of the figures around it: "Umfang 2 × (64,00 m + 16,50 m) = 161 m" for 161 m²
+  const MEASURED: Measured[] = ["piece", "length", "area", "volume"];
+  for (const w of otherDimensionWitnesses(p, lv))
+    if (!out.some((o) => o.unit === MEASURED[w.l])) out.push({ unit: MEASURED[w.l], what: w.what, strong: false });
   return out;
 }
 
