@@ -46,6 +46,14 @@ describe("figures with their dimensions", () => {
       [48, "geschoss"],
     ]);
   });
+  it("does not make the count of the unit a count per unit ('Je Wohnung ca. 58 m, 30 Wohnungen')", () => {
+    const f = figuresOf("Je Wohnung ca. 58 m, 30 Wohnungen. Abrechnung nach m.", "Langtext");
+    expect(f.map((x) => [x.value, x.per ?? null, x.counts ?? null])).toEqual([
+      [58, "wohnung", null],
+      [30, null, "wohnung"],
+    ]);
+    expect(productsOf(f, { l: 1, kg: 0 }).map((p) => p.value)).toEqual([1740]);
+  });
   it("multiplies a size per unit only with the count of its unit when the LV states one", () => {
     const f = figuresOf("je Geschoss ca. 210 m², 5 Geschosse, 2 Treppen", "Langtext");
     expect(productsOf(f, { l: 2, kg: 0 }).map((p) => p.value)).toEqual([1050, 2100]);

@@ -183,7 +183,9 @@ export function figuresOf(text: string, source: FigureSource): Figure[] {
     const perBefore = /\b(?:[Jj]e|[Pp]ro)\s+([A-ZÄÖÜ][\wäöüß-]*)\s*$/.exec(before);
     // "mit je 2 Läufen à 9 Stufen": per the thing counted just before (attached below)
     const unnamed = !per && !perBefore && /(?:\b[Jj]e|(?:^|\s)à|\b[Pp]ro|\bjeweils)\s*$/.test(before);
-    const scope = per || perBefore || unnamed ? undefined : sentenceUnit(text, m.index);
+    const inScope = per || perBefore || unnamed ? undefined : sentenceUnit(text, m.index);
+    // "Je Wohnung ca. 58 m, 30 Wohnungen": the count of the unit itself is no count per unit
+    const scope = inScope && !sameStem(stem(inScope), stem(noun)) ? inScope : undefined;
     out.push({
       value,
       l: 0,
