@@ -281,8 +281,18 @@ export function productsOf(figures: Figure[], dim: { l: number; kg: number }): P
 /** The figures around a position: its own text, its title, the Vorbemerkungen sentences that
  *  share a noun with it, how many there are of each unit its sizes are given per ("je Haus"), and
  *  the quantities of the positions it names or shares its subject with. */
-export function figuresAround(p: BoqNode, lv: View, qtyOf: (q: BoqNode) => number | null = (q) => q.qty): Figure[] {
+export function figuresAround(p: BoqNode, lv: View, qtyOf?: (q: BoqNode) => number | null): Figure[] {
   const ctx = contextOf(lv);
+  // read once per position for the checks that take the quantities as written (the unit check)
+  if (!qtyOf) {
+    let figures = ctx.around.get(p);
+    if (!figures) ctx.around.set(p, (figures = readAround(p, lv, ctx, (q) => q.qty)));
+    return figures;
+  }
+  return readAround(p, lv, ctx, qtyOf);
+}
+
+function readAround(p: BoqNode, lv: View, ctx: Context, qtyOf: (q: BoqNode) => number | null): Figure[] {
   const own = ownerText(p);
   const out = figuresOf(own, "Langtext");
   const head = subjectNouns(p.shortText, 4);
@@ -356,6 +366,7 @@ interface Context {
   /** Items by the nouns of their short text, to find a position's relatives without a scan. */
   byNoun: Map<string, BoqNode[]>;
   index: Map<BoqNode, number>;
+  around: Map<BoqNode, Figure[]>;
 }
 /** Positions sharing a noun that lend their quantities to a position's products, each side. */
 const MAX_RELATIVES = 3;
@@ -389,6 +400,7 @@ function contextOf(lv: View): Context {
         .filter((s) => s.figures.length > 0),
       byNoun,
       index: new Map(lv.items.map((q, i) => [q, i])),
+      around: new Map(),
     };
     contexts.set(lv.byOz, ctx);
   }
