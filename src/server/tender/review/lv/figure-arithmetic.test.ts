@@ -15,6 +15,11 @@ function lvOf(specs: PositionSpec[], preamble = "") {
   const positions = lvPositions([{ title: "Leistungen", specs }]);
   return { lv: view(buildLvView({ positions, preamble })), items: positions.filter((p) => p.kind === "item") };
 }
+/** The finding on the position at `index`. */
+function findingAt(specs: PositionSpec[], index: number) {
+  const { lv, items } = lvOf(specs);
+  return arithmeticFinding(items[index], lv);
+}
 /** The finding on the first position, as expected quantity and kind. */
 function first(specs: PositionSpec[], preamble = "") {
   const { lv, items } = lvOf(specs, preamble);
@@ -114,10 +119,7 @@ describe("sums and named positions", () => {
       { shortText: "Rohrleitung DN 25", qty: 230, unit: "m" },
       { shortText: "Dämmung Rohrleitungen", longText: "Menge = Summe der Pos. 01.0010 bis 01.0030", qty, unit: "m" },
     ];
-    const found = (qty: number) => {
-      const { lv, items } = lvOf(specs(qty));
-      return arithmeticFinding(items[3], lv);
-    };
+    const found = (qty: number) => findingAt(specs(qty), 3);
     expect(found(1320)).toMatchObject({ expected: 1550, kind: "sum" });
     expect(found(1550)).toBeNull();
   });
@@ -126,10 +128,7 @@ describe("sums and named positions", () => {
       { shortText: "Dampfsperre", qty: 4608, unit: "m²" },
       { shortText: "Dachbahn FPO", longText: "Menge wie Pos. 01.0010.", qty, unit: "m²" },
     ];
-    const found = (qty: number) => {
-      const { lv, items } = lvOf(specs(qty));
-      return arithmeticFinding(items[1], lv);
-    };
+    const found = (qty: number) => findingAt(specs(qty), 1);
     expect(found(4680)).toMatchObject({ expected: 4608, kind: "digits" });
     expect(found(4608)).toBeNull();
   });

@@ -49,24 +49,23 @@ export interface Product {
 
 const N = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?`;
 const LENGTH_UNITS: Record<string, number> = { mm: 0.001, cm: 0.01, m: 1, lfm: 1, lfdm: 1 };
-const UNIT_DIMS: Record<string, { l: number; kg: number; scale: number }> = {
-  m: { l: 1, kg: 0, scale: 1 },
-  lfm: { l: 1, kg: 0, scale: 1 },
-  lfdm: { l: 1, kg: 0, scale: 1 },
-  m2: { l: 2, kg: 0, scale: 1 },
-  qm: { l: 2, kg: 0, scale: 1 },
-  m3: { l: 3, kg: 0, scale: 1 },
-  cbm: { l: 3, kg: 0, scale: 1 },
-  kg: { l: 0, kg: 1, scale: 1 },
-  t: { l: 0, kg: 1, scale: 1000 },
-  st: { l: 0, kg: 0, scale: 1 },
-  stk: { l: 0, kg: 0, scale: 1 },
-  stck: { l: 0, kg: 0, scale: 1 },
-  stueck: { l: 0, kg: 0, scale: 1 },
-};
+type UnitDimension = { l: number; kg: number; scale: number };
+/** The units a quantity can be checked in, by dimension (t in kg). */
+const UNIT_DIMS: Record<string, UnitDimension> = Object.fromEntries(
+  (
+    [
+      [["m", "lfm", "lfdm"], { l: 1, kg: 0, scale: 1 }],
+      [["m2", "qm"], { l: 2, kg: 0, scale: 1 }],
+      [["m3", "cbm"], { l: 3, kg: 0, scale: 1 }],
+      [["kg"], { l: 0, kg: 1, scale: 1 }],
+      [["t"], { l: 0, kg: 1, scale: 1000 }],
+      [["st", "stk", "stck", "stueck"], { l: 0, kg: 0, scale: 1 }],
+    ] as [string[], UnitDimension][]
+  ).flatMap(([names, dim]) => names.map((n) => [n, dim])),
+);
 
 /** The dimension of a position's unit; null for units the arithmetic cannot check (psch, h, Wo). */
-export function unitDimension(unit: string): { l: number; kg: number; scale: number } | null {
+export function unitDimension(unit: string): UnitDimension | null {
   const u = fold(normaliseUnit(unit)).replace(/[.\s]/g, "");
   return UNIT_DIMS[u] ?? null;
 }
