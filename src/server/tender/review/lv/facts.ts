@@ -60,6 +60,14 @@ export function thicknessMetres(folded: string): number | null {
 
 // ── Sentences ─────────────────────────────────────────────────────────────────────────────
 
+/** Where the sentence holding `index` starts: after the last full stop that ends one (not "ca.",
+ *  "Nr.", "z. B.", "3."), line break or character of `alsoEnds` (";", ":") before it. */
+export function sentenceStartBefore(text: string, index: number, alsoEnds = ""): number {
+  const re = new RegExp(String.raw`(?<!\b(?:ca|rd|nr|bzw|ggf|inkl|evtl|zzgl|max|mind|pos|vgl|abs|[a-z]|\d+))\.\s|[\n${alsoEnds}]`, "gi");
+  const ends = [...text.slice(0, index).matchAll(re)];
+  return ends.length ? ends[ends.length - 1].index + 1 : 0;
+}
+
 /** Tokens before a period that do not end a sentence ("z. B.", "Abs.", "ca."). */
 const ABBREVIATIONS = new Set(
   `abs nr ca ggf inkl incl gem lt pos bzw vgl max min zzgl evtl usw etc bspw einschl ziff tel str mind stk stck lfd std kw

@@ -14,7 +14,7 @@
 import { fold } from "../../text";
 import type { BoqNode } from "../../types";
 import { normaliseUnit, ownerText } from "../position-facts";
-import { de, parseGermanNumber, unitLabel } from "./facts";
+import { de, parseGermanNumber, sentenceStartBefore, unitLabel } from "./facts";
 import { isDigitSwap, type View } from "./figure-check";
 import { NUMBER_WORDS, stem } from "./stated-counts";
 
@@ -108,8 +108,7 @@ const PER_AFTER = /^\s*(?:[Jj]e|[Pp]ro)\s+([A-ZÄÖÜ][\wäöüß-]+)/;
 /** "In den Büroetagen sind je Geschoss ca. 180 m Kanal, 48 Leuchten sowie 24 Melder": a "je"
  *  earlier in the sentence makes every figure after it a figure per unit. */
 function sentenceUnit(text: string, index: number): string | undefined {
-  const ends = [...text.slice(0, index).matchAll(/(?<!\b(?:ca|rd|nr|bzw|ggf|inkl|evtl|zzgl|max|mind|pos|vgl|abs|[a-z]|\d+))\.\s|[\n;]/gi)];
-  const start = ends.length ? ends[ends.length - 1].index + 1 : 0;
+  const start = sentenceStartBefore(text, index, ";");
   const je = [...text.slice(start, index).matchAll(/\b(?:[Jj]e|[Pp]ro)\s+([A-ZÄÖÜ][\wäöüß-]*)/g)].pop();
   return je ? fold(je[1]) : undefined;
 }

@@ -267,7 +267,10 @@ export function ownFigureHits(lvIn: LvView): (LvHit & { expectedQty: number })[]
     const a = arithmeticFinding(p, lv, qtyOf);
     if (a) add(p, { qty: a.expected, derivation: a.derivation, exact: true }, a.relatedOz);
   }
-  return hits.filter((h) => !(h.oz && lv.byOz.get(h.oz) && ownChainExplains(lv.byOz.get(h.oz)!, lv)));
+  return hits.filter((h) => {
+    const p = h.oz ? lv.byOz.get(h.oz) : undefined;
+    return !p || !ownChainExplains(p, lv);
+  });
 }
 
 /** Counts that go together: the carrier is counted from the plans, the object follows it. */

@@ -6,7 +6,7 @@
 // the areas of a named part of the building ("Dachfläche ca. 1.240 m²", "Fassadenfläche 980 qm").
 // All texts are folded (lowercase, umlauts as ae/oe/ue).
 
-import { numberWord, parseGermanNumber } from "./facts";
+import { numberWord, parseGermanNumber, sentenceStartBefore } from "./facts";
 
 export const NUMBER = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?`;
 export const num = (s: string) => parseGermanNumber(s) ?? NaN;
@@ -245,7 +245,9 @@ export function ownPieceCount(text: string, isThing: (noun: string) => boolean):
     // "je Entwässerungsabschnitt der Halle 1 Stück", "Je Bewohnerbad, Besucher-WC und Pflegebad
     // 1 Stück": a count per unit, however many words name the unit
     if (
-      /\b(?:je|pro)\s+[a-z][\w-]*(?:[\s,]+(?:und|oder|der|des|die|das|[a-z][\w-]*)){0,5}\s*$/.test(sentenceBefore(text, m.index)) &&
+      /\b(?:je|pro)\s+[a-z][\w-]*(?:[\s,]+(?:und|oder|der|des|die|das|[a-z][\w-]*)){0,5}\s*$/.test(
+        text.slice(sentenceStartBefore(text, m.index, ";:"), m.index),
+      ) &&
       Number(m[1]) === 1
     )
       continue;
@@ -260,13 +262,6 @@ export function ownPieceCount(text: string, isThing: (noun: string) => boolean):
     if (count > 0) found.set(`${count}/${m[3] ?? ""}`, { count, ...(m[3] ? { per: m[3] } : {}) });
   }
   return found.size === 1 ? [...found.values()][0] : null;
-}
-
-/** The sentence up to `index` (abbreviations do not end it). */
-function sentenceBefore(text: string, index: number): string {
-  const head = text.slice(0, index);
-  const ends = [...head.matchAll(/(?<!\b(?:ca|rd|nr|bzw|ggf|inkl|evtl|zzgl|max|mind|pos|vgl|abs|[a-z]|\d+))\.\s|[\n;:]/g)];
-  return ends.length ? head.slice(ends[ends.length - 1].index + 1) : head;
 }
 
 /** The length of one piece: "Länge 6,50 m", "Stützweite 30,00 m", "Spannweite 12 m". */
